@@ -1,0 +1,33 @@
+package dev.schemaop.pipeline.definition;
+
+import dev.schemaop.filter.SchemaChangeTypeFilter;
+
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A parsed pipeline definition (SPEC §8): one source, one sink, its routes in the order written,
+ * and the pipeline settings. Immutable; built by {@link PipelineDefinitionParser}.
+ */
+public record PipelineDefinition(
+        SourceDefinition source,
+        SinkDefinition sink,
+        List<RouteDefinition> routes,
+        PipelineSettings settings) {
+
+    public PipelineDefinition {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(sink, "sink");
+        Objects.requireNonNull(settings, "settings");
+        routes = List.copyOf(routes);
+    }
+
+    /** The schema change types the sink accepts: SPEC §4 over the sink's lists and the behavior. */
+    public Set<SchemaChangeEventType> acceptedSchemaChanges() {
+        return SchemaChangeTypeFilter.accepted(
+                sink.includedSchemaChanges(), sink.excludedSchemaChanges(), settings.behavior());
+    }
+}

@@ -1,0 +1,85 @@
+package dev.schemaop.pipeline.definition;
+
+import dev.schemaop.filter.SchemaChangeTypeFilter;
+
+import org.apache.flink.cdc.common.configuration.Configuration;
+
+import javax.annotation.Nullable;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The {@code sink} block. The framework options ({@link #FRAMEWORK_OPTIONS}) are taken out of
+ * the connector options: the connector's factory never sees them (SPEC §4, §6). Keys under
+ * {@code catalog.properties.} are ordinary connector options.
+ *
+ * @param type the connector's factory identifier, e.g. {@code paimon}
+ * @param name the display name, or {@code null} when not given
+ * @param options the connector options without the framework options, unmodifiable
+ * @param includedSchemaChanges the {@code include.schema.changes} tags as written (trimmed), or
+ *     {@code null} when the option is absent
+ * @param excludedSchemaChanges the {@code exclude.schema.changes} tags as written (trimmed), or
+ *     {@code null} when the option is absent
+ * @param expansionMode {@code existing-table.schema-expansion.mode}, upper case: one of
+ *     {@link #EXPANSION_MODES}
+ */
+public record SinkDefinition(
+        String type,
+        @Nullable String name,
+        Map<String, String> options,
+        @Nullable List<String> includedSchemaChanges,
+        @Nullable List<String> excludedSchemaChanges,
+        String expansionMode) {
+
+    public static final String EXPANSION_MODE_OPTION = "existing-table.schema-expansion.mode";
+    public static final String DEFAULT_EXPANSION_MODE = "DISABLED";
+    public static final List<String> EXPANSION_MODES =
+            List.of(DEFAULT_EXPANSION_MODE, "CHECK", "TRY_EXPAND", "EXPAND");
+
+    /** Sink keys consumed by the framework and removed from the connector options. */
+    public static final List<String> FRAMEWORK_OPTIONS =
+            List.of(
+                    SchemaChangeTypeFilter.INCLUDE_OPTION,
+                    SchemaChangeTypeFilter.EXCLUDE_OPTION,
+                    EXPANSION_MODE_OPTION);
+
+    public SinkDefinition {
+        Objects.requireNonNull(type, "type");
+        options = SecretOptions.copyOf(options);
+        for (String framework : FRAMEWORK_OPTIONS) {
+            if (options.containsKey(framework)) {
+                throw new IllegalArgumentException(
+                        "Framework option '" + framework + "' must not be a connector option");
+            }
+        }
+        includedSchemaChanges = includedSchemaChanges == null ? null : List.copyOf(includedSchemaChanges);
+        excludedSchemaChanges = excludedSchemaChanges == null ? null : List.copyOf(excludedSchemaChanges);
+        Objects.requireNonNull(expansionMode, "expansionMode");
+        if (!EXPANSION_MODES.contains(expansionMode)) {
+            throw new IllegalArgumentException(
+                    "Expansion mode must be one of " + EXPANSION_MODES + ", got " + expansionMode);
+        }
+    }
+
+    /** A sink with connector options only: no include/exclude lists, expansion DISABLED. */
+    public static SinkDefinition of(String type, @Nullable String name, Map<String, String> options) {
+        return new SinkDefinition(type, name, options, null, null, DEFAULT_EXPANSION_MODE);
+    }
+
+    /** The connector options as Flink CDC's factories take them (no framework options). */
+    public Configuration toConfiguration() {
+        return Configuration.fromMap(options);
+    }
+
+    /** Secret values (keys mentioning password or secret) are masked. */
+    @Override
+    public String toString() {
+        return "SinkDefinition{type=" + type + ", name=" + name
+                + ", options=" + SecretOptions.masked(options)
+                + ", includedSchemaChanges=" + includedSchemaChanges
+                + ", excludedSchemaChanges=" + excludedSchemaChanges
+                + ", expansionMode=" + expansionMode + "}";
+    }
+}

@@ -1,0 +1,36 @@
+package dev.schemaop.pipeline.definition;
+
+import org.apache.flink.cdc.common.configuration.Configuration;
+
+import javax.annotation.Nullable;
+
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The {@code source} block: the connector type, an optional display name, and every other key
+ * as a connector option (values rendered as strings, in the order written).
+ *
+ * @param type the connector's factory identifier, e.g. {@code mysql}
+ * @param name the display name, or {@code null} when not given
+ * @param options the connector options, unmodifiable
+ */
+public record SourceDefinition(String type, @Nullable String name, Map<String, String> options) {
+
+    public SourceDefinition {
+        Objects.requireNonNull(type, "type");
+        options = SecretOptions.copyOf(options);
+    }
+
+    /** The connector options as Flink CDC's factories take them. */
+    public Configuration toConfiguration() {
+        return Configuration.fromMap(options);
+    }
+
+    /** Secret values (keys mentioning password or secret) are masked. */
+    @Override
+    public String toString() {
+        return "SourceDefinition{type=" + type + ", name=" + name
+                + ", options=" + SecretOptions.masked(options) + "}";
+    }
+}
