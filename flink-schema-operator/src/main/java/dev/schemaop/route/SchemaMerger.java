@@ -1,0 +1,125 @@
+package dev.schemaop.route;
+
+import dev.schemaop.types.TypeWidening;
+
+import org.apache.flink.cdc.common.event.AddColumnEvent;
+import org.apache.flink.cdc.common.event.AddColumnEvent.ColumnWithPosition;
+import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.schema.Column;
+import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.types.DataType;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Merging schemas by column name with SPEC §5's common wider types: the schema that several routed
+ * source tables share in one sink table (§7), and the changes that make an existing sink table hold
+ * an upstream schema. Pure functions: nothing narrows, nothing is dropped or renamed.
+ */
+public final class SchemaMerger {
+
+    private SchemaMerger() {}
+
+    /**
+     * The least common schema of {@code a} and {@code b}: a's columns in a's order, then b's new
+     * columns in b's order. A column on both sides gets the common wider type; when there is none
+     * it keeps a's type and is reported as unmergeable. A column on one side only becomes nullable,
+     * except a's primary key columns, which keep a's nullability. Primary keys, partition keys,
+     * options and comment are a's.
+     */
+    public static MergeResult leastCommonSchema(Schema a, Schema b) {
+        List<Column> columns = new ArrayList<>();
+        List<String> unmergeable = new ArrayList<>();
+        for (Column left : a.getColumns()) {
+            Optional<Column> right = b.getColumn(left.getName());
+            DataType type = left.getType().nullable();
+            if (right.isPresent()) {
+                Optional<DataType> wider =
+                        TypeWidening.commonWiderType(left.getType(), right.get().getType());
+                if (wider.isEmpty()) {
+                    unmergeable.add(left.getName());
+                }
+                type = wider.orElse(left.getType());
+            }
+            if (a.primaryKeys().contains(left.getName()) && !left.getType().isNullable()) {
+                type = type.notNull();
+            }
+            columns.add(left.copy(type));
+        }
+        for (Column right : b.getColumns()) {
+            if (a.getColumn(right.getName()).isEmpty()) {
+                columns.add(right.copy(right.getType().nullable()));
+            }
+        }
+        Schema merged =
+                Schema.newBuilder()
+                        .setColumns(columns)
+                        .primaryKey(a.primaryKeys())
+                        .partitionKey(a.partitionKeys())
+                        .options(a.options())
+                        .comment(a.comment())
+                        .build();
+        return MergeResult.of(merged, unmergeable);
+    }
+
+    /**
+     * The events that make {@code sinkSchema} hold every column of {@code upstreamSchema}: one
+     * AddColumnEvent with the missing columns (nullable, at the end, in upstream order), then one
+     * AlterColumnTypeEvent widening the columns whose sink type does not hold the upstream type to
+     * their common wider type (old types included). Key columns and columns without a common wider
+     * type are left as they are; see {@link #planToHold} for them.
+     */
+    public static List<SchemaChangeEvent> eventsToHold(
+            TableId sinkTable, Schema sinkSchema, Schema upstreamSchema) {
+        return planToHold(sinkTable, sinkSchema, upstreamSchema).events();
+    }
+
+    /** {@link #eventsToHold}, plus the columns that those events leave unresolved, and why. */
+    public static HoldPlan planToHold(TableId sinkTable, Schema sinkSchema, Schema upstreamSchema) {
+        List<ColumnWithPosition> missing = new ArrayList<>();
+        Map<String, DataType> widened = new LinkedHashMap<>();
+        Map<String, DataType> oldTypes = new LinkedHashMap<>();
+        List<TypeDifference> keyColumns = new ArrayList<>();
+        List<TypeDifference> notWidenable = new ArrayList<>();
+        for (Column upstream : upstreamSchema.getColumns()) {
+            Optional<Column> sink = sinkSchema.getColumn(upstream.getName());
+            if (sink.isEmpty()) {
+                missing.add(AddColumnEvent.last(upstream.copy(upstream.getType().nullable())));
+                continue;
+            }
+            DataType sinkType = sink.get().getType();
+            if (TypeWidening.isWidening(upstream.getType(), sinkType)) {
+                continue;
+            }
+            TypeDifference difference =
+                    TypeDifference.of(upstream.getName(), sinkType, upstream.getType());
+            Optional<DataType> wider = TypeWidening.commonWiderType(sinkType, upstream.getType());
+            if (isKey(sinkSchema, upstream.getName())) {
+                keyColumns.add(difference);
+            } else if (wider.isEmpty()) {
+                notWidenable.add(difference);
+            } else {
+                widened.put(upstream.getName(), wider.get());
+                oldTypes.put(upstream.getName(), sinkType);
+            }
+        }
+        List<SchemaChangeEvent> events = new ArrayList<>();
+        if (!missing.isEmpty()) {
+            events.add(new AddColumnEvent(sinkTable, missing));
+        }
+        if (!widened.isEmpty()) {
+            events.add(new AlterColumnTypeEvent(sinkTable, widened, oldTypes));
+        }
+        return HoldPlan.of(events, keyColumns, notWidenable);
+    }
+
+    private static boolean isKey(Schema schema, String column) {
+        return schema.primaryKeys().contains(column) || schema.partitionKeys().contains(column);
+    }
+}
