@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Runs a pipeline definition on flink-schema-operator: bin/flink-cdc.sh PIPELINE.yaml [options]
+# From a clean checkout it first builds what it needs (the runtime and the bundled values
+# connector); it rebuilds when a source file changed since the last build.
+set -euo pipefail
+
+HOME_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+RUNTIME="$HOME_DIR/flink-schema-operator/target"
+VALUES="$HOME_DIR/pipeline-connectors/values/target"
+STAMP="$HOME_DIR/flink-schema-operator/target/.cli-build-stamp"
+
+needs_build() {
+  [ -f "$STAMP" ] || return 0
+  [ -n "$(find "$HOME_DIR/pom.xml" "$HOME_DIR/flink-schema-operator/pom.xml" \
+      "$HOME_DIR/flink-schema-operator/src/main" "$HOME_DIR/pipeline-connectors/values/pom.xml" \
+      "$HOME_DIR/pipeline-connectors/values/src/main" -newer "$STAMP" -print -quit)" ]
+}
+
+if needs_build; then
+  echo "Building flink-schema-operator (first run or sources changed)..." >&2
+  (cd "$HOME_DIR" && mvn -q -B -ntp -DskipTests -pl flink-schema-operator,pipeline-connectors/values -am install) >&2
+  touch "$STAMP"
+fi
+
+VALUES_JAR="$(ls "$VALUES"/flink-cdc-pipeline-connector-values-*.jar | grep -v -- '-tests.jar' | head -1)"
+CLASSPATH="$RUNTIME/classes:$RUNTIME/lib/*:$VALUES_JAR"
+
+JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+exec "$JAVA" ${JAVA_OPTS:-} \
+  --add-opens java.base/java.util=ALL-UNNAMED \
+  --add-opens java.base/java.lang=ALL-UNNAMED \
+  --add-opens java.base/java.lang.reflect=ALL-UNNAMED \
+  --add-opens java.base/java.io=ALL-UNNAMED \
+  --add-opens java.base/java.net=ALL-UNNAMED \
+  --add-opens java.base/java.nio=ALL-UNNAMED \
+  --add-opens java.base/java.time=ALL-UNNAMED \
+  --add-opens java.base/java.util.concurrent=ALL-UNNAMED \
+  --add-opens java.base/java.util.concurrent.atomic=ALL-UNNAMED \
+  -Dflink.cdc.home="$HOME_DIR" \
+  -Dlog4j.configurationFile="$HOME_DIR/conf/log4j-cli.properties" \
+  -cp "$CLASSPATH" dev.schemaop.cli.FlinkCdcCli "$@"

@@ -1,0 +1,95 @@
+package dev.schemaop.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code bin/flink-cdc.sh}: runs a pipeline definition (SPEC §8). */
+@Command(
+        name = "flink-cdc.sh",
+        mixinStandardHelpOptions = false,
+        sortOptions = false,
+        description = {
+            "Runs a Flink CDC pipeline definition with flink-schema-operator's schema evolution.",
+            "By default the pipeline runs on an embedded Flink MiniCluster and the command waits",
+            "until a bounded pipeline ends (exit 0) or fails (exit 1, the cause on stderr).",
+            "Bad input (YAML, options, files) exits 2 with one message."
+        })
+public final class FlinkCdcCli implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "PIPELINE.yaml", description = "The pipeline definition.")
+    Path pipeline;
+
+    @Option(
+            names = "--target",
+            paramLabel = "TARGET",
+            description =
+                    "local (default): an embedded Flink MiniCluster. remote: submitting to a running"
+                            + " Flink cluster is not available in this version yet.")
+    String target = "local";
+
+    @Option(names = "--use-mini-cluster", description = "Run on the embedded MiniCluster (the default).")
+    boolean useMiniCluster;
+
+    @Option(names = "--flink-home", paramLabel = "DIR", description = "Flink distribution (for --target remote).")
+    Path flinkHome;
+
+    @Option(names = "--jar", paramLabel = "JAR", description = "A connector jar; repeatable.")
+    List<Path> jars = new ArrayList<>();
+
+    @Option(
+            names = "-D",
+            paramLabel = "KEY=VALUE",
+            mapFallbackValue = "",
+            description =
+                    "A Flink configuration option, e.g. -D execution.checkpointing.interval=10s;"
+                            + " repeatable; honoured on the embedded MiniCluster too.")
+    Map<String, String> flinkOptions = new LinkedHashMap<>();
+
+    @Option(names = {"-s", "--from-savepoint"}, paramLabel = "PATH", description = "Start from this savepoint or retained checkpoint.")
+    String savepoint;
+
+    @Option(names = "--allow-non-restored-state", description = "With -s: skip state that maps to no operator.")
+    boolean allowNonRestoredState;
+
+    @Option(
+            names = "--global-config",
+            paramLabel = "FILE",
+            description = "Defaults for the pipeline block (default: conf/flink-cdc.yaml beside bin/).")
+    Path globalConfig;
+
+    @Option(names = "--verbose", description = "Print stack traces of errors.")
+    boolean verbose;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Override
+    public Integer call() {
+        return new PipelineRunner(this).run();
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns its exit code. */
+    public static int execute(String... args) {
+        CommandLine commandLine = new CommandLine(new FlinkCdcCli());
+        commandLine.setParameterExceptionHandler(
+                (ex, arguments) -> {
+                    ex.getCommandLine().getErr().println("Error: " + ex.getMessage());
+                    ex.getCommandLine().getErr().println("Run 'flink-cdc.sh --help' for the options.");
+                    return 2;
+                });
+        return commandLine.execute(args);
+    }
+}

@@ -1,0 +1,128 @@
+package dev.schemaop.cli;
+
+import dev.schemaop.common.PipelineConfigException;
+import dev.schemaop.pipeline.PipelineComposer;
+import dev.schemaop.pipeline.definition.PipelineDefinition;
+import dev.schemaop.pipeline.definition.PipelineDefinitionParser;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.runtime.jobgraph.SavepointConfigOptions;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+import java.io.PrintStream;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Parses, composes and runs one pipeline for the command line, and turns failures into messages. */
+final class PipelineRunner {
+    static final int OK = 0;
+    static final int JOB_FAILED = 1;
+    static final int BAD_INPUT = 2;
+
+    private final FlinkCdcCli options;
+    private final PrintStream err = System.err;
+
+    PipelineRunner(FlinkCdcCli options) {
+        this.options = options;
+    }
+
+    int run() {
+        ClassLoader previous = Thread.currentThread().getContextClassLoader();
+        try {
+            if (!"local".equals(options.target) && !options.useMiniCluster) {
+                throw new PipelineConfigException(
+                        "--target " + options.target + " is not available in this version: pipelines"
+                                + " run on the embedded Flink MiniCluster (--target local).");
+            }
+            PipelineDefinition definition =
+                    new PipelineDefinitionParser().parse(pipelineFile(), globalConfig());
+            URLClassLoader classLoader = connectorClassLoader(previous);
+            Thread.currentThread().setContextClassLoader(classLoader);
+            StreamExecutionEnvironment env =
+                    StreamExecutionEnvironment.createLocalEnvironment(flinkConfiguration());
+            new PipelineComposer(classLoader).compose(definition, env);
+            env.execute(definition.settings().name());
+            return OK;
+        } catch (PipelineConfigException e) {
+            report(e.getMessage(), e);
+            return BAD_INPUT;
+        } catch (Exception e) {
+            report("Pipeline failed: " + FailureMessages.rootMessage(e), e);
+            return JOB_FAILED;
+        } finally {
+            Thread.currentThread().setContextClassLoader(previous);
+        }
+    }
+
+    private Path pipelineFile() {
+        Path file = options.pipeline;
+        if (!Files.isRegularFile(file)) {
+            throw new PipelineConfigException(
+                    "Pipeline definition " + file + " does not exist or is not a file.");
+        }
+        return file;
+    }
+
+    private Map<String, String> globalConfig() {
+        Path file = options.globalConfig;
+        if (file == null) {
+            String home = System.getProperty("flink.cdc.home");
+            Path fallback = home == null ? null : Path.of(home, "conf", "flink-cdc.yaml");
+            return fallback != null && Files.isRegularFile(fallback)
+                    ? PipelineDefinitionParser.loadGlobalConfig(fallback)
+                    : Map.of();
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new PipelineConfigException(
+                    "--global-config " + file + " does not exist or is not a file.");
+        }
+        return PipelineDefinitionParser.loadGlobalConfig(file);
+    }
+
+    private URLClassLoader connectorClassLoader(ClassLoader parent) {
+        List<URL> urls = new ArrayList<>();
+        for (Path jar : options.jars) {
+            if (!Files.isRegularFile(jar)) {
+                throw new PipelineConfigException(
+                        "--jar " + jar + " does not exist or is not a file. Pass the path of a"
+                                + " connector jar.");
+            }
+            try {
+                urls.add(jar.toUri().toURL());
+            } catch (MalformedURLException e) {
+                throw new PipelineConfigException("--jar " + jar + " is not a valid path.", e);
+            }
+        }
+        return new URLClassLoader(urls.toArray(new URL[0]), parent);
+    }
+
+    private Configuration flinkConfiguration() {
+        Configuration conf = Configuration.fromMap(options.flinkOptions);
+        List<String> jarUrls = new ArrayList<>();
+        for (Path jar : options.jars) {
+            jarUrls.add(jar.toAbsolutePath().toUri().toString());
+        }
+        if (!jarUrls.isEmpty()) {
+            conf.set(PipelineOptions.JARS, jarUrls);
+        }
+        if (options.savepoint != null) {
+            conf.set(SavepointConfigOptions.SAVEPOINT_PATH, options.savepoint);
+            conf.set(SavepointConfigOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE, options.allowNonRestoredState);
+        }
+        return conf;
+    }
+
+    private void report(String message, Throwable error) {
+        err.println(message);
+        if (options.verbose) {
+            error.printStackTrace(err);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package dev.schemaop.operator;
+
+import dev.schemaop.types.DiscardListener;
+import dev.schemaop.types.DiscardReason;
+
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Counts every value the pipeline discards, per sink table and column, as the Flink metric
+ * {@code discardedValues} under the groups {@code table} and {@code column}, and logs the
+ * first one of each table and column at WARN (SPEC §3: nothing disappears silently).
+ */
+public final class DiscardedValues {
+    private static final Logger LOG = LoggerFactory.getLogger(DiscardedValues.class);
+
+    private final MetricGroup metrics;
+    private final Map<String, Counter> counters = new HashMap<>();
+
+    public DiscardedValues(MetricGroup metrics) {
+        this.metrics = metrics;
+    }
+
+    public DiscardListener listenerFor(TableId sinkTable, TableId sourceTable) {
+        return (column, reason) -> discarded(sinkTable, sourceTable, column, reason);
+    }
+
+    private void discarded(TableId sinkTable, TableId sourceTable, String column, DiscardReason reason) {
+        String key = sinkTable + "\u0000" + column;
+        Counter counter = counters.get(key);
+        if (counter == null) {
+            counter =
+                    metrics.addGroup("table", sinkTable.toString())
+                            .addGroup("column", column)
+                            .counter("discardedValues");
+            counters.put(key, counter);
+            LOG.warn(
+                    "Discarding values of column '{}' of {} on their way to sink table {}: {}. "
+                            + "Further discarded values of this column are only counted "
+                            + "(metric discardedValues, table={}, column={}).",
+                    column,
+                    sourceTable,
+                    sinkTable,
+                    describe(reason),
+                    sinkTable,
+                    column);
+        }
+        counter.inc();
+    }
+
+    private static String describe(DiscardReason reason) {
+        switch (reason) {
+            case NOT_IN_TARGET:
+                return "the sink table has no such column (the schema change that added it was "
+                        + "not applied; see pipeline.schema.change.behavior and "
+                        + "include/exclude.schema.changes)";
+            case CONVERSION_FAILED:
+                return "the value does not fit the sink column's type exactly and is written as null";
+            default:
+                return reason.name();
+        }
+    }
+}

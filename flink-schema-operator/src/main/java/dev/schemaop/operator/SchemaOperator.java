@@ -1,0 +1,286 @@
+package dev.schemaop.operator;
+
+import dev.schemaop.protocol.SchemaChangeRequest;
+import dev.schemaop.protocol.SchemaChangeResponse;
+import dev.schemaop.protocol.SinkSchemaStep;
+import dev.schemaop.route.TableRouter;
+
+import org.apache.flink.api.common.operators.MailboxExecutor;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
+import org.apache.flink.cdc.common.event.CreateTableEvent;
+import org.apache.flink.cdc.common.event.DataChangeEvent;
+import org.apache.flink.cdc.common.event.DropTableEvent;
+import org.apache.flink.cdc.common.event.Event;
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.event.TruncateTableEvent;
+import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.utils.SchemaUtils;
+import org.apache.flink.runtime.operators.coordination.OperatorEvent;
+import org.apache.flink.runtime.operators.coordination.OperatorEventGateway;
+import org.apache.flink.runtime.operators.coordination.OperatorEventHandler;
+import org.apache.flink.runtime.state.StateInitializationContext;
+import org.apache.flink.runtime.state.StateSnapshotContext;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.BoundedOneInput;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The task side of schema evolution, chained to each source subtask (SPEC §2).
+ *
+ * <p>Rows are reshaped onto the sink schema version this subtask knows and sent to the sink
+ * subtask of their table and primary key. An upstream schema change is never handled here:
+ * the subtask sends a flush marker down every channel, asks the {@code SchemaRegistry}, and
+ * holds every later input event until the answer arrives. It never blocks its thread while
+ * it waits: the mailbox keeps running, so checkpoint barriers and the answer itself get
+ * through (DESIGN-NOTES §3), and a checkpoint taken meanwhile stores the change and the
+ * held events, which are asked for again after a restore.
+ *
+ * <p>The answer lists the new sink schema versions. They go down every channel before any
+ * row shaped onto them, so a sink writer always learns a version before its rows, whichever
+ * channel they come from (DESIGN-NOTES §2).
+ */
+public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
+        implements OneInputStreamOperator<Event, ShapedEvent>, OperatorEventHandler, BoundedOneInput {
+    private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(SchemaOperator.class);
+
+    private final SchemaOperatorConfig config;
+    private final transient OperatorEventGateway toRegistry;
+    private final transient MailboxExecutor waitingExecutor;
+
+    private transient int subtask;
+    private transient int channels;
+    private transient TableRouter router;
+    private transient DiscardedValues discards;
+    private transient SubtaskSchemas schemas;
+    private transient Map<TableId, List<SinkBinding>> bindings;
+    private transient ArrayDeque<Event> held;
+    private transient PendingChange pending;
+    private transient long lastFlushId;
+    private transient long requestCounter;
+    private transient boolean rowsSinceFlush;
+    private transient ListState<byte[]> checkpointedState;
+
+    SchemaOperator(
+            SchemaOperatorConfig config,
+            OperatorEventGateway toRegistry,
+            MailboxExecutor waitingExecutor) {
+        this.config = config;
+        this.toRegistry = toRegistry;
+        this.waitingExecutor = waitingExecutor;
+    }
+
+    @Override
+    public void initializeState(StateInitializationContext context) throws Exception {
+        super.initializeState(context);
+        subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
+        schemas = new SubtaskSchemas();
+        held = new ArrayDeque<>();
+        lastFlushId = SchemaChangeRequest.NO_FLUSH;
+        checkpointedState =
+                context.getOperatorStateStore()
+                        .getListState(
+                                new ListStateDescriptor<>(
+                                        "schema-operator", BytePrimitiveArraySerializer.INSTANCE));
+        if (context.isRestored()) {
+            SubtaskStateSerializer.Restored restored =
+                    SubtaskStateSerializer.restore(checkpointedState.get(), schemas, held);
+            lastFlushId = restored.lastFlushId;
+            requestCounter = restored.requestCounter;
+            pending = restored.pending == null ? null : restored.pending.withoutFlush();
+        }
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
+        channels = config.sinkParallelism();
+        router = new TableRouter(config.routes());
+        discards = new DiscardedValues(getMetricGroup());
+        bindings = new HashMap<>();
+        if (pending != null) {
+            LOG.info("Subtask {} asks again for restored pending change {}", subtask, pending.change);
+            toRegistry.sendEventToCoordinator(pending.toRequest(subtask));
+        }
+    }
+
+    @Override
+    public void processElement(StreamRecord<Event> record) {
+        Event event = record.getValue();
+        if (pending != null) {
+            held.add(event);
+        } else {
+            process(event);
+        }
+    }
+
+    private void process(Event event) {
+        if (event instanceof DataChangeEvent) {
+            emitRow((DataChangeEvent) event);
+        } else if (event instanceof SchemaChangeEvent) {
+            beginChange((SchemaChangeEvent) event);
+        } else {
+            throw new IllegalStateException(
+                    "The source emitted "
+                            + event.getClass().getName()
+                            + "; a pipeline source emits only DataChangeEvent and SchemaChangeEvent.");
+        }
+    }
+
+    // ---------------------------------------------------------------- rows
+
+    private void emitRow(DataChangeEvent row) {
+        Schema upstream = schemas.upstreamOf(row.tableId());
+        if (upstream == null) {
+            throw new IllegalStateException(
+                    "Source subtask "
+                            + subtask
+                            + " emitted a row of "
+                            + row.tableId()
+                            + " before any CreateTableEvent for it. A pipeline source must emit a "
+                            + "CreateTableEvent for a table before its first row.");
+        }
+        for (SinkBinding binding : bindingsOf(row.tableId())) {
+            SinkView view = binding.view;
+            if (!view.announced) {
+                broadcast(view.asReset());
+                view.announced = true;
+            }
+            if (view.schema == null) {
+                continue; // the sink table was dropped; its rows have nowhere to go
+            }
+            DataChangeEvent shaped = binding.shape(row, upstream);
+            output.collect(
+                    new StreamRecord<>(
+                            ShapedEvent.row(binding.channelOf(shaped), view.version, shaped)));
+            rowsSinceFlush = true;
+        }
+    }
+
+    private List<SinkBinding> bindingsOf(TableId source) {
+        List<SinkBinding> list = bindings.get(source);
+        if (list == null) {
+            list = new ArrayList<>();
+            for (TableId sink : router.sinkTablesOf(source)) {
+                list.add(
+                        new SinkBinding(
+                                source,
+                                schemas.sinkView(sink),
+                                config.hashFunctions(),
+                                discards.listenerFor(sink, source),
+                                channels));
+            }
+            bindings.put(source, list);
+        }
+        return list;
+    }
+
+    // ---------------------------------------------------------------- schema changes
+
+    private void beginChange(SchemaChangeEvent change) {
+        TableId table = change.tableId();
+        if (!(change instanceof CreateTableEvent) && schemas.upstreamOf(table) == null) {
+            throw new IllegalStateException(
+                    "Source subtask "
+                            + subtask
+                            + " emitted "
+                            + change
+                            + " for a table it never created. A pipeline source must emit a "
+                            + "CreateTableEvent for a table before any other change of it.");
+        }
+        if (rowsSinceFlush) {
+            lastFlushId++;
+            for (int channel = 0; channel < channels; channel++) {
+                output.collect(new StreamRecord<>(ShapedEvent.flush(channel, subtask, lastFlushId)));
+            }
+            rowsSinceFlush = false;
+        }
+        Map<TableId, Integer> known = new HashMap<>();
+        for (TableId sink : router.sinkTablesOf(table)) {
+            known.put(sink, schemas.sinkView(sink).version);
+        }
+        pending =
+                new PendingChange(
+                        ++requestCounter,
+                        change,
+                        lastFlushId,
+                        schemas.nextOrdinal(table, change.getType()),
+                        known);
+        toRegistry.sendEventToCoordinator(pending.toRequest(subtask));
+    }
+
+    @Override
+    public void handleOperatorEvent(OperatorEvent event) {
+        if (!(event instanceof SchemaChangeResponse)) {
+            throw new IllegalStateException("Unexpected event from the schema registry: " + event);
+        }
+        SchemaChangeResponse response = (SchemaChangeResponse) event;
+        if (pending == null || response.requestId() != pending.requestId) {
+            LOG.debug("Subtask {} ignores a stale answer {}", subtask, response.requestId());
+            return;
+        }
+        SchemaChangeEvent change = pending.change;
+        pending = null;
+        applyUpstream(change);
+        for (SinkSchemaStep step : response.steps()) {
+            SinkView view = schemas.sinkView(step.table());
+            if (step.version() > view.version) {
+                view.advance(step);
+                broadcast(step);
+            }
+        }
+        while (pending == null && !held.isEmpty()) {
+            process(held.poll());
+        }
+    }
+
+    private void applyUpstream(SchemaChangeEvent change) {
+        TableId table = change.tableId();
+        if (change instanceof CreateTableEvent) {
+            schemas.upstream.put(table, ((CreateTableEvent) change).getSchema());
+        } else if (change instanceof DropTableEvent) {
+            schemas.upstream.remove(table);
+        } else if (!(change instanceof TruncateTableEvent)) {
+            schemas.upstream.put(
+                    table, SchemaUtils.applySchemaChangeEvent(schemas.upstream.get(table), change));
+        }
+    }
+
+    private void broadcast(SinkSchemaStep step) {
+        for (int channel = 0; channel < channels; channel++) {
+            output.collect(new StreamRecord<>(ShapedEvent.schema(channel, step)));
+        }
+    }
+
+    // ---------------------------------------------------------------- end and checkpoints
+
+    @Override
+    public void endInput() throws Exception {
+        // A bounded input may end while a change is pending: its held rows must still go out.
+        while (pending != null || !held.isEmpty()) {
+            waitingExecutor.yield();
+        }
+    }
+
+    @Override
+    public void snapshotState(StateSnapshotContext context) throws Exception {
+        super.snapshotState(context);
+        checkpointedState.update(
+                List.of(
+                        SubtaskStateSerializer.snapshot(
+                                schemas, pending, held, lastFlushId, requestCounter)));
+    }
+}

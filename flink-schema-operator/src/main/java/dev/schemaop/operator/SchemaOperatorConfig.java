@@ -1,0 +1,39 @@
+package dev.schemaop.operator;
+
+import dev.schemaop.route.RouteRule;
+
+import org.apache.flink.cdc.common.event.DataChangeEvent;
+import org.apache.flink.cdc.common.function.HashFunctionProvider;
+
+import java.io.Serializable;
+import java.util.List;
+
+/** What every schema operator subtask is built from; shipped with the job graph. */
+public final class SchemaOperatorConfig implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private final List<RouteRule> routes;
+    private final HashFunctionProvider<DataChangeEvent> hashFunctions;
+    private final int sinkParallelism;
+
+    public SchemaOperatorConfig(
+            List<RouteRule> routes,
+            HashFunctionProvider<DataChangeEvent> hashFunctions,
+            int sinkParallelism) {
+        this.routes = List.copyOf(routes);
+        this.hashFunctions = hashFunctions;
+        this.sinkParallelism = sinkParallelism;
+    }
+
+    public List<RouteRule> routes() {
+        return routes;
+    }
+
+    public HashFunctionProvider<DataChangeEvent> hashFunctions() {
+        return hashFunctions;
+    }
+
+    public int sinkParallelism() {
+        return sinkParallelism;
+    }
+}

@@ -1,0 +1,70 @@
+package dev.schemaop.operator;
+
+import dev.schemaop.types.DiscardListener;
+import dev.schemaop.types.RowReshaper;
+
+import org.apache.flink.cdc.common.data.RecordData;
+import org.apache.flink.cdc.common.event.DataChangeEvent;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.function.HashFunction;
+import org.apache.flink.cdc.common.function.HashFunctionProvider;
+import org.apache.flink.cdc.common.schema.Schema;
+
+import java.util.Map;
+
+/**
+ * The way from one upstream table to one of its sink tables: reshapes rows by column name
+ * onto the sink schema version the subtask knows, and picks the sink subtask by the sink
+ * table and primary key. The reshaper and hash function are built once per pair of schema
+ * versions, not per row.
+ */
+final class SinkBinding {
+    final TableId source;
+    final SinkView view;
+    private final HashFunctionProvider<DataChangeEvent> hashes;
+    private final DiscardListener discards;
+    private final int channels;
+
+    private Schema builtFrom;
+    private int builtVersion = -1;
+    private RowReshaper reshaper;
+    private HashFunction<DataChangeEvent> hash;
+    private boolean passThrough;
+
+    SinkBinding(
+            TableId source,
+            SinkView view,
+            HashFunctionProvider<DataChangeEvent> hashes,
+            DiscardListener discards,
+            int channels) {
+        this.source = source;
+        this.view = view;
+        this.hashes = hashes;
+        this.discards = discards;
+        this.channels = channels;
+    }
+
+    DataChangeEvent shape(DataChangeEvent row, Schema upstream) {
+        if (upstream != builtFrom || view.version != builtVersion) {
+            rebuild(upstream);
+        }
+        if (passThrough) {
+            return row;
+        }
+        RecordData before = row.before() == null ? null : reshaper.reshape(row.before());
+        RecordData after = row.after() == null ? null : reshaper.reshape(row.after());
+        return DataChangeEvent.projectRecords(DataChangeEvent.route(row, view.table), before, after);
+    }
+
+    int channelOf(DataChangeEvent shapedRow) {
+        return Math.floorMod(hash.hashcode(shapedRow), channels);
+    }
+
+    private void rebuild(Schema upstream) {
+        reshaper = RowReshaper.between(upstream, view.schema, Map.of(), discards);
+        hash = hashes.getHashFunction(view.table, view.schema);
+        passThrough = reshaper.isIdentity() && source.equals(view.table);
+        builtFrom = upstream;
+        builtVersion = view.version;
+    }
+}

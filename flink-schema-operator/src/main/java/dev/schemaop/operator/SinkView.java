@@ -1,0 +1,41 @@
+package dev.schemaop.operator;
+
+import dev.schemaop.protocol.SinkSchemaStep;
+
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.schema.Schema;
+
+import javax.annotation.Nullable;
+
+/**
+ * What one schema operator subtask knows of one sink table: the newest schema version it
+ * was told about. Rows it emits are shaped onto this version.
+ */
+final class SinkView {
+    final TableId table;
+    int version;
+    @Nullable Schema schema;
+    /**
+     * Whether this run already sent the version down every channel. A view restored from a
+     * checkpoint is announced again (as a reset step) before its first row, because the sink
+     * writers after a restore start without any schema.
+     */
+    boolean announced;
+
+    SinkView(TableId table, int version, @Nullable Schema schema, boolean announced) {
+        this.table = table;
+        this.version = version;
+        this.schema = schema;
+        this.announced = announced;
+    }
+
+    void advance(SinkSchemaStep step) {
+        version = step.version();
+        schema = step.schemaAfter();
+        announced = true;
+    }
+
+    SinkSchemaStep asReset() {
+        return SinkSchemaStep.reset(table, version, schema);
+    }
+}

@@ -1,0 +1,25 @@
+package dev.schemaop.pipeline;
+
+import dev.schemaop.operator.ShapedEvent;
+
+import org.apache.flink.api.common.functions.Partitioner;
+import org.apache.flink.api.java.functions.KeySelector;
+
+/**
+ * The partitioner of SPEC §2: the schema operator already chose each event's sink subtask
+ * (by table and primary key for rows; one copy per subtask for schema steps and flush
+ * markers), so partitioning only reads that choice.
+ */
+final class ChannelSelector implements KeySelector<ShapedEvent, Integer>, Partitioner<Integer> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public Integer getKey(ShapedEvent event) {
+        return event.channel();
+    }
+
+    @Override
+    public int partition(Integer channel, int numPartitions) {
+        return channel;
+    }
+}

@@ -1,0 +1,47 @@
+package dev.schemaop.pipeline;
+
+import dev.schemaop.common.PipelineConfigException;
+
+import org.apache.flink.cdc.common.factories.Factory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.TreeSet;
+
+/**
+ * Finds connector factories through the flink-cdc-common {@link Factory} SPI
+ * ({@code META-INF/services/org.apache.flink.cdc.common.factories.Factory}), in the jars on
+ * the class path and those passed with {@code --jar}.
+ */
+final class FactoryDiscovery {
+    private FactoryDiscovery() {}
+
+    static <T extends Factory> T find(
+            String identifier, Class<T> kind, String block, ClassLoader classLoader) {
+        List<T> matches = new ArrayList<>();
+        TreeSet<String> available = new TreeSet<>();
+        for (Factory factory : ServiceLoader.load(Factory.class, classLoader)) {
+            if (kind.isInstance(factory)) {
+                available.add(factory.identifier());
+                if (factory.identifier().equals(identifier)) {
+                    matches.add(kind.cast(factory));
+                }
+            }
+        }
+        if (matches.isEmpty()) {
+            throw new PipelineConfigException(
+                    String.format(
+                            "No %s connector of type '%s' was found (%s block). Available: %s. "
+                                    + "Pass the connector's jar with --jar, or fix 'type'.",
+                            block, identifier, block, available.isEmpty() ? "none" : available));
+        }
+        if (matches.size() > 1) {
+            throw new PipelineConfigException(
+                    String.format(
+                            "Several %s connectors have type '%s': %s. Pass only one of their jars.",
+                            block, identifier, matches));
+        }
+        return matches.get(0);
+    }
+}

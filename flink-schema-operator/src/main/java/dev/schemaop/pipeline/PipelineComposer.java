@@ -1,0 +1,219 @@
+package dev.schemaop.pipeline;
+
+import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
+import dev.schemaop.common.PipelineConfigException;
+import dev.schemaop.operator.SchemaOperatorConfig;
+import dev.schemaop.operator.SchemaOperatorFactory;
+import dev.schemaop.operator.ShapedEvent;
+import dev.schemaop.operator.ShapedEventTypeInfo;
+import dev.schemaop.pipeline.definition.PipelineDefinition;
+import dev.schemaop.pipeline.definition.PipelineSettings;
+import dev.schemaop.pipeline.definition.RouteDefinition;
+import dev.schemaop.pipeline.definition.SinkDefinition;
+import dev.schemaop.protocol.RegistryAddress;
+import dev.schemaop.registry.RegistryConfig;
+import dev.schemaop.route.RouteRule;
+import dev.schemaop.sink.FlushingSink;
+import dev.schemaop.sink.SinkInputOperator;
+
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.cdc.common.configuration.Configuration;
+import org.apache.flink.cdc.common.event.Event;
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
+import org.apache.flink.cdc.common.factories.DataSinkFactory;
+import org.apache.flink.cdc.common.factories.DataSourceFactory;
+import org.apache.flink.cdc.common.pipeline.RuntimeExecutionMode;
+import org.apache.flink.cdc.common.sink.DataSink;
+import org.apache.flink.cdc.common.sink.EventSinkProvider;
+import org.apache.flink.cdc.common.sink.FlinkSinkProvider;
+import org.apache.flink.cdc.common.sink.MetadataApplier;
+import org.apache.flink.cdc.common.source.DataSource;
+import org.apache.flink.cdc.common.source.EventSourceProvider;
+import org.apache.flink.cdc.common.source.FlinkSourceFunctionProvider;
+import org.apache.flink.cdc.common.source.FlinkSourceProvider;
+import org.apache.flink.cdc.runtime.typeutils.EventTypeInfo;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Builds the Flink job of a pipeline definition (SPEC §2):
+ *
+ * <pre>
+ * source (p) -> SchemaOperator (p, chained; its coordinator is the SchemaRegistry)
+ *            -> partition by the channel the operator chose
+ *            -> SinkInputOperator (p) -> connector sink writer (p, chained)
+ * </pre>
+ */
+public final class PipelineComposer {
+    private final ClassLoader classLoader;
+
+    public PipelineComposer(ClassLoader classLoader) {
+        this.classLoader = classLoader;
+    }
+
+    public void compose(PipelineDefinition definition, StreamExecutionEnvironment env) {
+        PipelineSettings settings = definition.settings();
+        if (settings.runtimeMode() == RuntimeExecutionMode.BATCH) {
+            throw new PipelineConfigException(
+                    "pipeline.execution.runtime-mode: BATCH is not supported by flink-schema-operator"
+                            + " yet. Remove the key or set it to STREAMING.");
+        }
+        Configuration pipelineConf = settings.toConfiguration();
+        int parallelism = settings.parallelism();
+        String uidPrefix = settings.operatorUidPrefix() == null ? "" : settings.operatorUidPrefix();
+
+        DataSource source = createSource(definition, pipelineConf);
+        DataSink sink = createSink(definition, pipelineConf);
+        MetadataApplier applier = sink.getMetadataApplier();
+        Set<SchemaChangeEventType> accepted = definition.acceptedSchemaChanges();
+        checkSinkCapabilities(definition.sink(), applier, accepted);
+
+        List<RouteRule> routes = routes(definition.routes());
+        String schemaOperatorUid = uidPrefix + "schema-operator";
+        RegistryConfig registryConfig =
+                new RegistryConfig(
+                        settings.behavior(),
+                        settings.explicitCast(),
+                        accepted,
+                        routes,
+                        applier,
+                        settings.rpcTimeout(),
+                        parallelism,
+                        appliedLogDir());
+        SchemaOperatorConfig operatorConfig =
+                new SchemaOperatorConfig(
+                        routes, sink.getDataChangeEventHashFunctionProvider(parallelism), parallelism);
+
+        DataStream<Event> events =
+                sourceStream(source, env, sourceName(definition)).setParallelism(parallelism);
+        DataStream<ShapedEvent> shaped =
+                events.transform(
+                                "SchemaOperator",
+                                new ShapedEventTypeInfo(),
+                                new SchemaOperatorFactory(operatorConfig, registryConfig))
+                        .uid(schemaOperatorUid)
+                        .setParallelism(parallelism);
+        ChannelSelector channels = new ChannelSelector();
+        DataStream<Event> sinkInput =
+                shaped.partitionCustom(channels, channels)
+                        .transform(
+                                "SinkInput",
+                                new EventTypeInfo(),
+                                new SinkInputOperator(RegistryAddress.ofUid(schemaOperatorUid)))
+                        .uid(uidPrefix + "sink-input")
+                        .setParallelism(parallelism);
+        sinkInput
+                .sinkTo(new FlushingSink(connectorSink(sink.getEventSinkProvider(), definition)))
+                .name("Sink: " + sinkName(definition))
+                .uid(uidPrefix + "sink-writer")
+                .setParallelism(parallelism);
+    }
+
+    private DataSource createSource(PipelineDefinition definition, Configuration pipelineConf) {
+        DataSourceFactory factory =
+                FactoryDiscovery.find(
+                        definition.source().type(), DataSourceFactory.class, "source", classLoader);
+        return factory.createDataSource(
+                new ConnectorContext(
+                        definition.source().toConfiguration(), pipelineConf, classLoader));
+    }
+
+    private DataSink createSink(PipelineDefinition definition, Configuration pipelineConf) {
+        DataSinkFactory factory =
+                FactoryDiscovery.find(
+                        definition.sink().type(), DataSinkFactory.class, "sink", classLoader);
+        return factory.createDataSink(
+                new ConnectorContext(
+                        definition.sink().toConfiguration(), pipelineConf, classLoader));
+    }
+
+    private static void checkSinkCapabilities(
+            SinkDefinition sink, MetadataApplier applier, Set<SchemaChangeEventType> accepted) {
+        boolean describesTables = applier instanceof ExistingTableSchemaExpansionSupport;
+        if (!accepted.contains(SchemaChangeEventType.CREATE_TABLE) && !describesTables) {
+            throw new PipelineConfigException(
+                    String.format(
+                            "The sink excludes create.table, so its tables must already exist and the"
+                                    + " pipeline must read their schemas, but the '%s' sink's"
+                                    + " MetadataApplier cannot describe existing tables (it does not"
+                                    + " implement ExistingTableSchemaExpansionSupport). Remove"
+                                    + " create.table from exclude.schema.changes.",
+                            sink.type()));
+        }
+        if (!SinkDefinition.DEFAULT_EXPANSION_MODE.equalsIgnoreCase(sink.expansionMode())) {
+            throw new PipelineConfigException(
+                    String.format(
+                            "existing-table.schema-expansion.mode: %s is not available in this version"
+                                    + " of flink-schema-operator%s. Remove the option or set it to"
+                                    + " \"DISABLED\".",
+                            sink.expansionMode(),
+                            describesTables
+                                    ? ""
+                                    : String.format(
+                                            ", and the '%s' sink's MetadataApplier does not implement"
+                                                    + " ExistingTableSchemaExpansionSupport",
+                                            sink.type())));
+        }
+    }
+
+    private static SingleOutputStreamOperator<Event> sourceStream(
+            DataSource source, StreamExecutionEnvironment env, String name) {
+        EventSourceProvider provider = source.getEventSourceProvider();
+        if (provider instanceof FlinkSourceProvider) {
+            return env.fromSource(
+                    ((FlinkSourceProvider) provider).getSource(),
+                    WatermarkStrategy.noWatermarks(),
+                    name,
+                    new EventTypeInfo());
+        }
+        if (provider instanceof FlinkSourceFunctionProvider) {
+            return env.addSource(
+                    ((FlinkSourceFunctionProvider) provider).getSourceFunction(),
+                    name,
+                    new EventTypeInfo());
+        }
+        throw new PipelineConfigException(
+                "The source's EventSourceProvider "
+                        + provider.getClass().getName()
+                        + " is neither a FlinkSourceProvider nor a FlinkSourceFunctionProvider.");
+    }
+
+    private static org.apache.flink.api.connector.sink2.Sink<Event> connectorSink(
+            EventSinkProvider provider, PipelineDefinition definition) {
+        if (provider instanceof FlinkSinkProvider) {
+            return ((FlinkSinkProvider) provider).getSink();
+        }
+        throw new PipelineConfigException(
+                String.format(
+                        "The '%s' sink provides %s; flink-schema-operator runs sinks written against"
+                                + " Flink's Sink API v2 (FlinkSinkProvider) only.",
+                        definition.sink().type(), provider.getClass().getName()));
+    }
+
+    private static List<RouteRule> routes(List<RouteDefinition> definitions) {
+        return definitions.stream()
+                .map(r -> new RouteRule(r.sourceTable(), r.sinkTable(), r.replaceSymbol(), r.description()))
+                .toList();
+    }
+
+    /** A fresh directory per submitted job; restarts of the job share it (SPEC G6). */
+    private static Path appliedLogDir() {
+        return Path.of(System.getProperty("java.io.tmpdir"), "flink-schema-operator", UUID.randomUUID().toString());
+    }
+
+    private static String sourceName(PipelineDefinition definition) {
+        return definition.source().name() != null
+                ? definition.source().name()
+                : "Source: " + definition.source().type();
+    }
+
+    private static String sinkName(PipelineDefinition definition) {
+        return definition.sink().name() != null ? definition.sink().name() : definition.sink().type();
+    }
+}

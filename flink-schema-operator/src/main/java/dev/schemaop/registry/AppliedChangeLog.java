@@ -1,0 +1,192 @@
+package dev.schemaop.registry;
+
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.runtime.serializer.TableIdSerializer;
+import org.apache.flink.cdc.runtime.serializer.event.EventSerializer;
+import org.apache.flink.cdc.runtime.serializer.schema.SchemaSerializer;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataOutputSerializer;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The registry's durable record of what reached the sink since the last checkpoint (SPEC
+ * G6). A change applied after the last completed checkpoint is asked for again after a
+ * restore; this log is how the registry knows the sink already has it, down to each single
+ * {@code MetadataApplier} call of a change that was cut short.
+ *
+ * <p>Records are length-prefixed: a completed change, or one applier call. Records up to
+ * the sequence of a completed checkpoint are dropped when it completes. Only the event loop
+ * thread uses it. A torn last record (the process died while writing it) is ignored.
+ */
+final class AppliedChangeLog implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(AppliedChangeLog.class);
+    private static final byte COMPLETED = 1;
+    private static final byte CALL = 2;
+
+    private final Path file;
+    private FileChannel channel;
+    private final List<CompletedChange> completed = new ArrayList<>();
+    private final List<AppliedCall> calls = new ArrayList<>();
+
+    /** One applier call that returned successfully, identified by where it sits in a plan. */
+    record AppliedCall(long sequence, TableId sink, int baseVersion, int index, SchemaChangeEvent event) {}
+
+    AppliedChangeLog(Path dir) {
+        this.file = dir.resolve("applied-changes.log");
+        try {
+            Files.createDirectories(dir);
+            if (Files.exists(file)) {
+                read();
+            }
+            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot open the schema registry's log " + file, e);
+        }
+    }
+
+    /** Brings a restored state up to what the sink really has. */
+    void replayOnto(RegistryState state) {
+        for (CompletedChange change : completed) {
+            if (change.sequence() > state.lastSequence) {
+                LOG.info(
+                        "Change {} of {} reached the sink after the restored checkpoint; it is "
+                                + "not applied again.",
+                        change.sequence(),
+                        change.upstreamTable());
+                change.applyTo(state);
+            }
+        }
+    }
+
+    /** Whether the call at this place of a plan already reached the sink before a failure. */
+    boolean alreadyApplied(long sequence, TableId sink, int baseVersion, int index, SchemaChangeEvent event) {
+        for (AppliedCall call : calls) {
+            if (call.sequence() == sequence
+                    && call.sink().equals(sink)
+                    && call.baseVersion() == baseVersion
+                    && call.index() == index
+                    && call.event().equals(event)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    void appendCall(AppliedCall call) {
+        calls.add(call);
+        DataOutputSerializer out = new DataOutputSerializer(256);
+        try {
+            out.writeByte(CALL);
+            out.writeLong(call.sequence());
+            TableIdSerializer.INSTANCE.serialize(call.sink(), out);
+            out.writeInt(call.baseVersion());
+            out.writeInt(call.index());
+            EventSerializer.INSTANCE.serialize(call.event(), out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        write(out);
+    }
+
+    void appendCompleted(CompletedChange change) {
+        completed.add(change);
+        calls.removeIf(call -> call.sequence() == change.sequence());
+        DataOutputSerializer out = new DataOutputSerializer(512);
+        try {
+            out.writeByte(COMPLETED);
+            RegistryStateSerializer.writeCompleted(change, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        write(out);
+    }
+
+    /** Drops what a completed checkpoint holds anyway. */
+    void truncateUpTo(long sequence) {
+        if (completed.stream().noneMatch(c -> c.sequence() <= sequence)) {
+            return;
+        }
+        completed.removeIf(c -> c.sequence() <= sequence);
+        calls.removeIf(c -> c.sequence() <= sequence);
+        try {
+            channel.close();
+            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+            Files.deleteIfExists(tmp);
+            channel = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            List<CompletedChange> keep = new ArrayList<>(completed);
+            List<AppliedCall> keepCalls = new ArrayList<>(calls);
+            completed.clear();
+            calls.clear();
+            keep.forEach(this::appendCompleted);
+            keepCalls.forEach(this::appendCall);
+            channel.close();
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            channel = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot compact the schema registry's log " + file, e);
+        }
+    }
+
+    private void write(DataOutputSerializer record) {
+        ByteBuffer buffer = ByteBuffer.allocate(4 + record.length());
+        buffer.putInt(record.length());
+        buffer.put(record.getSharedBuffer(), 0, record.length());
+        buffer.flip();
+        try {
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write the schema registry's log " + file, e);
+        }
+    }
+
+    private void read() throws IOException {
+        byte[] bytes = Files.readAllBytes(file);
+        ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        while (buffer.remaining() >= 4) {
+            int length = buffer.getInt();
+            if (length < 0 || length > buffer.remaining()) {
+                LOG.warn("Ignoring a torn last record in {}", file);
+                break;
+            }
+            DataInputDeserializer in = new DataInputDeserializer(bytes, buffer.position(), length);
+            buffer.position(buffer.position() + length);
+            byte kind = in.readByte();
+            if (kind == COMPLETED) {
+                CompletedChange change = RegistryStateSerializer.readCompleted(in);
+                completed.add(change);
+                calls.removeIf(call -> call.sequence() == change.sequence());
+            } else if (kind == CALL) {
+                calls.add(
+                        new AppliedCall(
+                                in.readLong(),
+                                TableIdSerializer.INSTANCE.deserialize(in),
+                                in.readInt(),
+                                in.readInt(),
+                                (SchemaChangeEvent) EventSerializer.INSTANCE.deserialize(in)));
+            } else {
+                throw new IOException("Unknown record kind " + kind + " in " + file);
+            }
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        channel.close();
+    }
+}

@@ -1,0 +1,119 @@
+package dev.schemaop.registry;
+
+import dev.schemaop.behavior.Derivation;
+import dev.schemaop.behavior.SchemaChangeDeriver;
+import dev.schemaop.behavior.SkippedChange;
+import dev.schemaop.route.SchemaMerger;
+import dev.schemaop.route.TableRouter;
+
+import org.apache.flink.cdc.common.event.CreateTableEvent;
+import org.apache.flink.cdc.common.event.DropTableEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.event.TruncateTableEvent;
+import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.utils.SchemaUtils;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.annotation.Nullable;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Decides, without applying anything, what one upstream change means for each sink table
+ * it is routed to: first the route (a table of its own passes the change on; a table that
+ * several sources merge into only ever grows to hold them, SPEC §7), then the behavior and
+ * the filters (SPEC §3, §4). Pure: no threads, no I/O.
+ */
+final class ChangePlanner {
+    private static final Logger LOG = LoggerFactory.getLogger(ChangePlanner.class);
+
+    private final SchemaChangeDeriver deriver;
+    private final TableRouter router;
+
+    ChangePlanner(SchemaChangeDeriver deriver, TableRouter router) {
+        this.deriver = deriver;
+        this.router = router;
+    }
+
+    ChangePlan plan(SchemaChangeEvent change, int ordinal, RegistryState state) {
+        TableId source = change.tableId();
+        Schema upstreamAfter = upstreamAfter(change, state.upstreamOf(source));
+        List<SinkPlan> sinks = new ArrayList<>();
+        for (TableId sinkTable : router.sinkTablesOf(source)) {
+            SinkTableState sink = state.sink(sinkTable);
+            List<SchemaChangeEvent> sinkLevel = sinkLevelEvents(change, upstreamAfter, sink);
+            sinks.add(derive(sink, sinkLevel));
+        }
+        return new ChangePlan(change, upstreamAfter, ordinal, sinks);
+    }
+
+    private SinkPlan derive(SinkTableState sink, List<SchemaChangeEvent> sinkLevel) {
+        Schema planned = sink.schema;
+        List<SchemaChangeEvent> toApply = new ArrayList<>();
+        List<SkippedChange> skipped = new ArrayList<>();
+        for (SchemaChangeEvent event : sinkLevel) {
+            Derivation derivation = deriver.derive(event, planned);
+            for (SchemaChangeEvent derived : derivation.toApply()) {
+                planned = schemaAfter(planned, derived);
+                toApply.add(derived);
+            }
+            skipped.addAll(derivation.skipped());
+        }
+        return new SinkPlan(sink.table, sink.version, sink.schema, toApply, skipped);
+    }
+
+    /**
+     * The change as the sink table sees it. A sink table fed by one upstream table gets the
+     * change itself; one that several upstream tables merge into gets only what makes it
+     * hold the changed table's columns (SPEC §7): renames, drops and truncates of one source
+     * do not reach it.
+     */
+    private List<SchemaChangeEvent> sinkLevelEvents(
+            SchemaChangeEvent change, @Nullable Schema upstreamAfter, SinkTableState sink) {
+        TableId source = change.tableId();
+        boolean merged =
+                sink.sources.stream().anyMatch(other -> !other.equals(source))
+                        && sink.schema != null;
+        if (!merged) {
+            return List.of(change.copy(sink.table));
+        }
+        if (upstreamAfter == null
+                || change instanceof DropTableEvent
+                || change instanceof TruncateTableEvent) {
+            LOG.info(
+                    "{} is not applied to {}: other tables ({}) are routed into it too.",
+                    change,
+                    sink.table,
+                    sink.sources);
+            return List.of();
+        }
+        return SchemaMerger.eventsToHold(sink.table, sink.schema, upstreamAfter);
+    }
+
+    @Nullable
+    static Schema upstreamAfter(SchemaChangeEvent change, @Nullable Schema before) {
+        return schemaAfter(before, change);
+    }
+
+    /** A schema after one event; {@code null} once the table is dropped. */
+    @Nullable
+    static Schema schemaAfter(@Nullable Schema before, SchemaChangeEvent event) {
+        if (event instanceof CreateTableEvent) {
+            return ((CreateTableEvent) event).getSchema();
+        }
+        if (event instanceof DropTableEvent) {
+            return null;
+        }
+        if (event instanceof TruncateTableEvent) {
+            return before;
+        }
+        if (before == null) {
+            throw new IllegalStateException(event + " changes a table that does not exist");
+        }
+        return SchemaUtils.applySchemaChangeEvent(before, event);
+    }
+}

@@ -1,0 +1,43 @@
+package dev.schemaop.registry;
+
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.schema.Schema;
+
+import javax.annotation.Nullable;
+
+import java.util.List;
+
+/**
+ * What one handled upstream change did, enough to replay it onto a {@link RegistryState}:
+ * this is what the applied-change log stores and what a checkpoint already includes.
+ *
+ * @param upstreamAfter the upstream table's schema after the change; {@code null} once
+ *     the table was dropped upstream
+ * @param ordinal the truncate/drop ordinal handled, 0 for other changes
+ */
+record CompletedChange(
+        long sequence,
+        TableId upstreamTable,
+        @Nullable Schema upstreamAfter,
+        int ordinal,
+        List<SinkUpdate> sinkUpdates) {
+
+    void applyTo(RegistryState state) {
+        if (upstreamAfter == null) {
+            state.upstream.remove(upstreamTable);
+        } else {
+            state.upstream.put(upstreamTable, upstreamAfter);
+        }
+        if (ordinal > 0) {
+            state.destructiveHandled.merge(upstreamTable, ordinal, Math::max);
+        }
+        for (SinkUpdate update : sinkUpdates) {
+            SinkTableState sink = state.sink(update.sink());
+            sink.sources.add(upstreamTable);
+            if (!update.events().isEmpty()) {
+                sink.advance(update.events(), update.schemaAfter());
+            }
+        }
+        state.lastSequence = sequence;
+    }
+}

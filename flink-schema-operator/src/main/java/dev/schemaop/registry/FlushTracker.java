@@ -1,0 +1,56 @@
+package dev.schemaop.registry;
+
+import dev.schemaop.protocol.SchemaChangeRequest;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Which flush markers every sink subtask has acknowledged, per source subtask. Flush ids
+ * of one source subtask only grow, so one number per (source, sink) pair is enough, and an
+ * acknowledgement that arrives before the request it belongs to is not lost.
+ */
+final class FlushTracker {
+    private final int sinkSubtasks;
+    private final Map<Integer, long[]> acked = new HashMap<>();
+
+    FlushTracker(int sinkSubtasks) {
+        this.sinkSubtasks = sinkSubtasks;
+    }
+
+    void ack(int sourceSubtask, int sinkSubtask, long flushId) {
+        long[] bySink = acked.computeIfAbsent(sourceSubtask, s -> newRow());
+        bySink[sinkSubtask] = Math.max(bySink[sinkSubtask], flushId);
+    }
+
+    boolean isFlushed(int sourceSubtask, long flushId) {
+        if (flushId == SchemaChangeRequest.NO_FLUSH) {
+            return true;
+        }
+        long[] bySink = acked.get(sourceSubtask);
+        if (bySink == null) {
+            return false;
+        }
+        for (long ackedId : bySink) {
+            if (ackedId < flushId) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    void forget(int sourceSubtask) {
+        acked.remove(sourceSubtask);
+    }
+
+    void clear() {
+        acked.clear();
+    }
+
+    private long[] newRow() {
+        long[] row = new long[sinkSubtasks];
+        Arrays.fill(row, Long.MIN_VALUE);
+        return row;
+    }
+}

@@ -1,0 +1,80 @@
+package dev.schemaop.registry;
+
+import dev.schemaop.route.RouteRule;
+
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
+import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
+import org.apache.flink.cdc.common.sink.MetadataApplier;
+
+import java.io.Serializable;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+/** Everything the schema registry is built from; shipped with the job graph. */
+public final class RegistryConfig implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private final SchemaChangeBehavior behavior;
+    private final boolean explicitCast;
+    private final Set<SchemaChangeEventType> acceptedTypes;
+    private final List<RouteRule> routes;
+    private final MetadataApplier applier;
+    private final Duration rpcTimeout;
+    private final int sinkParallelism;
+    private final String appliedLogDir;
+
+    public RegistryConfig(
+            SchemaChangeBehavior behavior,
+            boolean explicitCast,
+            Set<SchemaChangeEventType> acceptedTypes,
+            List<RouteRule> routes,
+            MetadataApplier applier,
+            Duration rpcTimeout,
+            int sinkParallelism,
+            Path appliedLogDir) {
+        this.behavior = behavior;
+        this.explicitCast = explicitCast;
+        this.acceptedTypes = Set.copyOf(acceptedTypes);
+        this.routes = List.copyOf(routes);
+        this.applier = applier;
+        this.rpcTimeout = rpcTimeout;
+        this.sinkParallelism = sinkParallelism;
+        this.appliedLogDir = appliedLogDir.toString();
+    }
+
+    public SchemaChangeBehavior behavior() {
+        return behavior;
+    }
+
+    public boolean explicitCast() {
+        return explicitCast;
+    }
+
+    /** The types the pipeline's include/exclude lists accept (SPEC §4). */
+    public Set<SchemaChangeEventType> acceptedTypes() {
+        return acceptedTypes;
+    }
+
+    public List<RouteRule> routes() {
+        return routes;
+    }
+
+    public MetadataApplier applier() {
+        return applier;
+    }
+
+    public Duration rpcTimeout() {
+        return rpcTimeout;
+    }
+
+    public int sinkParallelism() {
+        return sinkParallelism;
+    }
+
+    /** Where the registry keeps its log of applied changes (SPEC G6). */
+    public Path appliedLogDir() {
+        return Path.of(appliedLogDir);
+    }
+}

@@ -1,0 +1,135 @@
+package dev.schemaop.registry;
+
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.runtime.serializer.TableIdSerializer;
+import org.apache.flink.cdc.runtime.serializer.event.EventSerializer;
+import org.apache.flink.cdc.runtime.serializer.schema.SchemaSerializer;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataOutputView;
+
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Checkpoint bytes of the registry: a format version, then the state, with a check for
+ * trailing bytes. The same record format serves the applied-change log.
+ */
+final class RegistryStateSerializer {
+    static final int VERSION = 1;
+    private static final TableIdSerializer TABLE_IDS = TableIdSerializer.INSTANCE;
+    private static final SchemaSerializer SCHEMAS = SchemaSerializer.INSTANCE;
+    private static final EventSerializer EVENTS = EventSerializer.INSTANCE;
+
+    private RegistryStateSerializer() {}
+
+    static byte[] serialize(RegistryState state) throws IOException {
+        DataOutputSerializer out = new DataOutputSerializer(4096);
+        out.writeInt(VERSION);
+        out.writeLong(state.lastSequence);
+        out.writeInt(state.upstream.size());
+        for (Map.Entry<TableId, Schema> e : state.upstream.entrySet()) {
+            TABLE_IDS.serialize(e.getKey(), out);
+            SCHEMAS.serialize(e.getValue(), out);
+        }
+        out.writeInt(state.destructiveHandled.size());
+        for (Map.Entry<TableId, Integer> e : state.destructiveHandled.entrySet()) {
+            TABLE_IDS.serialize(e.getKey(), out);
+            out.writeInt(e.getValue());
+        }
+        out.writeInt(state.sinks.size());
+        for (SinkTableState sink : state.sinks.values()) {
+            TABLE_IDS.serialize(sink.table, out);
+            out.writeInt(sink.version);
+            writeNullableSchema(sink.schema, out);
+            out.writeInt(sink.sources.size());
+            for (TableId source : sink.sources) {
+                TABLE_IDS.serialize(source, out);
+            }
+        }
+        return out.getCopyOfBuffer();
+    }
+
+    static RegistryState deserialize(byte[] bytes) throws IOException {
+        DataInputDeserializer in = new DataInputDeserializer(bytes);
+        int version = in.readInt();
+        if (version != VERSION) {
+            throw new IOException(
+                    "Unknown schema registry state version " + version + "; this build reads " + VERSION);
+        }
+        RegistryState state = new RegistryState();
+        state.lastSequence = in.readLong();
+        for (int i = in.readInt(); i > 0; i--) {
+            state.upstream.put(TABLE_IDS.deserialize(in), SCHEMAS.deserialize(in));
+        }
+        for (int i = in.readInt(); i > 0; i--) {
+            state.destructiveHandled.put(TABLE_IDS.deserialize(in), in.readInt());
+        }
+        for (int i = in.readInt(); i > 0; i--) {
+            TableId table = TABLE_IDS.deserialize(in);
+            int sinkVersion = in.readInt();
+            SinkTableState sink = new SinkTableState(table, readNullableSchema(in), sinkVersion);
+            for (int j = in.readInt(); j > 0; j--) {
+                sink.sources.add(TABLE_IDS.deserialize(in));
+            }
+            state.sinks.put(table, sink);
+        }
+        if (in.available() > 0) {
+            throw new IOException(in.available() + " unexpected trailing bytes in registry state");
+        }
+        return state;
+    }
+
+    static void writeCompleted(CompletedChange change, DataOutputView out) throws IOException {
+        out.writeLong(change.sequence());
+        TABLE_IDS.serialize(change.upstreamTable(), out);
+        writeNullableSchema(change.upstreamAfter(), out);
+        out.writeInt(change.ordinal());
+        out.writeInt(change.sinkUpdates().size());
+        for (SinkUpdate update : change.sinkUpdates()) {
+            TABLE_IDS.serialize(update.sink(), out);
+            out.writeInt(update.events().size());
+            for (SchemaChangeEvent event : update.events()) {
+                EVENTS.serialize(event, out);
+            }
+            writeNullableSchema(update.schemaAfter(), out);
+        }
+    }
+
+    static CompletedChange readCompleted(DataInputView in) throws IOException {
+        long sequence = in.readLong();
+        TableId upstreamTable = TABLE_IDS.deserialize(in);
+        Schema upstreamAfter = readNullableSchema(in);
+        int ordinal = in.readInt();
+        List<SinkUpdate> updates = new ArrayList<>();
+        for (int i = in.readInt(); i > 0; i--) {
+            TableId sink = TABLE_IDS.deserialize(in);
+            List<SchemaChangeEvent> events = new ArrayList<>();
+            for (int j = in.readInt(); j > 0; j--) {
+                events.add((SchemaChangeEvent) EVENTS.deserialize(in));
+            }
+            updates.add(new SinkUpdate(sink, events, readNullableSchema(in)));
+        }
+        return new CompletedChange(sequence, upstreamTable, upstreamAfter, ordinal, updates);
+    }
+
+    private static void writeNullableSchema(@Nullable Schema schema, DataOutputView out)
+            throws IOException {
+        out.writeBoolean(schema != null);
+        if (schema != null) {
+            SCHEMAS.serialize(schema, out);
+        }
+    }
+
+    @Nullable
+    private static Schema readNullableSchema(DataInputView in) throws IOException {
+        return in.readBoolean() ? SCHEMAS.deserialize(in) : null;
+    }
+}

@@ -1,0 +1,558 @@
+package dev.schemaop.registry;
+
+import dev.schemaop.behavior.SchemaChangeDeriver;
+import dev.schemaop.behavior.SchemaChangeRejectedException;
+import dev.schemaop.behavior.SkippedChange;
+import dev.schemaop.protocol.FlushAck;
+import dev.schemaop.protocol.SchemaChangeRequest;
+import dev.schemaop.protocol.SchemaChangeResponse;
+import dev.schemaop.protocol.SinkSchemaStep;
+import dev.schemaop.route.TableRouter;
+
+import org.apache.flink.cdc.common.event.CreateTableEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.exceptions.UnsupportedSchemaChangeEventException;
+import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
+import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.sink.MetadataApplier;
+import org.apache.flink.cdc.common.utils.SchemaUtils;
+import org.apache.flink.runtime.operators.coordination.OperatorCoordinator;
+import org.apache.flink.runtime.operators.coordination.OperatorEvent;
+import org.apache.flink.util.ExceptionUtils;
+import org.apache.flink.util.concurrent.ExecutorThreadFactory;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.annotation.Nullable;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The coordinator of the schema operators (SPEC §2): it decides what each upstream schema
+ * change means for the sink, applies it through the sink's {@code MetadataApplier}, and
+ * answers the subtask that asked.
+ *
+ * <h2>Threads</h2>
+ *
+ * <ul>
+ *   <li>Every entry point only puts work onto the <b>event loop</b>, a single thread that
+ *       owns all state ({@link #assertInLoop()} checks it). Nothing on it sleeps or polls:
+ *       a request waits for flush acknowledgements by staying at the head of the queue,
+ *       and the acknowledgement that completes it starts it.
+ *   <li>{@code MetadataApplier} calls run on the <b>applier thread</b>, one at a time (G4);
+ *       each result comes back to the event loop as a task. A call that outlives
+ *       {@code schema-operator.rpc-timeout} fails the job.
+ * </ul>
+ *
+ * <h2>One change</h2>
+ *
+ * A request is redundant when the registry's upstream schema already holds the change
+ * (another split reported it first, or an online schema tool repeated it): it is answered
+ * at once with the sink versions the subtask lacks (G5). Otherwise it waits until every
+ * sink subtask flushed what the asking subtask sent before it (G2), is planned (behavior,
+ * filters, routes), applied call by call, logged, and answered. An EXCEPTION-behavior
+ * rejection or an applier failure fails the job only after that flush (G7).
+ *
+ * <h2>Checkpoints and restores</h2>
+ *
+ * A checkpoint holds the {@link RegistryState}; a change in flight is not in it, its
+ * subtask asks again after a restore. {@link AppliedChangeLog} keeps what reached the sink
+ * after the checkpoint, so such a change is answered from the log instead of being applied
+ * twice (G6).
+ */
+public final class SchemaRegistry implements OperatorCoordinator {
+    private static final Logger LOG = LoggerFactory.getLogger(SchemaRegistry.class);
+
+    private final Context context;
+    private final RegistryConfig config;
+    private final MetadataApplier applier;
+    private final TableRouter router;
+    private final ScheduledExecutorService loop;
+    private final ExecutorService applierThread;
+    private volatile Thread loopThread;
+
+    private RegistryState state = new RegistryState();
+    private final ArrayDeque<SchemaChangeRequest> queue = new ArrayDeque<>();
+    private final FlushTracker flushes;
+    private final Map<Integer, SubtaskGateway> gateways = new HashMap<>();
+    private final Map<Integer, List<SchemaChangeResponse>> undelivered = new HashMap<>();
+    private final TreeMap<Long, Long> sequenceAtCheckpoint = new TreeMap<>();
+    private final Set<String> loggedSkips = new HashSet<>();
+    private ChangePlanner planner;
+    private Set<SchemaChangeEventType> supported;
+    private AppliedChangeLog log;
+    @Nullable private ChangeExecution inFlight;
+    private long generation;
+    private boolean failed;
+
+    SchemaRegistry(Context context, RegistryConfig config) {
+        this.context = context;
+        this.config = config;
+        this.applier = config.applier();
+        this.router = new TableRouter(config.routes());
+        this.flushes = new FlushTracker(config.sinkParallelism());
+        this.loop =
+                Executors.newSingleThreadScheduledExecutor(
+                        runnable -> {
+                            Thread thread = new Thread(runnable, "schema-registry-" + context.getOperatorId());
+                            thread.setDaemon(true);
+                            thread.setContextClassLoader(context.getUserCodeClassloader());
+                            loopThread = thread;
+                            return thread;
+                        });
+        this.applierThread =
+                Executors.newSingleThreadExecutor(
+                        runnable -> {
+                            Thread thread = new ExecutorThreadFactory("schema-applier").newThread(runnable);
+                            thread.setContextClassLoader(context.getUserCodeClassloader());
+                            return thread;
+                        });
+    }
+
+    // ------------------------------------------------------------------ lifecycle
+
+    @Override
+    public void start() throws Exception {
+        runAndWait(this::initialize, "starting");
+    }
+
+    private void initialize() {
+        applier.setAcceptedSchemaEvolutionTypes(config.acceptedTypes());
+        Set<SchemaChangeEventType> accepted = EnumSet.noneOf(SchemaChangeEventType.class);
+        for (SchemaChangeEventType type : config.acceptedTypes()) {
+            if (applier.acceptsSchemaEvolutionType(type)) {
+                accepted.add(type);
+            }
+        }
+        supported = applier.getSupportedSchemaEvolutionTypes();
+        planner =
+                new ChangePlanner(
+                        new SchemaChangeDeriver(config.behavior(), config.explicitCast(), accepted),
+                        router);
+        log().replayOnto(state);
+        LOG.info(
+                "Schema registry started: behavior {}, accepted changes {}, sink supports {}",
+                config.behavior(),
+                accepted,
+                supported);
+    }
+
+    @Override
+    public void close() throws Exception {
+        loop.shutdownNow();
+        applierThread.shutdownNow();
+        try {
+            applier.close();
+        } finally {
+            if (log != null) {
+                log.close();
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ entry points
+
+    @Override
+    public void handleEventFromOperator(int subtask, int attemptNumber, OperatorEvent event) {
+        runInLoop(() -> dispatch(event), "handling %s", event);
+    }
+
+    private void dispatch(OperatorEvent event) {
+        if (event instanceof SchemaChangeRequest) {
+            handleRequest((SchemaChangeRequest) event);
+        } else if (event instanceof FlushAck) {
+            handleFlushAck((FlushAck) event);
+        } else {
+            throw new IllegalArgumentException("Unknown event " + event);
+        }
+    }
+
+    @Override
+    public void checkpointCoordinator(long checkpointId, CompletableFuture<byte[]> result) {
+        runInLoop(
+                () -> {
+                    sequenceAtCheckpoint.put(checkpointId, state.lastSequence);
+                    result.complete(RegistryStateSerializer.serialize(state));
+                },
+                "taking checkpoint %d",
+                checkpointId);
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) {
+        runInLoop(
+                () -> {
+                    Long sequence = sequenceAtCheckpoint.get(checkpointId);
+                    sequenceAtCheckpoint.headMap(checkpointId, true).clear();
+                    if (sequence != null) {
+                        log().truncateUpTo(sequence);
+                    }
+                },
+                "completing checkpoint %d",
+                checkpointId);
+    }
+
+    @Override
+    public void resetToCheckpoint(long checkpointId, @Nullable byte[] checkpointData)
+            throws Exception {
+        runAndWait(
+                () -> {
+                    generation++;
+                    inFlight = null;
+                    failed = false;
+                    queue.clear();
+                    flushes.clear();
+                    undelivered.clear();
+                    state =
+                            checkpointData == null
+                                    ? new RegistryState()
+                                    : RegistryStateSerializer.deserialize(checkpointData);
+                    log().replayOnto(state);
+                    LOG.info(
+                            "Schema registry restored to checkpoint {} (change sequence {}).",
+                            checkpointId,
+                            state.lastSequence);
+                },
+                "restoring checkpoint " + checkpointId);
+    }
+
+    @Override
+    public void subtaskReset(int subtask, long checkpointId) {
+        runInLoop(
+                () -> {
+                    queue.removeIf(request -> request.subtask() == subtask);
+                    flushes.forget(subtask);
+                    undelivered.remove(subtask);
+                },
+                "resetting subtask %d",
+                subtask);
+    }
+
+    @Override
+    public void executionAttemptFailed(int subtask, int attemptNumber, @Nullable Throwable reason) {
+        runInLoop(() -> gateways.remove(subtask), "forgetting failed subtask %d", subtask);
+    }
+
+    @Override
+    public void executionAttemptReady(int subtask, int attemptNumber, SubtaskGateway gateway) {
+        runInLoop(
+                () -> {
+                    gateways.put(subtask, gateway);
+                    List<SchemaChangeResponse> waiting = undelivered.remove(subtask);
+                    if (waiting != null) {
+                        waiting.forEach(response -> send(subtask, response));
+                    }
+                },
+                "registering subtask %d",
+                subtask);
+    }
+
+    // ------------------------------------------------------------------ the protocol
+
+    private void handleRequest(SchemaChangeRequest request) {
+        queue.add(request);
+        processQueue();
+    }
+
+    private void handleFlushAck(FlushAck ack) {
+        flushes.ack(ack.sourceSubtask(), ack.sinkSubtask(), ack.flushId());
+        processQueue();
+    }
+
+    private void processQueue() {
+        assertInLoop();
+        while (inFlight == null && !failed && !queue.isEmpty()) {
+            SchemaChangeRequest head = queue.peek();
+            if (isRedundant(head)) {
+                queue.poll();
+                LOG.debug("{} from subtask {} is already applied", head.change(), head.subtask());
+                answer(head);
+                continue;
+            }
+            if (!flushes.isFlushed(head.subtask(), head.flushId())) {
+                return; // the acknowledgement that completes the flush calls us again
+            }
+            queue.poll();
+            begin(head);
+        }
+    }
+
+    private boolean isRedundant(SchemaChangeRequest request) {
+        SchemaChangeEvent change = request.change();
+        Schema current = state.upstreamOf(change.tableId());
+        switch (change.getType()) {
+            case TRUNCATE_TABLE:
+            case DROP_TABLE:
+                return request.ordinal() <= state.destructiveHandled(change.tableId());
+            case CREATE_TABLE:
+                return ((CreateTableEvent) change).getSchema().equals(current);
+            default:
+                return current != null && SchemaUtils.isSchemaChangeEventRedundant(current, change);
+        }
+    }
+
+    private void begin(SchemaChangeRequest request) {
+        ChangePlan plan;
+        try {
+            plan = planner.plan(request.change(), request.ordinal(), state);
+        } catch (SchemaChangeRejectedException rejected) {
+            // Every row before the change was flushed (we waited for it): nothing is lost.
+            failJob(rejected);
+            return;
+        }
+        for (SinkPlan sink : plan.sinks()) {
+            sink.skipped().forEach(this::logSkipped);
+        }
+        inFlight = new ChangeExecution(request, plan, state.lastSequence + 1, generation);
+        continueExecution(inFlight);
+    }
+
+    private void continueExecution(ChangeExecution execution) {
+        while (!execution.isDone()) {
+            SinkPlan sink = execution.currentSink();
+            SchemaChangeEvent event = execution.currentEvent();
+            if (log().alreadyApplied(
+                    execution.sequence, sink.sink(), sink.baseVersion(), execution.currentIndex(), event)) {
+                LOG.info("{} already reached the sink before the restore; not applied again.", event);
+                execution.applied();
+                continue;
+            }
+            if (config.behavior() == SchemaChangeBehavior.TRY_EVOLVE
+                    && !supported.contains(event.getType())) {
+                LOG.warn(
+                        "Skipped {}: the sink does not support {} (try_evolve). Rows are reshaped "
+                                + "onto the sink's current schema.",
+                        event,
+                        event.getType().getTag());
+                execution.skipped();
+                continue;
+            }
+            callApplier(execution, event);
+            return; // the call's result continues the execution
+        }
+        complete(execution);
+    }
+
+    private void callApplier(ChangeExecution execution, SchemaChangeEvent event) {
+        CompletableFuture<Void> call =
+                CompletableFuture.runAsync(
+                        () -> {
+                            try {
+                                applier.applySchemaChange(event);
+                            } catch (Exception e) {
+                                throw new CompletionException(e);
+                            }
+                        },
+                        applierThread);
+        ScheduledFuture<?> timer =
+                loop.schedule(
+                        () -> {
+                            if (!call.isDone() && inFlight == execution) {
+                                failJob(timeout(execution, event));
+                            }
+                        },
+                        config.rpcTimeout().toMillis(),
+                        TimeUnit.MILLISECONDS);
+        call.whenCompleteAsync(
+                (ok, error) -> {
+                    timer.cancel(false);
+                    runGuarded(() -> onApplierResult(execution, event, error), "applying %s", event);
+                },
+                loop);
+    }
+
+    private void onApplierResult(
+            ChangeExecution execution, SchemaChangeEvent event, @Nullable Throwable error) {
+        if (inFlight != execution || execution.generation != generation || failed) {
+            return; // a restore or a failure happened meanwhile
+        }
+        Throwable cause = error == null ? null : ExceptionUtils.stripCompletionException(error);
+        if (cause == null) {
+            SinkPlan sink = execution.currentSink();
+            log().appendCall(
+                            new AppliedChangeLog.AppliedCall(
+                                    execution.sequence,
+                                    sink.sink(),
+                                    sink.baseVersion(),
+                                    execution.currentIndex(),
+                                    event));
+            LOG.info("Applied {} to the sink.", event);
+            execution.applied();
+        } else if (config.behavior() == SchemaChangeBehavior.TRY_EVOLVE
+                && cause instanceof UnsupportedSchemaChangeEventException) {
+            LOG.warn(
+                    "Skipped {}: the sink does not support it (try_evolve): {}. Rows are "
+                            + "reshaped onto the sink's current schema.",
+                    event,
+                    cause.getMessage());
+            execution.skipped();
+        } else {
+            failJob(applyFailure(execution, event, cause));
+            return;
+        }
+        continueExecution(execution);
+    }
+
+    private void complete(ChangeExecution execution) {
+        ChangePlan plan = execution.plan;
+        CompletedChange completed =
+                new CompletedChange(
+                        execution.sequence,
+                        plan.change().tableId(),
+                        plan.upstreamAfter(),
+                        plan.ordinal(),
+                        execution.sinkUpdates());
+        log().appendCompleted(completed);
+        completed.applyTo(state);
+        inFlight = null;
+        answer(execution.request);
+        processQueue();
+    }
+
+    private void answer(SchemaChangeRequest request) {
+        List<SinkSchemaStep> steps = new ArrayList<>();
+        for (TableId sink : router.sinkTablesOf(request.change().tableId())) {
+            int known = request.knownSinkVersions().getOrDefault(sink, 0);
+            steps.addAll(state.sink(sink).stepsSince(known));
+        }
+        send(request.subtask(), new SchemaChangeResponse(request.requestId(), steps));
+    }
+
+    private void send(int subtask, SchemaChangeResponse response) {
+        SubtaskGateway gateway = gateways.get(subtask);
+        if (gateway == null) {
+            undelivered.computeIfAbsent(subtask, s -> new ArrayList<>()).add(response);
+            return;
+        }
+        gateway.sendEvent(response)
+                .whenComplete(
+                        (ack, error) -> {
+                            if (error != null) {
+                                LOG.warn("Could not answer subtask {}; it will ask again after its restart.", subtask, error);
+                            }
+                        });
+    }
+
+    private void logSkipped(SkippedChange skipped) {
+        SchemaChangeEvent event = skipped.event();
+        String key = event.tableId() + "/" + event.getType() + "/" + skipped.reason();
+        if (loggedSkips.add(key)) {
+            LOG.info(
+                    "Ignored schema change {} ({}). Rows are reshaped onto the sink's schema; further "
+                            + "changes of this type on {} are ignored without a log line.",
+                    event,
+                    skipped.reason(),
+                    event.tableId());
+        }
+    }
+
+    // ------------------------------------------------------------------ failures
+
+    private RuntimeException timeout(ChangeExecution execution, SchemaChangeEvent event) {
+        return new SchemaEvolutionException(
+                String.format(
+                        "The sink did not finish applying %s to table %s within %s "
+                                + "(pipeline option schema-operator.rpc-timeout). Raise "
+                                + "'schema-operator.rpc-timeout' in the pipeline block if its DDL "
+                                + "needs longer, or check that the sink is reachable.",
+                        event, execution.currentSink().sink(), config.rpcTimeout()),
+                null);
+    }
+
+    private RuntimeException applyFailure(
+            ChangeExecution execution, SchemaChangeEvent event, Throwable cause) {
+        return new SchemaEvolutionException(
+                String.format(
+                        "The sink failed to apply %s to table %s (pipeline.schema.change.behavior: %s): %s. "
+                                + "Every row before the change reached the sink. Fix the sink, or let the "
+                                + "pipeline skip such changes with schema.change.behavior: try_evolve, "
+                                + "lenient or ignore, or exclude the type with exclude.schema.changes.",
+                        event,
+                        execution.currentSink().sink(),
+                        config.behavior().name().toLowerCase(),
+                        cause.getMessage()),
+                cause);
+    }
+
+    private void failJob(Throwable cause) {
+        if (failed) {
+            return;
+        }
+        failed = true;
+        inFlight = null;
+        LOG.error("Schema registry fails the job: {}", cause.getMessage());
+        context.failJob(cause);
+    }
+
+    // ------------------------------------------------------------------ threading
+
+    private AppliedChangeLog log() {
+        if (log == null) {
+            log = new AppliedChangeLog(config.appliedLogDir());
+        }
+        return log;
+    }
+
+    private void assertInLoop() {
+        if (Thread.currentThread() != loopThread) {
+            throw new IllegalStateException(
+                    "Schema registry state touched outside its event loop, from "
+                            + Thread.currentThread().getName());
+        }
+    }
+
+    private interface Action {
+        void run() throws Exception;
+    }
+
+    private void runInLoop(Action action, String what, Object... args) {
+        loop.execute(() -> runGuarded(action, what, args));
+    }
+
+    private void runGuarded(Action action, String what, Object... args) {
+        try {
+            action.run();
+        } catch (Throwable t) {
+            ExceptionUtils.rethrowIfFatalErrorOrOOM(t);
+            String description = String.format(what, args);
+            LOG.error("Schema registry failed while {}", description, t);
+            failJob(new SchemaEvolutionException("Schema registry failed while " + description + ": " + t.getMessage(), t));
+        }
+    }
+
+    private void runAndWait(Action action, String what) throws Exception {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        loop.execute(
+                () -> {
+                    try {
+                        action.run();
+                        done.complete(null);
+                    } catch (Throwable t) {
+                        done.completeExceptionally(t);
+                    }
+                });
+        try {
+            done.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new Exception("Schema registry failed while " + what, e.getCause());
+        }
+    }
+}

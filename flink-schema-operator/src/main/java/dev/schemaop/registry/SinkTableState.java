@@ -1,0 +1,66 @@
+package dev.schemaop.registry;
+
+import dev.schemaop.protocol.SinkSchemaStep;
+
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.schema.Schema;
+
+import javax.annotation.Nullable;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The registry's record of one sink table: its schema as the sink has it, the version
+ * number of that schema, the upstream tables routed into it, and the last steps (to tell a
+ * subtask the way from the version it knows). Only the registry's event loop touches it.
+ */
+final class SinkTableState {
+    /** How many steps are kept for answers; a subtask further behind gets a reset step. */
+    static final int HISTORY = 64;
+
+    final TableId table;
+    @Nullable Schema schema;
+    int version;
+    final Set<TableId> sources = new LinkedHashSet<>();
+    private final ArrayDeque<SinkSchemaStep> history = new ArrayDeque<>();
+
+    SinkTableState(TableId table, @Nullable Schema schema, int version) {
+        this.table = table;
+        this.schema = schema;
+        this.version = version;
+    }
+
+    SinkSchemaStep advance(List<SchemaChangeEvent> events, @Nullable Schema schemaAfter) {
+        version++;
+        schema = schemaAfter;
+        SinkSchemaStep step = new SinkSchemaStep(table, version, events, schemaAfter);
+        history.addLast(step);
+        if (history.size() > HISTORY) {
+            history.removeFirst();
+        }
+        return step;
+    }
+
+    /** The steps from {@code knownVersion} to the current version, or one reset step. */
+    List<SinkSchemaStep> stepsSince(int knownVersion) {
+        List<SinkSchemaStep> steps = new ArrayList<>();
+        if (knownVersion >= version) {
+            return steps;
+        }
+        if (!history.isEmpty() && history.peekFirst().version() <= knownVersion + 1) {
+            for (SinkSchemaStep step : history) {
+                if (step.version() > knownVersion) {
+                    steps.add(step);
+                }
+            }
+            return steps;
+        }
+        steps.add(SinkSchemaStep.reset(table, version, schema));
+        return steps;
+    }
+}

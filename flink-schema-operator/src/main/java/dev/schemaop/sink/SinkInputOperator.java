@@ -1,0 +1,141 @@
+package dev.schemaop.sink;
+
+import dev.schemaop.operator.DiscardedValues;
+import dev.schemaop.operator.ShapedEvent;
+import dev.schemaop.protocol.FlushAck;
+import dev.schemaop.protocol.SinkSchemaStep;
+
+import org.apache.flink.cdc.common.data.RecordData;
+import org.apache.flink.cdc.common.event.CreateTableEvent;
+import org.apache.flink.cdc.common.event.DataChangeEvent;
+import org.apache.flink.cdc.common.event.DropTableEvent;
+import org.apache.flink.cdc.common.event.Event;
+import org.apache.flink.cdc.common.event.FlushEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.runtime.jobgraph.OperatorID;
+import org.apache.flink.runtime.jobgraph.tasks.TaskOperatorEventGateway;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.util.SerializedValue;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The sink writer wrapper of SPEC §2, chained in front of the connector's sink writer.
+ *
+ * <ul>
+ *   <li>A schema step is applied once per version, however many source subtasks send it:
+ *       the next version's events go to the writer as they are; a gap (after a restore)
+ *       becomes a {@code CreateTableEvent} with the whole schema, as Flink CDC's writers
+ *       expect after a restore.
+ *   <li>A row shaped for an older version is brought to the current one (G1).
+ *   <li>A flush marker becomes {@code SinkWriter.flush(false)} in the chained writer, and
+ *       then an acknowledgement to the schema registry (G2).
+ * </ul>
+ */
+public final class SinkInputOperator extends AbstractStreamOperator<Event>
+        implements OneInputStreamOperator<ShapedEvent, Event> {
+    private static final long serialVersionUID = 1L;
+
+    private final OperatorID registry;
+
+    private transient TaskOperatorEventGateway toRegistry;
+    private transient int subtask;
+    private transient Map<TableId, SinkTableVersions> tables;
+    private transient DiscardedValues discards;
+
+    public SinkInputOperator(OperatorID registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
+        toRegistry = getContainingTask().getEnvironment().getOperatorCoordinatorEventGateway();
+        subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
+        tables = new HashMap<>();
+        discards = new DiscardedValues(getMetricGroup());
+    }
+
+    @Override
+    public void processElement(StreamRecord<ShapedEvent> record) throws Exception {
+        ShapedEvent event = record.getValue();
+        switch (event.kind()) {
+            case DATA:
+                emitRow(event);
+                break;
+            case SCHEMA:
+                applyStep(event.step());
+                break;
+            case FLUSH:
+                flush(event.sourceSubtask(), event.flushId());
+                break;
+            default:
+                throw new IllegalStateException("Unknown event " + event);
+        }
+    }
+
+    private void emitRow(ShapedEvent event) {
+        DataChangeEvent row = event.row();
+        SinkTableVersions versions = tables.get(row.tableId());
+        if (versions == null || event.schemaVersion() > versions.current()) {
+            throw new IllegalStateException(
+                    "Sink subtask "
+                            + subtask
+                            + " received a row of "
+                            + row.tableId()
+                            + " for schema version "
+                            + event.schemaVersion()
+                            + " before that version itself (it holds "
+                            + (versions == null ? "none" : versions.current())
+                            + "). This breaks the schema operator's ordering guarantee.");
+        }
+        if (event.schemaVersion() < versions.current()) {
+            var upgrade = versions.upgradeFrom(event.schemaVersion());
+            RecordData before = row.before() == null ? null : upgrade.reshape(row.before());
+            RecordData after = row.after() == null ? null : upgrade.reshape(row.after());
+            row = DataChangeEvent.projectRecords(row, before, after);
+        }
+        output.collect(new StreamRecord<>(row));
+    }
+
+    private void applyStep(SinkSchemaStep step) {
+        SinkTableVersions versions =
+                tables.computeIfAbsent(
+                        step.table(),
+                        table -> new SinkTableVersions(table, discards.listenerFor(table, table)));
+        versions.remember(step);
+        if (step.version() <= versions.current()) {
+            return;
+        }
+        if (!step.isReset() && step.version() == versions.current() + 1) {
+            for (SchemaChangeEvent change : step.events()) {
+                output.collect(new StreamRecord<>(change));
+            }
+        } else if (step.schemaAfter() != null) {
+            output.collect(new StreamRecord<>(new CreateTableEvent(step.table(), step.schemaAfter())));
+        } else if (versions.currentSchema() != null) {
+            output.collect(new StreamRecord<>(new DropTableEvent(step.table())));
+        }
+        versions.moveTo(step.version());
+    }
+
+    private void flush(int sourceSubtask, long flushId) throws IOException {
+        FlushSignal.clear();
+        output.collect(new StreamRecord<>(new FlushEvent(sourceSubtask, List.of(), null)));
+        if (!FlushSignal.wasFlushed(sourceSubtask)) {
+            throw new IllegalStateException(
+                    "The sink writer did not flush on a flush request: it is not chained to the "
+                            + "sink input operator. Do not disable operator chaining for pipelines "
+                            + "(pipeline.operator-chaining).");
+        }
+        toRegistry.sendOperatorEventToCoordinator(
+                registry, new SerializedValue<>(new FlushAck(subtask, sourceSubtask, flushId)));
+    }
+
+}
