@@ -1,0 +1,152 @@
+package dev.schemaop.connectors.values;
+
+import dev.schemaop.connectors.values.sink.ValuesDataSink;
+import dev.schemaop.connectors.values.sink.ValuesStore;
+import org.apache.flink.cdc.common.configuration.ConfigOption;
+import org.apache.flink.cdc.common.configuration.Configuration;
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
+import org.apache.flink.cdc.common.event.SchemaChangeEventTypeFamily;
+import org.apache.flink.cdc.common.factories.DataSinkFactory;
+import org.apache.flink.cdc.common.factories.FactoryHelper;
+import org.apache.flink.cdc.common.sink.DataSink;
+
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Creates the values sink. Creating it empties the store of its {@code output.path} in this JVM:
+ * the factory runs once per job submission, in the client, before any writer or applier of the
+ * job runs (on an embedded MiniCluster they share this JVM and the store).
+ */
+public class ValuesDataSinkFactory implements DataSinkFactory {
+
+    public static final String IDENTIFIER = "values";
+
+    private static final String FAMILIES = "add, alter, create, drop, rename, table, column, all";
+
+    @Override
+    public DataSink createDataSink(Context context) {
+        FactoryHelper.createFactoryHelper(this, context).validate();
+        Configuration config = context.getFactoryConfiguration();
+        String outputPath = config.get(ValuesDataSinkOptions.OUTPUT_PATH);
+        Set<SchemaChangeEventType> supported =
+                config.getOptional(ValuesDataSinkOptions.SUPPORTED_SCHEMA_CHANGES)
+                        .map(ValuesDataSinkFactory::parseTags)
+                        .orElse(EnumSet.allOf(SchemaChangeEventType.class));
+        SchemaChangeEventType failOnceOn =
+                config.getOptional(ValuesDataSinkOptions.FAIL_ONCE_ON)
+                        .map(String::trim)
+                        .filter(s -> !s.isEmpty())
+                        .map(tag -> parseTag(tag, ValuesDataSinkOptions.FAIL_ONCE_ON.key()))
+                        .orElse(null);
+        ValuesStore.forPath(outputPath).reset();
+        return new ValuesDataSink(
+                outputPath,
+                config.get(ValuesDataSinkOptions.PRINT_ENABLED),
+                supported,
+                config.get(ValuesDataSinkOptions.ERROR_ON_SCHEMA_CHANGE),
+                failOnceOn);
+    }
+
+    /** Parses a comma-separated list of schema change tags and families. */
+    static Set<SchemaChangeEventType> parseTags(String list) {
+        Set<SchemaChangeEventType> out = EnumSet.noneOf(SchemaChangeEventType.class);
+        for (String raw : list.split(",")) {
+            String tag = raw.trim();
+            if (tag.isEmpty()) {
+                continue;
+            }
+            SchemaChangeEventType exact = exactTag(tag);
+            if (exact != null) {
+                out.add(exact);
+                continue;
+            }
+            SchemaChangeEventType[] family = family(tag);
+            if (family == null) {
+                throw unknownTag(tag, ValuesDataSinkOptions.SUPPORTED_SCHEMA_CHANGES.key(), true);
+            }
+            out.addAll(Arrays.asList(family));
+        }
+        return out;
+    }
+
+    private static SchemaChangeEventType parseTag(String tag, String option) {
+        SchemaChangeEventType exact = exactTag(tag);
+        if (exact == null) {
+            throw unknownTag(tag, option, false);
+        }
+        return exact;
+    }
+
+    private static SchemaChangeEventType exactTag(String tag) {
+        for (SchemaChangeEventType t : SchemaChangeEventType.values()) {
+            if (t.getTag().equalsIgnoreCase(tag)) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    private static SchemaChangeEventType[] family(String tag) {
+        switch (tag.toLowerCase()) {
+            case "add":
+                return SchemaChangeEventTypeFamily.ADD;
+            case "alter":
+                return SchemaChangeEventTypeFamily.ALTER;
+            case "create":
+                return SchemaChangeEventTypeFamily.CREATE;
+            case "drop":
+                return SchemaChangeEventTypeFamily.DROP;
+            case "rename":
+                return SchemaChangeEventTypeFamily.RENAME;
+            case "table":
+                return SchemaChangeEventTypeFamily.TABLE;
+            case "column":
+                return SchemaChangeEventTypeFamily.COLUMN;
+            case "all":
+                return SchemaChangeEventTypeFamily.ALL;
+            default:
+                return null;
+        }
+    }
+
+    private static IllegalArgumentException unknownTag(
+            String tag, String option, boolean familiesAllowed) {
+        String exact =
+                Arrays.stream(SchemaChangeEventType.values())
+                        .map(SchemaChangeEventType::getTag)
+                        .collect(Collectors.joining(", "));
+        return new IllegalArgumentException(
+                "Unknown schema change type '"
+                        + tag
+                        + "' in option '"
+                        + option
+                        + "' of the values sink; valid: "
+                        + exact
+                        + (familiesAllowed ? ", or the families " + FAMILIES : ""));
+    }
+
+    @Override
+    public String identifier() {
+        return IDENTIFIER;
+    }
+
+    @Override
+    public Set<ConfigOption<?>> requiredOptions() {
+        return new HashSet<>();
+    }
+
+    @Override
+    public Set<ConfigOption<?>> optionalOptions() {
+        Set<ConfigOption<?>> options = new HashSet<>();
+        options.add(ValuesDataSinkOptions.PRINT_ENABLED);
+        options.add(ValuesDataSinkOptions.OUTPUT_PATH);
+        options.add(ValuesDataSinkOptions.SUPPORTED_SCHEMA_CHANGES);
+        options.add(ValuesDataSinkOptions.ERROR_ON_SCHEMA_CHANGE);
+        options.add(ValuesDataSinkOptions.FAIL_ONCE_ON);
+        return options;
+    }
+}

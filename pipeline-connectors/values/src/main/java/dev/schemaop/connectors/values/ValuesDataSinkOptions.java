@@ -1,0 +1,48 @@
+package dev.schemaop.connectors.values;
+
+import org.apache.flink.cdc.common.configuration.ConfigOption;
+import org.apache.flink.cdc.common.configuration.ConfigOptions;
+
+/** Options of the values sink ({@code sink: type: values}). */
+public final class ValuesDataSinkOptions {
+
+    private ValuesDataSinkOptions() {}
+
+    public static final ConfigOption<Boolean> PRINT_ENABLED =
+            ConfigOptions.key("print.enabled")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription("Print every event a writer receives to stdout, one line each.");
+
+    public static final ConfigOption<String> OUTPUT_PATH =
+            ConfigOptions.key("output.path")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "JSON file that holds the sink's tables and applied schema changes when"
+                                    + " the job ends.");
+
+    public static final ConfigOption<String> SUPPORTED_SCHEMA_CHANGES =
+            ConfigOptions.key("supported.schema.changes")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Comma-separated schema change tags (or families) the applier supports;"
+                                    + " all when absent.");
+
+    public static final ConfigOption<Boolean> ERROR_ON_SCHEMA_CHANGE =
+            ConfigOptions.key("error.on.schema.change")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "The applier throws SchemaEvolveException for every change except"
+                                    + " create.table.");
+
+    public static final ConfigOption<String> FAIL_ONCE_ON =
+            ConfigOptions.key("fail.once.on")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Schema change tag; the first time per output path and JVM the applier"
+                                    + " gets a change of that type it throws without applying it.");
+}

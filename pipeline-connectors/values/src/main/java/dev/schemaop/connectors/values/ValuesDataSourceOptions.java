@@ -1,0 +1,32 @@
+package dev.schemaop.connectors.values;
+
+import org.apache.flink.cdc.common.configuration.ConfigOption;
+import org.apache.flink.cdc.common.configuration.ConfigOptions;
+
+/** Options of the values source ({@code source: type: values}). */
+public final class ValuesDataSourceOptions {
+
+    private ValuesDataSourceOptions() {}
+
+    public static final ConfigOption<String> SCRIPT =
+            ConfigOptions.key("script")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Path of the YAML script of events to replay (format in the values"
+                                    + " connector's README).");
+
+    public static final ConfigOption<Integer> SPLITS =
+            ConfigOptions.key("splits")
+                    .intType()
+                    .defaultValue(1)
+                    .withDescription(
+                            "Number of splits. Every split replays all schema changes; every row"
+                                    + " belongs to the one split its primary key hashes to.");
+
+    public static final ConfigOption<Long> EVENT_DELAY_MS =
+            ConfigOptions.key("event.delay.ms")
+                    .longType()
+                    .defaultValue(0L)
+                    .withDescription("Pause in milliseconds between two emitted events.");
+}

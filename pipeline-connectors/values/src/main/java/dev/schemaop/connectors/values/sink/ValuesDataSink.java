@@ -1,0 +1,46 @@
+package dev.schemaop.connectors.values.sink;
+
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
+import org.apache.flink.cdc.common.sink.DataSink;
+import org.apache.flink.cdc.common.sink.EventSinkProvider;
+import org.apache.flink.cdc.common.sink.FlinkSinkProvider;
+import org.apache.flink.cdc.common.sink.MetadataApplier;
+
+import java.util.EnumSet;
+import java.util.Set;
+
+/** The values {@link DataSink}: a {@link ValuesSink} and a {@link ValuesMetadataApplier}. */
+public class ValuesDataSink implements DataSink {
+
+    private final String outputPath;
+    private final boolean printEnabled;
+    private final Set<SchemaChangeEventType> supported;
+    private final boolean errorOnSchemaChange;
+    private final SchemaChangeEventType failOnceOn;
+
+    public ValuesDataSink(
+            String outputPath,
+            boolean printEnabled,
+            Set<SchemaChangeEventType> supported,
+            boolean errorOnSchemaChange,
+            SchemaChangeEventType failOnceOn) {
+        this.outputPath = outputPath;
+        this.printEnabled = printEnabled;
+        this.supported = supported.isEmpty()
+                ? EnumSet.noneOf(SchemaChangeEventType.class)
+                : EnumSet.copyOf(supported);
+        this.errorOnSchemaChange = errorOnSchemaChange;
+        this.failOnceOn = failOnceOn;
+    }
+
+    @Override
+    public EventSinkProvider getEventSinkProvider() {
+        return FlinkSinkProvider.of(new ValuesSink(outputPath, printEnabled));
+    }
+
+    @Override
+    public MetadataApplier getMetadataApplier() {
+        return new ValuesMetadataApplier(
+                outputPath, printEnabled, supported, errorOnSchemaChange, failOnceOn);
+    }
+}

@@ -1,0 +1,423 @@
+package dev.schemaop.connectors.values.sink;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.schemaop.connectors.values.types.SchemaEvolution;
+import org.apache.flink.cdc.common.event.AddColumnEvent;
+import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
+import org.apache.flink.cdc.common.event.CreateTableEvent;
+import org.apache.flink.cdc.common.event.DropColumnEvent;
+import org.apache.flink.cdc.common.event.DropTableEvent;
+import org.apache.flink.cdc.common.event.RenameColumnEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.event.TruncateTableEvent;
+import org.apache.flink.cdc.common.schema.Column;
+import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.types.DataType;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * The values sink's "database": per table a schema and rows keyed by primary key, plus the
+ * schema changes the metadata applier applied, in order. One store per {@code output.path}, shared
+ * by every writer subtask and the applier of a job in the same JVM.
+ *
+ * <p><b>Sharing across class loaders.</b> On an embedded MiniCluster the applier (JobManager
+ * side) and the writers (TaskManager side) may run this connector from different user-code class
+ * loaders (a connector jar passed with {@code --jar}), so a plain static field would not be shared.
+ * The registry therefore lives in {@link System#getProperties()} under {@link #REGISTRY_KEY} and
+ * holds only JDK collections and Flink CDC classes (which Flink loads parent-first); every copy of
+ * this class works on the same objects and synchronizes on the same per-path lock.
+ *
+ * <p><b>Who changes what.</b> Writers upsert and delete rows. Changes that touch existing rows
+ * (add, alter, rename, drop column, truncate, drop table) are applied to the store once, by the
+ * metadata applier, which the pipeline calls after every writer has flushed the rows before the
+ * change and before any writer gets a row of the new shape. A writer only creates a table that is
+ * missing (when no applier created it).
+ */
+public final class ValuesStore {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ValuesStore.class);
+
+    /** System property holding the JVM-wide registry (a {@code ConcurrentMap}). */
+    public static final String REGISTRY_KEY = "dev.schemaop.connectors.values.registry";
+
+    private static final String FAILED_ONCE = "\u0000failed-once";
+    private static final String TABLES = "tables";
+    private static final String CHANGES = "schemaChanges";
+    private static final String T_ID = "id";
+    private static final String T_SCHEMA = "schema";
+    private static final String T_ROWS = "rows";
+
+    private static final ObjectMapper MAPPER =
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final String outputPath;
+    /** The shared per-path state; also the lock for every operation on it. */
+    private final Map<String, Object> shared;
+
+    private ValuesStore(String outputPath, Map<String, Object> shared) {
+        this.outputPath = outputPath;
+        this.shared = shared;
+    }
+
+    /** The store of {@code outputPath} ({@code null}: the in-memory store of sinks without one). */
+    public static ValuesStore forPath(String outputPath) {
+        String key = keyOf(outputPath);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> shared =
+                (Map<String, Object>) registry().computeIfAbsent(key, k -> newShared());
+        return new ValuesStore(key.isEmpty() ? null : key, shared);
+    }
+
+    private static String keyOf(String outputPath) {
+        if (outputPath == null || outputPath.trim().isEmpty()) {
+            return "";
+        }
+        return Paths.get(outputPath.trim()).toAbsolutePath().normalize().toString();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ConcurrentMap<String, Object> registry() {
+        return (ConcurrentMap<String, Object>)
+                System.getProperties()
+                        .computeIfAbsent(REGISTRY_KEY, k -> new ConcurrentHashMap<String, Object>());
+    }
+
+    private static Map<String, Object> newShared() {
+        Map<String, Object> shared = new HashMap<>();
+        shared.put(TABLES, new TreeMap<String, Map<String, Object>>());
+        shared.put(CHANGES, new ArrayList<Map<String, String>>());
+        return shared;
+    }
+
+    /** Empties the store (tables and recorded schema changes); called when a new job starts. */
+    public void reset() {
+        synchronized (shared) {
+            tables().clear();
+            changes().clear();
+        }
+        LOG.info("Values sink store {} reset", describePath());
+    }
+
+    /**
+     * Records that the injected failure for {@code tag} fired; true only the first time per
+     * output path in this JVM (not cleared by {@link #reset()}).
+     */
+    public boolean markFailedOnce(String tag) {
+        @SuppressWarnings("unchecked")
+        Set<String> failed =
+                (Set<String>)
+                        registry()
+                                .computeIfAbsent(
+                                        FAILED_ONCE, k -> ConcurrentHashMap.<String>newKeySet());
+        return failed.add(describePath() + "|" + tag);
+    }
+
+    // ---------------------------------------------------------------- writers
+
+    /** Creates {@code table} with {@code schema} unless it exists. */
+    public void createTableIfAbsent(TableId table, Schema schema) {
+        synchronized (shared) {
+            if (!tables().containsKey(table.toString())) {
+                tables().put(table.toString(), newTable(table, schema));
+            }
+        }
+    }
+
+    /** Inserts or replaces the row with the same key. */
+    public void upsert(TableId table, Schema writerSchema, Map<String, Object> row) {
+        synchronized (shared) {
+            Map<String, Object> t = tableOrCreate(table, writerSchema);
+            rows(t).put(RowValues.key(schema(t), row), row);
+        }
+    }
+
+    /** Removes the row with the key of {@code row}. */
+    public void delete(TableId table, Schema writerSchema, Map<String, Object> row) {
+        synchronized (shared) {
+            Map<String, Object> t = tableOrCreate(table, writerSchema);
+            rows(t).remove(RowValues.key(schema(t), row));
+        }
+    }
+
+    private Map<String, Object> tableOrCreate(TableId table, Schema schema) {
+        return tables().computeIfAbsent(table.toString(), k -> newTable(table, schema));
+    }
+
+    // ---------------------------------------------------------------- applier
+
+    /**
+     * Applies a schema change to the stored table and its rows. Idempotent: a change already
+     * reflected (column present/absent, table existing/missing) is skipped.
+     *
+     * @throws IllegalStateException when a column change names a table that does not exist
+     */
+    public void applySchemaChange(SchemaChangeEvent event) {
+        synchronized (shared) {
+            String id = event.tableId().toString();
+            Map<String, Object> t = tables().get(id);
+            if (event instanceof CreateTableEvent) {
+                if (t == null) {
+                    tables().put(id, newTable(event.tableId(), ((CreateTableEvent) event).getSchema()));
+                }
+                return;
+            }
+            if (event instanceof DropTableEvent) {
+                tables().remove(id);
+                return;
+            }
+            if (t == null) {
+                if (event instanceof TruncateTableEvent) {
+                    return;
+                }
+                throw new IllegalStateException("table " + id + " does not exist in the values sink");
+            }
+            if (event instanceof TruncateTableEvent) {
+                rows(t).clear();
+                return;
+            }
+            SchemaChangeEvent effective = effectiveChange(schema(t), event);
+            if (effective == null) {
+                return;
+            }
+            Schema newSchema = SchemaEvolution.apply(schema(t), effective);
+            reshapeRows(t, effective, newSchema);
+            t.put(T_SCHEMA, newSchema);
+        }
+    }
+
+    /** The part of a column change that is not reflected yet, or null when nothing is left. */
+    private static SchemaChangeEvent effectiveChange(Schema schema, SchemaChangeEvent event) {
+        List<String> names = schema.getColumnNames();
+        if (event instanceof AddColumnEvent) {
+            List<AddColumnEvent.ColumnWithPosition> left = new ArrayList<>();
+            for (AddColumnEvent.ColumnWithPosition c : ((AddColumnEvent) event).getAddedColumns()) {
+                if (!names.contains(c.getAddColumn().getName())) {
+                    left.add(c);
+                }
+            }
+            return left.isEmpty() ? null : new AddColumnEvent(event.tableId(), left);
+        }
+        if (event instanceof AlterColumnTypeEvent) {
+            Map<String, DataType> left = new LinkedHashMap<>();
+            ((AlterColumnTypeEvent) event)
+                    .getTypeMapping()
+                    .forEach(
+                            (name, type) -> {
+                                if (!names.contains(name)) {
+                                    throw new IllegalStateException(
+                                            "column " + name + " does not exist in " + event.tableId());
+                                }
+                                left.put(name, type);
+                            });
+            return new AlterColumnTypeEvent(event.tableId(), left);
+        }
+        if (event instanceof RenameColumnEvent) {
+            Map<String, String> left = new LinkedHashMap<>();
+            ((RenameColumnEvent) event)
+                    .getNameMapping()
+                    .forEach(
+                            (from, to) -> {
+                                if (names.contains(from)) {
+                                    left.put(from, to);
+                                }
+                            });
+            return left.isEmpty() ? null : new RenameColumnEvent(event.tableId(), left);
+        }
+        if (event instanceof DropColumnEvent) {
+            List<String> left = new ArrayList<>();
+            for (String c : ((DropColumnEvent) event).getDroppedColumnNames()) {
+                if (names.contains(c)) {
+                    left.add(c);
+                }
+            }
+            return left.isEmpty() ? null : new DropColumnEvent(event.tableId(), left);
+        }
+        throw new IllegalStateException("unknown schema change " + event);
+    }
+
+    private static void reshapeRows(
+            Map<String, Object> t, SchemaChangeEvent change, Schema newSchema) {
+        Map<List<Object>, Map<String, Object>> rows = rows(t);
+        List<Map<String, Object>> reshaped = new ArrayList<>(rows.size());
+        for (Map<String, Object> row : rows.values()) {
+            Map<String, Object> copy = new LinkedHashMap<>(row);
+            if (change instanceof AlterColumnTypeEvent) {
+                ((AlterColumnTypeEvent) change)
+                        .getTypeMapping()
+                        .forEach((name, type) -> copy.put(name, RowValues.convert(copy.get(name), type)));
+            } else if (change instanceof RenameColumnEvent) {
+                Map<String, Object> old = new LinkedHashMap<>(row);
+                ((RenameColumnEvent) change).getNameMapping().keySet().forEach(copy::remove);
+                ((RenameColumnEvent) change)
+                        .getNameMapping()
+                        .forEach((from, to) -> copy.put(to, old.get(from)));
+            } else if (change instanceof DropColumnEvent) {
+                ((DropColumnEvent) change).getDroppedColumnNames().forEach(copy::remove);
+            }
+            reshaped.add(copy);
+        }
+        rows.clear();
+        for (Map<String, Object> row : reshaped) {
+            rows.put(RowValues.key(newSchema, row), row);
+        }
+    }
+
+    /** Appends an applied schema change to the store's record. */
+    public void recordSchemaChange(SchemaChangeEvent event) {
+        Map<String, String> entry = new LinkedHashMap<>();
+        entry.put("type", event.getType().getTag());
+        entry.put("table", event.tableId().toString());
+        entry.put("event", event.toString());
+        synchronized (shared) {
+            changes().add(entry);
+        }
+    }
+
+    // ---------------------------------------------------------------- reading
+
+    /** The stored schema of {@code table}, or null. */
+    public Schema getSchema(TableId table) {
+        synchronized (shared) {
+            Map<String, Object> t = tables().get(table.toString());
+            return t == null ? null : schema(t);
+        }
+    }
+
+    /** The store rendered as JSON (format in the README). */
+    public String toJson() {
+        synchronized (shared) {
+            ObjectNode root = MAPPER.createObjectNode();
+            ObjectNode tablesNode = root.putObject("tables");
+            for (Map.Entry<String, Map<String, Object>> e : tables().entrySet()) {
+                tablesNode.set(e.getKey(), tableJson(e.getValue()));
+            }
+            ArrayNode changesNode = root.putArray("schemaChanges");
+            for (Map<String, String> change : changes()) {
+                ObjectNode c = changesNode.addObject();
+                change.forEach(c::put);
+            }
+            try {
+                return MAPPER.writeValueAsString(root) + System.lineSeparator();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    private static ObjectNode tableJson(Map<String, Object> t) {
+        Schema schema = schema(t);
+        ObjectNode node = MAPPER.createObjectNode();
+        ObjectNode schemaNode = node.putObject("schema");
+        ArrayNode columns = schemaNode.putArray("columns");
+        for (Column c : schema.getColumns()) {
+            ObjectNode col = columns.addObject();
+            col.put("name", c.getName());
+            col.put("type", c.getType().asSerializableString());
+            col.put("nullable", c.getType().isNullable());
+        }
+        ArrayNode pks = schemaNode.putArray("primaryKeys");
+        schema.primaryKeys().forEach(pks::add);
+        ArrayNode rowsNode = node.putArray("rows");
+        List<Map.Entry<List<Object>, Map<String, Object>>> sorted =
+                new ArrayList<>(rows(t).entrySet());
+        sorted.sort(Map.Entry.comparingByKey(RowValues.KEY_ORDER));
+        for (Map.Entry<List<Object>, Map<String, Object>> row : sorted) {
+            ObjectNode r = rowsNode.addObject();
+            for (Column c : schema.getColumns()) {
+                r.set(c.getName(), RowValues.render(row.getValue().get(c.getName()), c.getType()));
+            }
+        }
+        return node;
+    }
+
+    /**
+     * Writes the whole store to the output path atomically (temporary file, then move); does
+     * nothing for a store without output path.
+     */
+    public void writeFile() {
+        if (outputPath == null) {
+            return;
+        }
+        synchronized (shared) {
+            Path target = Paths.get(outputPath);
+            try {
+                Path dir = target.getParent();
+                Files.createDirectories(dir);
+                Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+                try {
+                    Files.write(tmp, toJson().getBytes(StandardCharsets.UTF_8));
+                    try {
+                        Files.move(
+                                tmp,
+                                target,
+                                StandardCopyOption.ATOMIC_MOVE,
+                                StandardCopyOption.REPLACE_EXISTING);
+                    } catch (AtomicMoveNotSupportedException e) {
+                        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+                    }
+                } finally {
+                    Files.deleteIfExists(tmp);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot write values sink output " + target, e);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- shared-state accessors
+
+    private String describePath() {
+        return outputPath == null ? "<no output.path>" : outputPath;
+    }
+
+    private static Map<String, Object> newTable(TableId id, Schema schema) {
+        Map<String, Object> t = new HashMap<>();
+        t.put(T_ID, id);
+        t.put(T_SCHEMA, schema);
+        t.put(T_ROWS, new HashMap<List<Object>, Map<String, Object>>());
+        return t;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Map<String, Object>> tables() {
+        return (Map<String, Map<String, Object>>) shared.get(TABLES);
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<Map<String, String>> changes() {
+        return (List<Map<String, String>>) shared.get(CHANGES);
+    }
+
+    private static Schema schema(Map<String, Object> t) {
+        return (Schema) t.get(T_SCHEMA);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<List<Object>, Map<String, Object>> rows(Map<String, Object> t) {
+        return (Map<List<Object>, Map<String, Object>>) t.get(T_ROWS);
+    }
+}

@@ -1,0 +1,100 @@
+package dev.schemaop.connectors.values.types;
+
+import org.apache.flink.cdc.common.types.DataType;
+import org.apache.flink.cdc.common.types.DataTypes;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class DataTypeParserTest {
+
+    static Stream<Arguments> validTypes() {
+        return Stream.of(
+                Arguments.of("INT NOT NULL", DataTypes.INT().notNull()),
+                Arguments.of("int", DataTypes.INT()),
+                Arguments.of("INTEGER NULL", DataTypes.INT()),
+                Arguments.of("BIGINT", DataTypes.BIGINT()),
+                Arguments.of("TINYINT", DataTypes.TINYINT()),
+                Arguments.of("SMALLINT", DataTypes.SMALLINT()),
+                Arguments.of("BOOLEAN", DataTypes.BOOLEAN()),
+                Arguments.of("FLOAT", DataTypes.FLOAT()),
+                Arguments.of("DOUBLE", DataTypes.DOUBLE()),
+                Arguments.of("DOUBLE PRECISION NOT NULL", DataTypes.DOUBLE().notNull()),
+                Arguments.of("VARCHAR(20)", DataTypes.VARCHAR(20)),
+                Arguments.of("varchar ( 20 )  not  null", DataTypes.VARCHAR(20).notNull()),
+                Arguments.of("CHAR(3)", DataTypes.CHAR(3)),
+                Arguments.of("CHAR", DataTypes.CHAR(1)),
+                Arguments.of("STRING", DataTypes.STRING()),
+                Arguments.of("DECIMAL(10,2)", DataTypes.DECIMAL(10, 2)),
+                Arguments.of("DECIMAL(10, 2) NOT NULL", DataTypes.DECIMAL(10, 2).notNull()),
+                Arguments.of("DECIMAL", DataTypes.DECIMAL(10, 0)),
+                Arguments.of("NUMERIC(5)", DataTypes.DECIMAL(5, 0)),
+                Arguments.of("DATE", DataTypes.DATE()),
+                Arguments.of("TIME(3)", DataTypes.TIME(3)),
+                Arguments.of("TIMESTAMP(3)", DataTypes.TIMESTAMP(3)),
+                Arguments.of("TIMESTAMP", DataTypes.TIMESTAMP(6)),
+                Arguments.of("TIMESTAMP_LTZ(3)", DataTypes.TIMESTAMP_LTZ(3)),
+                Arguments.of(
+                        "TIMESTAMP(3) WITH LOCAL TIME ZONE", DataTypes.TIMESTAMP_LTZ(3)),
+                Arguments.of("TIMESTAMP(3) WITH TIME ZONE", DataTypes.TIMESTAMP_TZ(3)),
+                Arguments.of("BYTES", DataTypes.BYTES()),
+                Arguments.of("VARBINARY(8)", DataTypes.VARBINARY(8)),
+                Arguments.of("BINARY(4)", DataTypes.BINARY(4)),
+                Arguments.of("ARRAY<INT NOT NULL>", DataTypes.ARRAY(DataTypes.INT().notNull())),
+                Arguments.of("MAP<STRING, INT>", DataTypes.MAP(DataTypes.STRING(), DataTypes.INT())),
+                Arguments.of(
+                        "ROW<`a` INT, b STRING>",
+                        DataTypes.ROW(
+                                DataTypes.FIELD("a", DataTypes.INT()),
+                                DataTypes.FIELD("b", DataTypes.STRING()))));
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}")
+    @MethodSource("validTypes")
+    void parsesTypeStrings(String text, DataType expected) {
+        DataType parsed = DataTypeParser.parse(text);
+        assertThat(parsed).isEqualTo(expected);
+        // and every serializable string parses back to the same type
+        assertThat(DataTypeParser.parse(parsed.asSerializableString())).isEqualTo(expected);
+    }
+
+    static Stream<Arguments> invalidTypes() {
+        return Stream.of(
+                Arguments.of("", "Cannot parse data type '': the type is empty"),
+                Arguments.of("FOO", "Cannot parse data type 'FOO': unknown type 'FOO' at position 1"),
+                Arguments.of(
+                        "VARCHAR(",
+                        "Cannot parse data type 'VARCHAR(': expected a number at the end"),
+                Arguments.of(
+                        "VARCHAR(0)",
+                        "Cannot parse data type 'VARCHAR(0)': Variable character string length"
+                                + " must be between 1 and 2147483647 (both inclusive). at position 1"),
+                Arguments.of(
+                        "INT NOT",
+                        "Cannot parse data type 'INT NOT': expected 'NULL' at the end"),
+                Arguments.of(
+                        "INT X",
+                        "Cannot parse data type 'INT X': unexpected 'X' at position 5"),
+                Arguments.of(
+                        "DECIMAL(10;2)",
+                        "Cannot parse data type 'DECIMAL(10;2)': unexpected character ';' at"
+                                + " position 11"),
+                Arguments.of(
+                        "TIMESTAMP(3) WITH ZONE",
+                        "Cannot parse data type 'TIMESTAMP(3) WITH ZONE': expected 'TIME' at"
+                                + " position 19"));
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}")
+    @MethodSource("invalidTypes")
+    void rejectsInvalidTypeStrings(String text, String message) {
+        assertThatThrownBy(() -> DataTypeParser.parse(text))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(message);
+    }
+}
