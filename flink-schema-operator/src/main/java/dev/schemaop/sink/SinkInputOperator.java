@@ -5,6 +5,8 @@ import dev.schemaop.operator.ShapedEvent;
 import dev.schemaop.protocol.FlushAck;
 import dev.schemaop.protocol.SinkSchemaStep;
 
+import dev.schemaop.types.RowReshaper;
+
 import org.apache.flink.cdc.common.data.RecordData;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
@@ -13,12 +15,16 @@ import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.FlushEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.runtime.jobgraph.tasks.TaskOperatorEventGateway;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.util.SerializedValue;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.HashMap;
@@ -41,6 +47,7 @@ import java.util.Map;
 public final class SinkInputOperator extends AbstractStreamOperator<Event>
         implements OneInputStreamOperator<ShapedEvent, Event> {
     private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(SinkInputOperator.class);
 
     private final OperatorID registry;
 
@@ -48,6 +55,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     private transient int subtask;
     private transient Map<TableId, SinkTableVersions> tables;
     private transient DiscardedValues discards;
+    private transient Counter clearedRows;
 
     public SinkInputOperator(OperatorID registry) {
         this.registry = registry;
@@ -96,12 +104,30 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
                             + "). This breaks the schema operator's ordering guarantee.");
         }
         if (event.schemaVersion() < versions.current()) {
-            var upgrade = versions.upgradeFrom(event.schemaVersion());
+            RowReshaper upgrade = versions.upgradeFrom(event.schemaVersion());
+            if (upgrade == null) {
+                discardCleared(row);
+                return;
+            }
             RecordData before = row.before() == null ? null : upgrade.reshape(row.before());
             RecordData after = row.after() == null ? null : upgrade.reshape(row.after());
             row = DataChangeEvent.projectRecords(row, before, after);
         }
         output.collect(new StreamRecord<>(row));
+    }
+
+    private void discardCleared(DataChangeEvent row) {
+        if (clearedRows == null) {
+            clearedRows = getMetricGroup().counter("rowsClearedBeforeArrival");
+        }
+        if (clearedRows.getCount() == 0) {
+            LOG.info(
+                    "Rows of {} that came before a truncate, drop or re-create of the table in their"
+                            + " own source split arrived after it was applied; they are not written"
+                            + " (metric rowsClearedBeforeArrival).",
+                    row.tableId());
+        }
+        clearedRows.inc();
     }
 
     private void applyStep(SinkSchemaStep step) {

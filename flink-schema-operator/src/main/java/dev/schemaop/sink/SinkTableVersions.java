@@ -4,7 +4,10 @@ import dev.schemaop.protocol.SinkSchemaStep;
 import dev.schemaop.types.DiscardListener;
 import dev.schemaop.types.RowReshaper;
 
+import org.apache.flink.cdc.common.event.CreateTableEvent;
+import org.apache.flink.cdc.common.event.DropTableEvent;
 import org.apache.flink.cdc.common.event.RenameColumnEvent;
+import org.apache.flink.cdc.common.event.TruncateTableEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Schema;
@@ -56,8 +59,16 @@ final class SinkTableVersions {
         upgrades.clear();
     }
 
-    /** The reshaper from an older version to the current one. */
+    /**
+     * The reshaper from an older version to the current one, or {@code null} when the table
+     * was truncated, dropped or created anew since that version: such a row came before the
+     * truncate in its own source split, so the truncate removes it, though it arrives late.
+     */
+    @Nullable
     RowReshaper upgradeFrom(int version) {
+        if (clearedSince(version)) {
+            return null;
+        }
         RowReshaper reshaper = upgrades.get(version);
         if (reshaper == null) {
             SinkSchemaStep from = versions.get(version);
@@ -77,6 +88,21 @@ final class SinkTableVersions {
             upgrades.put(version, reshaper);
         }
         return reshaper;
+    }
+
+    private boolean clearedSince(int version) {
+        for (SinkSchemaStep step : versions.subMap(version, false, current, true).values()) {
+            if (step.events() != null) {
+                for (SchemaChangeEvent event : step.events()) {
+                    if (event instanceof TruncateTableEvent
+                            || event instanceof DropTableEvent
+                            || event instanceof CreateTableEvent) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     /** Old name -> newest name, for every rename between {@code version} and the current one. */
