@@ -20,13 +20,13 @@ import javax.annotation.Nullable;
  * through Flink CDC's {@link SchemaUtils#applySchemaChangeEvent}; on top of it a rename also
  * renames the column in the primary and partition keys, and a dropped column leaves them.
  */
-final class SchemaChanges {
+public final class SchemaChanges {
 
     private SchemaChanges() {}
 
     /** The schema after {@code change}; null when the change drops the table. */
     @Nullable
-    static Schema apply(@Nullable Schema schema, SchemaChangeEvent change) {
+    public static Schema apply(@Nullable Schema schema, SchemaChangeEvent change) {
         switch (change.getType()) {
             case CREATE_TABLE:
                 return ((CreateTableEvent) change).getSchema();

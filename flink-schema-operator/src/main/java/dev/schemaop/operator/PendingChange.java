@@ -1,9 +1,13 @@
 package dev.schemaop.operator;
 
+import dev.schemaop.behavior.SchemaChanges;
 import dev.schemaop.protocol.SchemaChangeRequest;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.schema.Schema;
+
+import javax.annotation.Nullable;
 
 import java.util.Map;
 
@@ -11,31 +15,37 @@ import java.util.Map;
 final class PendingChange {
     final long requestId;
     final SchemaChangeEvent change;
-    final long flushId;
+    final boolean unflushedRows;
     final int ordinal;
     final Map<TableId, Integer> knownSinkVersions;
 
     PendingChange(
             long requestId,
             SchemaChangeEvent change,
-            long flushId,
+            boolean unflushedRows,
             int ordinal,
             Map<TableId, Integer> knownSinkVersions) {
         this.requestId = requestId;
         this.change = change;
-        this.flushId = flushId;
+        this.unflushedRows = unflushedRows;
         this.ordinal = ordinal;
         this.knownSinkVersions = knownSinkVersions;
     }
 
-    SchemaChangeRequest toRequest(int subtask) {
+    SchemaChangeRequest toRequest(int subtask, @Nullable Schema upstreamBefore) {
         return new SchemaChangeRequest(
-                subtask, requestId, change, flushId, ordinal, knownSinkVersions);
+                subtask,
+                requestId,
+                change,
+                unflushedRows,
+                ordinal,
+                SchemaChanges.apply(upstreamBefore, change),
+                knownSinkVersions);
     }
 
     /** After a restore the rows before the change were flushed with the checkpoint. */
     PendingChange withoutFlush() {
         return new PendingChange(
-                requestId, change, SchemaChangeRequest.NO_FLUSH, ordinal, knownSinkVersions);
+                requestId, change, false, ordinal, knownSinkVersions);
     }
 }

@@ -1,6 +1,7 @@
 package dev.schemaop.operator;
 
-import dev.schemaop.protocol.SchemaChangeRequest;
+import dev.schemaop.behavior.SchemaChanges;
+import dev.schemaop.protocol.FlushRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
 import dev.schemaop.protocol.SinkSchemaStep;
 import dev.schemaop.route.TableRouter;
@@ -11,13 +12,10 @@ import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
-import org.apache.flink.cdc.common.event.DropTableEvent;
 import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
-import org.apache.flink.cdc.common.event.TruncateTableEvent;
 import org.apache.flink.cdc.common.schema.Schema;
-import org.apache.flink.cdc.common.utils.SchemaUtils;
 import org.apache.flink.runtime.operators.coordination.OperatorEvent;
 import org.apache.flink.runtime.operators.coordination.OperatorEventGateway;
 import org.apache.flink.runtime.operators.coordination.OperatorEventHandler;
@@ -69,7 +67,6 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
     private transient Map<TableId, List<SinkBinding>> bindings;
     private transient ArrayDeque<Event> held;
     private transient PendingChange pending;
-    private transient long lastFlushId;
     private transient long requestCounter;
     private transient boolean rowsSinceFlush;
     private transient ListState<byte[]> checkpointedState;
@@ -89,7 +86,6 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
         subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
         schemas = new SubtaskSchemas();
         held = new ArrayDeque<>();
-        lastFlushId = SchemaChangeRequest.NO_FLUSH;
         checkpointedState =
                 context.getOperatorStateStore()
                         .getListState(
@@ -98,7 +94,6 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
         if (context.isRestored()) {
             SubtaskStateSerializer.Restored restored =
                     SubtaskStateSerializer.restore(checkpointedState.get(), schemas, held);
-            lastFlushId = restored.lastFlushId;
             requestCounter = restored.requestCounter;
             pending = restored.pending == null ? null : restored.pending.withoutFlush();
         }
@@ -113,7 +108,8 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
         bindings = new HashMap<>();
         if (pending != null) {
             LOG.info("Subtask {} asks again for restored pending change {}", subtask, pending.change);
-            toRegistry.sendEventToCoordinator(pending.toRequest(subtask));
+            toRegistry.sendEventToCoordinator(
+                pending.toRequest(subtask, schemas.upstreamOf(pending.change.tableId())));
         }
     }
 
@@ -201,13 +197,6 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
                             + " for a table it never created. A pipeline source must emit a "
                             + "CreateTableEvent for a table before any other change of it.");
         }
-        if (rowsSinceFlush) {
-            lastFlushId++;
-            for (int channel = 0; channel < channels; channel++) {
-                output.collect(new StreamRecord<>(ShapedEvent.flush(channel, subtask, lastFlushId)));
-            }
-            rowsSinceFlush = false;
-        }
         Map<TableId, Integer> known = new HashMap<>();
         for (TableId sink : router.sinkTablesOf(table)) {
             known.put(sink, schemas.sinkView(sink).version);
@@ -216,18 +205,38 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
                 new PendingChange(
                         ++requestCounter,
                         change,
-                        lastFlushId,
+                        rowsSinceFlush,
                         schemas.nextOrdinal(table, change.getType()),
                         known);
-        toRegistry.sendEventToCoordinator(pending.toRequest(subtask));
+        toRegistry.sendEventToCoordinator(
+                pending.toRequest(subtask, schemas.upstreamOf(pending.change.tableId())));
     }
 
     @Override
     public void handleOperatorEvent(OperatorEvent event) {
-        if (!(event instanceof SchemaChangeResponse)) {
+        if (event instanceof FlushRequest) {
+            handleFlushRequest((FlushRequest) event);
+        } else if (event instanceof SchemaChangeResponse) {
+            handleResponse((SchemaChangeResponse) event);
+        } else {
             throw new IllegalStateException("Unexpected event from the schema registry: " + event);
         }
-        SchemaChangeResponse response = (SchemaChangeResponse) event;
+    }
+
+    /** Every row this subtask sent before the pending change is flushed behind this marker. */
+    private void handleFlushRequest(FlushRequest request) {
+        if (pending == null || request.requestId() != pending.requestId) {
+            return; // from before a restore
+        }
+        for (int channel = 0; channel < channels; channel++) {
+            output.collect(
+                    new StreamRecord<>(
+                            ShapedEvent.flush(channel, subtask, request.flushId(), request.holdTables())));
+        }
+        rowsSinceFlush = false;
+    }
+
+    private void handleResponse(SchemaChangeResponse response) {
         if (pending == null || response.requestId() != pending.requestId) {
             LOG.debug("Subtask {} ignores a stale answer {}", subtask, response.requestId());
             return;
@@ -242,20 +251,24 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
                 broadcast(step);
             }
         }
+        if (response.releaseFlushId() != SchemaChangeResponse.NO_RELEASE) {
+            for (int channel = 0; channel < channels; channel++) {
+                output.collect(
+                        new StreamRecord<>(
+                                ShapedEvent.release(channel, subtask, response.releaseFlushId())));
+            }
+        }
         while (pending == null && !held.isEmpty()) {
             process(held.poll());
         }
     }
 
     private void applyUpstream(SchemaChangeEvent change) {
-        TableId table = change.tableId();
-        if (change instanceof CreateTableEvent) {
-            schemas.upstream.put(table, ((CreateTableEvent) change).getSchema());
-        } else if (change instanceof DropTableEvent) {
-            schemas.upstream.remove(table);
-        } else if (!(change instanceof TruncateTableEvent)) {
-            schemas.upstream.put(
-                    table, SchemaUtils.applySchemaChangeEvent(schemas.upstream.get(table), change));
+        Schema after = SchemaChanges.apply(schemas.upstreamOf(change.tableId()), change);
+        if (after == null) {
+            schemas.upstream.remove(change.tableId());
+        } else {
+            schemas.upstream.put(change.tableId(), after);
         }
     }
 
@@ -281,6 +294,6 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
         checkpointedState.update(
                 List.of(
                         SubtaskStateSerializer.snapshot(
-                                schemas, pending, held, lastFlushId, requestCounter)));
+                                schemas, pending, held, requestCounter)));
     }
 }

@@ -3,6 +3,9 @@ package dev.schemaop.operator;
 import dev.schemaop.protocol.SinkSchemaStep;
 
 import org.apache.flink.cdc.common.event.DataChangeEvent;
+import org.apache.flink.cdc.common.event.TableId;
+
+import java.util.List;
 
 /**
  * What travels from the schema operator to the sink input operator: a row already shaped
@@ -17,8 +20,13 @@ public final class ShapedEvent {
         DATA,
         /** A new version of a sink table's schema, to apply before later rows. */
         SCHEMA,
-        /** Flush everything received from {@link #sourceSubtask()} so far, then acknowledge. */
-        FLUSH
+        /**
+         * Flush everything received from {@link #sourceSubtask()} so far, hold later rows of
+         * {@link #holdTables()}, then acknowledge.
+         */
+        FLUSH,
+        /** The change behind flush marker {@link #flushId()} is done: release its held rows. */
+        RELEASE
     }
 
     private final Kind kind;
@@ -28,6 +36,7 @@ public final class ShapedEvent {
     private final SinkSchemaStep step;
     private final int sourceSubtask;
     private final long flushId;
+    private final List<TableId> holdTables;
 
     private ShapedEvent(
             Kind kind,
@@ -36,7 +45,8 @@ public final class ShapedEvent {
             DataChangeEvent row,
             SinkSchemaStep step,
             int sourceSubtask,
-            long flushId) {
+            long flushId,
+            List<TableId> holdTables) {
         this.kind = kind;
         this.channel = channel;
         this.schemaVersion = schemaVersion;
@@ -44,18 +54,25 @@ public final class ShapedEvent {
         this.step = step;
         this.sourceSubtask = sourceSubtask;
         this.flushId = flushId;
+        this.holdTables = holdTables;
     }
 
     public static ShapedEvent row(int channel, int schemaVersion, DataChangeEvent row) {
-        return new ShapedEvent(Kind.DATA, channel, schemaVersion, row, null, -1, -1);
+        return new ShapedEvent(Kind.DATA, channel, schemaVersion, row, null, -1, -1, List.of());
     }
 
     public static ShapedEvent schema(int channel, SinkSchemaStep step) {
-        return new ShapedEvent(Kind.SCHEMA, channel, step.version(), null, step, -1, -1);
+        return new ShapedEvent(Kind.SCHEMA, channel, step.version(), null, step, -1, -1, List.of());
     }
 
-    public static ShapedEvent flush(int channel, int sourceSubtask, long flushId) {
-        return new ShapedEvent(Kind.FLUSH, channel, -1, null, null, sourceSubtask, flushId);
+    public static ShapedEvent flush(
+            int channel, int sourceSubtask, long flushId, List<TableId> holdTables) {
+        return new ShapedEvent(
+                Kind.FLUSH, channel, -1, null, null, sourceSubtask, flushId, List.copyOf(holdTables));
+    }
+
+    public static ShapedEvent release(int channel, int sourceSubtask, long flushId) {
+        return new ShapedEvent(Kind.RELEASE, channel, -1, null, null, sourceSubtask, flushId, List.of());
     }
 
     public Kind kind() {
@@ -86,6 +103,10 @@ public final class ShapedEvent {
         return flushId;
     }
 
+    public List<TableId> holdTables() {
+        return holdTables;
+    }
+
     @Override
     public String toString() {
         switch (kind) {
@@ -93,8 +114,11 @@ public final class ShapedEvent {
                 return "Row{ch=" + channel + ", v" + schemaVersion + ", " + row + "}";
             case SCHEMA:
                 return "Schema{ch=" + channel + ", " + step + "}";
+            case FLUSH:
+                return "Flush{ch=" + channel + ", from=" + sourceSubtask + ", id=" + flushId
+                        + ", hold=" + holdTables + "}";
             default:
-                return "Flush{ch=" + channel + ", from=" + sourceSubtask + ", id=" + flushId + "}";
+                return "Release{ch=" + channel + ", from=" + sourceSubtask + ", id=" + flushId + "}";
         }
     }
 }

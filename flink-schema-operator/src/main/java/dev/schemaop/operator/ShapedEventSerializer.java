@@ -44,7 +44,7 @@ public final class ShapedEventSerializer extends TypeSerializer<ShapedEvent> {
 
     @Override
     public ShapedEvent createInstance() {
-        return ShapedEvent.flush(0, 0, 0);
+        return ShapedEvent.release(0, 0, 0);
     }
 
     @Override
@@ -78,6 +78,14 @@ public final class ShapedEventSerializer extends TypeSerializer<ShapedEvent> {
             case FLUSH:
                 out.writeInt(event.sourceSubtask());
                 out.writeLong(event.flushId());
+                out.writeInt(event.holdTables().size());
+                for (TableId table : event.holdTables()) {
+                    TABLE_IDS.serialize(table, out);
+                }
+                break;
+            case RELEASE:
+                out.writeInt(event.sourceSubtask());
+                out.writeLong(event.flushId());
                 break;
             default:
                 throw new IllegalStateException("Unknown kind " + event.kind());
@@ -95,13 +103,21 @@ public final class ShapedEventSerializer extends TypeSerializer<ShapedEvent> {
             case SCHEMA:
                 return ShapedEvent.schema(channel, deserializeStep(in));
             case FLUSH:
-                return ShapedEvent.flush(channel, in.readInt(), in.readLong());
+                int source = in.readInt();
+                long flushId = in.readLong();
+                List<TableId> holds = new ArrayList<>();
+                for (int i = in.readInt(); i > 0; i--) {
+                    holds.add(TABLE_IDS.deserialize(in));
+                }
+                return ShapedEvent.flush(channel, source, flushId, holds);
+            case RELEASE:
+                return ShapedEvent.release(channel, in.readInt(), in.readLong());
             default:
                 throw new IllegalStateException("Unknown kind " + kind);
         }
     }
 
-    static void serializeStep(SinkSchemaStep step, DataOutputView out) throws IOException {
+    public static void serializeStep(SinkSchemaStep step, DataOutputView out) throws IOException {
         TABLE_IDS.serialize(step.table(), out);
         out.writeInt(step.version());
         List<SchemaChangeEvent> events = step.events();
@@ -117,7 +133,7 @@ public final class ShapedEventSerializer extends TypeSerializer<ShapedEvent> {
         }
     }
 
-    static SinkSchemaStep deserializeStep(DataInputView in) throws IOException {
+    public static SinkSchemaStep deserializeStep(DataInputView in) throws IOException {
         TableId table = TABLE_IDS.deserialize(in);
         int version = in.readInt();
         int count = in.readInt();

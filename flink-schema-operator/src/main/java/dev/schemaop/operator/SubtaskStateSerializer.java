@@ -30,7 +30,6 @@ final class SubtaskStateSerializer {
 
     /** What a restore gives back beside the schemas and held events it fills in. */
     static final class Restored {
-        long lastFlushId = -1;
         long requestCounter;
         PendingChange pending;
     }
@@ -39,12 +38,10 @@ final class SubtaskStateSerializer {
             SubtaskSchemas schemas,
             PendingChange pending,
             ArrayDeque<Event> held,
-            long lastFlushId,
             long requestCounter)
             throws IOException {
         DataOutputSerializer out = new DataOutputSerializer(1024);
         out.writeInt(VERSION);
-        out.writeLong(lastFlushId);
         out.writeLong(requestCounter);
         out.writeInt(schemas.upstream.size());
         for (Map.Entry<TableId, Schema> e : schemas.upstream.entrySet()) {
@@ -96,7 +93,6 @@ final class SubtaskStateSerializer {
                                 + "; this build reads version "
                                 + VERSION);
             }
-            restored.lastFlushId = Math.max(restored.lastFlushId, in.readLong());
             restored.requestCounter = Math.max(restored.requestCounter, in.readLong());
             for (int i = in.readInt(); i > 0; i--) {
                 schemas.upstream.put(TABLE_IDS.deserialize(in), SCHEMAS.deserialize(in));
@@ -123,7 +119,7 @@ final class SubtaskStateSerializer {
                     known.put(TABLE_IDS.deserialize(in), in.readInt());
                 }
                 PendingChange pending =
-                        new PendingChange(requestId, change, -1, ordinal, known);
+                        new PendingChange(requestId, change, false, ordinal, known);
                 if (restored.pending == null) {
                     restored.pending = pending;
                 } else {

@@ -2,20 +2,26 @@ package dev.schemaop.protocol;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.runtime.operators.coordination.OperatorEvent;
+
+import javax.annotation.Nullable;
 
 import java.util.Map;
 
 /**
  * A source subtask met an upstream schema change and asks the registry what the sink
- * makes of it.
+ * makes of it. It holds every later input event until the answer.
  *
- * @param flushId the flush marker the subtask sent down every channel right before this
- *     request; the registry calls no applier before every sink subtask acknowledged it
- *     (SPEC G2). {@link #NO_FLUSH} when nothing of this subtask needs flushing.
+ * @param unflushedRows whether the subtask sent rows since its last flush marker; when the
+ *     change ends in a failure, those rows are flushed first (SPEC G7)
  * @param ordinal for truncate.table and drop.table: how many of them this subtask reported
  *     for the table so far, this one included. Each source split reports the same DDL, and a
  *     truncate leaves no trace in a schema, so the ordinal is what tells a repeat (SPEC G5).
+ * @param upstreamAfter the subtask's schema of the changed table after the change ({@code
+ *     null}: dropped). A subtask that reports a change another one already reported is
+ *     answered with the sink versions of that moment, not the newest: its later rows still
+ *     have the shape of that moment.
  * @param knownSinkVersions the sink schema versions this subtask knows for the sink tables
  *     of the changed table; the answer carries the steps from there.
  */
@@ -23,9 +29,8 @@ public record SchemaChangeRequest(
         int subtask,
         long requestId,
         SchemaChangeEvent change,
-        long flushId,
+        boolean unflushedRows,
         int ordinal,
+        @Nullable Schema upstreamAfter,
         Map<TableId, Integer> knownSinkVersions)
-        implements OperatorEvent {
-    public static final long NO_FLUSH = -1L;
-}
+        implements OperatorEvent {}

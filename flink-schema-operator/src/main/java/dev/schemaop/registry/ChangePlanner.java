@@ -2,17 +2,16 @@ package dev.schemaop.registry;
 
 import dev.schemaop.behavior.Derivation;
 import dev.schemaop.behavior.SchemaChangeDeriver;
+import dev.schemaop.behavior.SchemaChanges;
 import dev.schemaop.behavior.SkippedChange;
 import dev.schemaop.route.SchemaMerger;
 import dev.schemaop.route.TableRouter;
 
-import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DropTableEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.event.TruncateTableEvent;
 import org.apache.flink.cdc.common.schema.Schema;
-import org.apache.flink.cdc.common.utils.SchemaUtils;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -102,18 +101,6 @@ final class ChangePlanner {
     /** A schema after one event; {@code null} once the table is dropped. */
     @Nullable
     static Schema schemaAfter(@Nullable Schema before, SchemaChangeEvent event) {
-        if (event instanceof CreateTableEvent) {
-            return ((CreateTableEvent) event).getSchema();
-        }
-        if (event instanceof DropTableEvent) {
-            return null;
-        }
-        if (event instanceof TruncateTableEvent) {
-            return before;
-        }
-        if (before == null) {
-            throw new IllegalStateException(event + " changes a table that does not exist");
-        }
-        return SchemaUtils.applySchemaChangeEvent(before, event);
+        return SchemaChanges.apply(before, event);
     }
 }

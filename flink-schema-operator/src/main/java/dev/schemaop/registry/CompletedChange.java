@@ -5,7 +5,9 @@ import org.apache.flink.cdc.common.schema.Schema;
 
 import javax.annotation.Nullable;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What one handled upstream change did, enough to replay it onto a {@link RegistryState}:
@@ -31,13 +33,16 @@ record CompletedChange(
         if (ordinal > 0) {
             state.destructiveHandled.merge(upstreamTable, ordinal, Math::max);
         }
+        Map<TableId, Integer> versions = new HashMap<>();
         for (SinkUpdate update : sinkUpdates) {
             SinkTableState sink = state.sink(update.sink());
             sink.sources.add(upstreamTable);
             if (!update.events().isEmpty()) {
                 sink.advance(update.events(), update.schemaAfter());
             }
+            versions.put(update.sink(), sink.version);
         }
+        state.mark(upstreamTable, new UpstreamMark(upstreamAfter, ordinal, versions));
         state.lastSequence = sequence;
     }
 }

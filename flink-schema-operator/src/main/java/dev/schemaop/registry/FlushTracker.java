@@ -1,15 +1,12 @@
 package dev.schemaop.registry;
 
-import dev.schemaop.protocol.SchemaChangeRequest;
-
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Which flush markers every sink subtask has acknowledged, per source subtask. Flush ids
- * of one source subtask only grow, so one number per (source, sink) pair is enough, and an
- * acknowledgement that arrives before the request it belongs to is not lost.
+ * Which flush markers every sink subtask has acknowledged, per source subtask. The registry
+ * hands out flush ids in increasing order, so one number per (source, sink) pair is enough.
  */
 final class FlushTracker {
     private final int sinkSubtasks;
@@ -25,9 +22,6 @@ final class FlushTracker {
     }
 
     boolean isFlushed(int sourceSubtask, long flushId) {
-        if (flushId == SchemaChangeRequest.NO_FLUSH) {
-            return true;
-        }
         long[] bySink = acked.get(sourceSubtask);
         if (bySink == null) {
             return false;

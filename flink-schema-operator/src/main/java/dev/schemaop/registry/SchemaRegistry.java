@@ -4,6 +4,7 @@ import dev.schemaop.behavior.SchemaChangeDeriver;
 import dev.schemaop.behavior.SchemaChangeRejectedException;
 import dev.schemaop.behavior.SkippedChange;
 import dev.schemaop.protocol.FlushAck;
+import dev.schemaop.protocol.FlushRequest;
 import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
 import dev.schemaop.protocol.SinkSchemaStep;
@@ -93,13 +94,15 @@ public final class SchemaRegistry implements OperatorCoordinator {
     private final ArrayDeque<SchemaChangeRequest> queue = new ArrayDeque<>();
     private final FlushTracker flushes;
     private final Map<Integer, SubtaskGateway> gateways = new HashMap<>();
-    private final Map<Integer, List<SchemaChangeResponse>> undelivered = new HashMap<>();
+    private final Map<Integer, List<OperatorEvent>> undelivered = new HashMap<>();
     private final TreeMap<Long, Long> sequenceAtCheckpoint = new TreeMap<>();
     private final Set<String> loggedSkips = new HashSet<>();
     private ChangePlanner planner;
     private Set<SchemaChangeEventType> supported;
     private AppliedChangeLog log;
+    @Nullable private PreparedChange prepared;
     @Nullable private ChangeExecution inFlight;
+    private long flushCounter;
     private long generation;
     private boolean failed;
 
@@ -217,6 +220,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
                 () -> {
                     generation++;
                     inFlight = null;
+                    prepared = null;
                     failed = false;
                     queue.clear();
                     flushes.clear();
@@ -239,6 +243,9 @@ public final class SchemaRegistry implements OperatorCoordinator {
         runInLoop(
                 () -> {
                     queue.removeIf(request -> request.subtask() == subtask);
+                    if (prepared != null && prepared.request.subtask() == subtask) {
+                        prepared = null;
+                    }
                     flushes.forget(subtask);
                     undelivered.remove(subtask);
                 },
@@ -256,7 +263,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
         runInLoop(
                 () -> {
                     gateways.put(subtask, gateway);
-                    List<SchemaChangeResponse> waiting = undelivered.remove(subtask);
+                    List<OperatorEvent> waiting = undelivered.remove(subtask);
                     if (waiting != null) {
                         waiting.forEach(response -> send(subtask, response));
                     }
@@ -280,19 +287,59 @@ public final class SchemaRegistry implements OperatorCoordinator {
     private void processQueue() {
         assertInLoop();
         while (inFlight == null && !failed && !queue.isEmpty()) {
+            if (prepared != null) {
+                if (!flushes.isFlushed(prepared.request.subtask(), prepared.flushId)) {
+                    return; // the acknowledgement that completes the flush calls us again
+                }
+                queue.poll();
+                PreparedChange ready = prepared;
+                prepared = null;
+                carryOut(ready);
+                continue;
+            }
             SchemaChangeRequest head = queue.peek();
             if (isRedundant(head)) {
                 queue.poll();
-                LOG.debug("{} from subtask {} is already applied", head.change(), head.subtask());
-                answer(head);
+                Map<TableId, Integer> versions =
+                        state.versionsAfter(head.change().tableId(), head.upstreamAfter(), head.ordinal());
+                LOG.debug("{} from subtask {} is already applied (versions {})", head.change(), head.subtask(), versions);
+                answer(head, versions, SchemaChangeResponse.NO_RELEASE);
                 continue;
             }
-            if (!flushes.isFlushed(head.subtask(), head.flushId())) {
-                return; // the acknowledgement that completes the flush calls us again
+            PreparedChange next = prepare(head);
+            if (next.needsFlush()) {
+                next.flushId = ++flushCounter;
+                prepared = next;
+                send(head.subtask(), new FlushRequest(head.requestId(), next.flushId, next.changedSinks()));
+                return;
             }
             queue.poll();
-            begin(head);
+            carryOut(next);
         }
+    }
+
+    private PreparedChange prepare(SchemaChangeRequest request) {
+        try {
+            return new PreparedChange(
+                    request, planner.plan(request.change(), request.ordinal(), state), null);
+        } catch (SchemaChangeRejectedException rejected) {
+            return new PreparedChange(request, null, rejected);
+        }
+    }
+
+    private void carryOut(PreparedChange change) {
+        if (change.rejection != null) {
+            // Every row the subtask sent before the change was flushed: nothing is lost.
+            failJob(change.rejection);
+            return;
+        }
+        for (SinkPlan sink : change.plan.sinks()) {
+            sink.skipped().forEach(this::logSkipped);
+        }
+        inFlight =
+                new ChangeExecution(
+                        change.request, change.plan, state.lastSequence + 1, generation, change.flushId);
+        continueExecution(inFlight);
     }
 
     private boolean isRedundant(SchemaChangeRequest request) {
@@ -307,22 +354,6 @@ public final class SchemaRegistry implements OperatorCoordinator {
             default:
                 return current != null && SchemaUtils.isSchemaChangeEventRedundant(current, change);
         }
-    }
-
-    private void begin(SchemaChangeRequest request) {
-        ChangePlan plan;
-        try {
-            plan = planner.plan(request.change(), request.ordinal(), state);
-        } catch (SchemaChangeRejectedException rejected) {
-            // Every row before the change was flushed (we waited for it): nothing is lost.
-            failJob(rejected);
-            return;
-        }
-        for (SinkPlan sink : plan.sinks()) {
-            sink.skipped().forEach(this::logSkipped);
-        }
-        inFlight = new ChangeExecution(request, plan, state.lastSequence + 1, generation);
-        continueExecution(inFlight);
     }
 
     private void continueExecution(ChangeExecution execution) {
@@ -423,20 +454,34 @@ public final class SchemaRegistry implements OperatorCoordinator {
         log().appendCompleted(completed);
         completed.applyTo(state);
         inFlight = null;
-        answer(execution.request);
+        answer(
+                execution.request,
+                null,
+                execution.flushId == PreparedChange.NO_FLUSH
+                        ? SchemaChangeResponse.NO_RELEASE
+                        : execution.flushId);
         processQueue();
     }
 
-    private void answer(SchemaChangeRequest request) {
+    /** Answers with the steps up to {@code targetVersions}, or up to the newest versions. */
+    private void answer(
+            SchemaChangeRequest request,
+            @Nullable Map<TableId, Integer> targetVersions,
+            long releaseFlushId) {
         List<SinkSchemaStep> steps = new ArrayList<>();
-        for (TableId sink : router.sinkTablesOf(request.change().tableId())) {
-            int known = request.knownSinkVersions().getOrDefault(sink, 0);
-            steps.addAll(state.sink(sink).stepsSince(known));
+        for (TableId sinkTable : router.sinkTablesOf(request.change().tableId())) {
+            SinkTableState sink = state.sink(sinkTable);
+            int known = request.knownSinkVersions().getOrDefault(sinkTable, 0);
+            int target =
+                    targetVersions == null
+                            ? sink.version
+                            : targetVersions.getOrDefault(sinkTable, sink.version);
+            steps.addAll(sink.stepsBetween(known, target));
         }
-        send(request.subtask(), new SchemaChangeResponse(request.requestId(), steps));
+        send(request.subtask(), new SchemaChangeResponse(request.requestId(), steps, releaseFlushId));
     }
 
-    private void send(int subtask, SchemaChangeResponse response) {
+    private void send(int subtask, OperatorEvent response) {
         SubtaskGateway gateway = gateways.get(subtask);
         if (gateway == null) {
             undelivered.computeIfAbsent(subtask, s -> new ArrayList<>()).add(response);

@@ -46,21 +46,32 @@ final class SinkTableState {
         return step;
     }
 
-    /** The steps from {@code knownVersion} to the current version, or one reset step. */
-    List<SinkSchemaStep> stepsSince(int knownVersion) {
+    /**
+     * The steps from {@code knownVersion} up to {@code targetVersion}, or one reset step when
+     * the history no longer reaches back that far.
+     */
+    List<SinkSchemaStep> stepsBetween(int knownVersion, int targetVersion) {
         List<SinkSchemaStep> steps = new ArrayList<>();
-        if (knownVersion >= version) {
+        if (knownVersion >= targetVersion) {
             return steps;
         }
-        if (!history.isEmpty() && history.peekFirst().version() <= knownVersion + 1) {
-            for (SinkSchemaStep step : history) {
-                if (step.version() > knownVersion) {
-                    steps.add(step);
-                }
+        SinkSchemaStep target = null;
+        for (SinkSchemaStep step : history) {
+            if (step.version() > knownVersion && step.version() <= targetVersion) {
+                steps.add(step);
             }
+            if (step.version() == targetVersion) {
+                target = step;
+            }
+        }
+        if (!steps.isEmpty() && steps.get(0).version() == knownVersion + 1) {
             return steps;
         }
-        steps.add(SinkSchemaStep.reset(table, version, schema));
+        steps.clear();
+        steps.add(
+                target != null
+                        ? SinkSchemaStep.reset(table, targetVersion, target.schemaAfter())
+                        : SinkSchemaStep.reset(table, version, schema));
         return steps;
     }
 }

@@ -56,6 +56,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     private transient Map<TableId, SinkTableVersions> tables;
     private transient DiscardedValues discards;
     private transient Counter clearedRows;
+    private transient HeldRows held;
 
     public SinkInputOperator(OperatorID registry) {
         this.registry = registry;
@@ -67,6 +68,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         toRegistry = getContainingTask().getEnvironment().getOperatorCoordinatorEventGateway();
         subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
         tables = new HashMap<>();
+        held = new HeldRows();
         discards = new DiscardedValues(getMetricGroup());
     }
 
@@ -75,16 +77,29 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         ShapedEvent event = record.getValue();
         switch (event.kind()) {
             case DATA:
-                emitRow(event);
+                acceptRow(event);
                 break;
             case SCHEMA:
                 applyStep(event.step());
                 break;
             case FLUSH:
-                flush(event.sourceSubtask(), event.flushId());
+                flush(event);
+                break;
+            case RELEASE:
+                for (ShapedEvent row : held.release(event.flushId())) {
+                    emitRow(row);
+                }
                 break;
             default:
                 throw new IllegalStateException("Unknown event " + event);
+        }
+    }
+
+    private void acceptRow(ShapedEvent event) {
+        if (held.isHeld(event.row().tableId())) {
+            held.add(event);
+        } else {
+            emitRow(event);
         }
     }
 
@@ -151,17 +166,20 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         versions.moveTo(step.version());
     }
 
-    private void flush(int sourceSubtask, long flushId) throws IOException {
+    private void flush(ShapedEvent marker) throws IOException {
+        int source = marker.sourceSubtask();
         FlushSignal.clear();
-        output.collect(new StreamRecord<>(new FlushEvent(sourceSubtask, List.of(), null)));
-        if (!FlushSignal.wasFlushed(sourceSubtask)) {
+        output.collect(new StreamRecord<>(new FlushEvent(source, List.of(), null)));
+        if (!FlushSignal.wasFlushed(source)) {
             throw new IllegalStateException(
                     "The sink writer did not flush on a flush request: it is not chained to the "
                             + "sink input operator. Do not disable operator chaining for pipelines "
                             + "(pipeline.operator-chaining).");
         }
+        for (TableId table : marker.holdTables()) {
+            held.hold(table, marker.flushId());
+        }
         toRegistry.sendOperatorEventToCoordinator(
-                registry, new SerializedValue<>(new FlushAck(subtask, sourceSubtask, flushId)));
+                registry, new SerializedValue<>(new FlushAck(subtask, source, marker.flushId())));
     }
-
 }

@@ -50,7 +50,9 @@ final class RowValues {
         Map<String, Object> row = new LinkedHashMap<>();
         for (int i = 0; i < columns.size(); i++) {
             DataType type = columns.get(i).getType();
-            Object internal = RecordData.createFieldGetter(type, i).getFieldOrNull(record);
+            // Read as nullable: a NOT NULL column that receives null (the pipeline could not
+            // fill it) must show null, not whatever bytes the null slot holds.
+            Object internal = RecordData.createFieldGetter(type.nullable(), i).getFieldOrNull(record);
             row.put(columns.get(i).getName(), toJava(internal));
         }
         return row;

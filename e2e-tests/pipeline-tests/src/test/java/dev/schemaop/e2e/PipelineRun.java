@@ -1,0 +1,120 @@
+package dev.schemaop.e2e;
+
+import dev.schemaop.cli.FlinkCdcCli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs a pipeline through the real front door, {@code flink-cdc.sh}'s main class, on the
+ * embedded Flink MiniCluster, and reads what the values sink wrote.
+ */
+final class PipelineRun {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    final int exitCode;
+    final String stderr;
+    private final JsonNode output;
+
+    private PipelineRun(int exitCode, String stderr, JsonNode output) {
+        this.exitCode = exitCode;
+        this.stderr = stderr;
+        this.output = output;
+    }
+
+    /** Writes {@code pipelineYaml} into {@code dir} and runs it with the given extra arguments. */
+    static PipelineRun run(Path dir, String pipelineYaml, String... args) throws IOException {
+        Path pipeline = dir.resolve("pipeline.yaml");
+        Files.writeString(pipeline, pipelineYaml);
+        List<String> all = new ArrayList<>(List.of(args));
+        all.add(pipeline.toString());
+        PrintStream originalErr = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit;
+        try {
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            exit = FlinkCdcCli.execute(all.toArray(new String[0]));
+        } finally {
+            System.setErr(originalErr);
+        }
+        String stderr = err.toString(StandardCharsets.UTF_8);
+        originalErr.print(stderr);
+        Path result = dir.resolve("result.json");
+        JsonNode output = Files.exists(result) ? JSON.readTree(result.toFile()) : null;
+        return new PipelineRun(exit, stderr, output);
+    }
+
+    boolean hasOutput() {
+        return output != null;
+    }
+
+    /** The sink table's columns as "name TYPE" lines, in order. */
+    List<String> columns(String table) {
+        List<String> columns = new ArrayList<>();
+        for (JsonNode column : table(table).path("schema").path("columns")) {
+            columns.add(column.path("name").asText() + " " + column.path("type").asText());
+        }
+        return columns;
+    }
+
+    List<String> primaryKeys(String table) {
+        List<String> keys = new ArrayList<>();
+        table(table).path("schema").path("primaryKeys").forEach(k -> keys.add(k.asText()));
+        return keys;
+    }
+
+    /** The sink table's rows, each as "col=value, ..." in column order, sorted by key. */
+    List<String> rows(String table) {
+        List<String> rows = new ArrayList<>();
+        for (JsonNode row : table(table).path("rows")) {
+            StringBuilder line = new StringBuilder();
+            Iterator<Map.Entry<String, JsonNode>> fields = row.fields();
+            while (fields.hasNext()) {
+                Map.Entry<String, JsonNode> field = fields.next();
+                if (line.length() > 0) {
+                    line.append(", ");
+                }
+                line.append(field.getKey()).append('=').append(field.getValue().isNull() ? "null" : field.getValue().asText());
+            }
+            rows.add(line.toString());
+        }
+        return rows;
+    }
+
+    boolean hasTable(String table) {
+        return output != null && output.path("tables").has(table);
+    }
+
+    /** The schema changes the sink's MetadataApplier applied, in order, as "table: event". */
+    List<String> schemaChanges() {
+        List<String> changes = new ArrayList<>();
+        if (output != null) {
+            for (JsonNode change : output.path("schemaChanges")) {
+                changes.add(change.path("event").asText());
+            }
+        }
+        return changes;
+    }
+
+    private JsonNode table(String table) {
+        if (output == null) {
+            throw new AssertionError("The sink wrote no result file; stderr:\n" + stderr);
+        }
+        JsonNode node = output.path("tables").path(table);
+        if (node.isMissingNode()) {
+            throw new AssertionError("The sink has no table " + table + ": " + output.path("tables").fieldNames());
+        }
+        return node;
+    }
+}

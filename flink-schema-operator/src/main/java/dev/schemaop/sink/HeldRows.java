@@ -1,0 +1,65 @@
+package dev.schemaop.sink;
+
+import dev.schemaop.operator.ShapedEvent;
+
+import org.apache.flink.cdc.common.event.TableId;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Rows of sink tables that the registry is changing right now. A flush marker puts a hold on
+ * its tables; the release marker with the same flush id lifts it. Rows of a held table wait
+ * here in arrival order, so none is written in the old shape into a changed table.
+ */
+final class HeldRows {
+    private final Map<TableId, Set<Long>> holds = new HashMap<>();
+    private final Map<TableId, ArrayDeque<ShapedEvent>> rows = new HashMap<>();
+
+    void hold(TableId table, long flushId) {
+        holds.computeIfAbsent(table, t -> new HashSet<>()).add(flushId);
+    }
+
+    boolean isHeld(TableId table) {
+        return holds.containsKey(table);
+    }
+
+    void add(ShapedEvent row) {
+        rows.computeIfAbsent(row.row().tableId(), t -> new ArrayDeque<>()).add(row);
+    }
+
+    /** Lifts the holds of this flush id; returns the rows of tables no longer held, in order. */
+    List<ShapedEvent> release(long flushId) {
+        List<ShapedEvent> released = new ArrayList<>();
+        holds.entrySet()
+                .removeIf(
+                        entry -> {
+                            entry.getValue().remove(flushId);
+                            if (!entry.getValue().isEmpty()) {
+                                return false;
+                            }
+                            ArrayDeque<ShapedEvent> waiting = rows.remove(entry.getKey());
+                            if (waiting != null) {
+                                released.addAll(waiting);
+                            }
+                            return true;
+                        });
+        return released;
+    }
+
+    /** Every held row; the holds themselves belong to a change a restore asks for again. */
+    List<ShapedEvent> all() {
+        List<ShapedEvent> all = new ArrayList<>();
+        rows.values().forEach(all::addAll);
+        return all;
+    }
+
+    boolean isEmpty() {
+        return rows.isEmpty();
+    }
+}

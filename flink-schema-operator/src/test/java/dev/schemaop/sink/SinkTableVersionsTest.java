@@ -1,0 +1,86 @@
+package dev.schemaop.sink;
+
+import dev.schemaop.behavior.SchemaChanges;
+import dev.schemaop.protocol.SinkSchemaStep;
+import dev.schemaop.types.DiscardListener;
+import dev.schemaop.types.RowReshaper;
+
+import org.apache.flink.cdc.common.data.RecordData;
+import org.apache.flink.cdc.common.data.binary.BinaryStringData;
+import org.apache.flink.cdc.common.event.AddColumnEvent;
+import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
+import org.apache.flink.cdc.common.event.CreateTableEvent;
+import org.apache.flink.cdc.common.event.DropColumnEvent;
+import org.apache.flink.cdc.common.event.RenameColumnEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.event.TruncateTableEvent;
+import org.apache.flink.cdc.common.schema.Column;
+import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.types.DataTypes;
+import org.apache.flink.cdc.runtime.typeutils.BinaryRecordDataGenerator;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SinkTableVersionsTest {
+    private static final TableId T = TableId.tableId("db", "people");
+
+    private SinkTableVersions versions;
+    private final List<Schema> schemas = new ArrayList<>();
+
+    @BeforeEach
+    void evolve() {
+        versions = new SinkTableVersions(T, DiscardListener.NONE);
+        Schema v1 =
+                Schema.newBuilder()
+                        .physicalColumn("id", DataTypes.INT().notNull())
+                        .physicalColumn("name", DataTypes.VARCHAR(10))
+                        .physicalColumn("score", DataTypes.INT())
+                        .primaryKey("id")
+                        .build();
+        step(new CreateTableEvent(T, v1));
+        step(new AddColumnEvent(T, List.of(AddColumnEvent.last(Column.physicalColumn("email", DataTypes.VARCHAR(30))))));
+        step(new AlterColumnTypeEvent(T, Map.of("score", DataTypes.BIGINT()), Map.of("score", DataTypes.INT())));
+        step(new RenameColumnEvent(T, Map.of("name", "full_name")));
+        step(new DropColumnEvent(T, List.of("email")));
+    }
+
+    private void step(SchemaChangeEvent event) {
+        Schema before = schemas.isEmpty() ? null : schemas.get(schemas.size() - 1);
+        Schema after = SchemaChanges.apply(before, event);
+        schemas.add(after);
+        SinkSchemaStep step = new SinkSchemaStep(T, schemas.size(), List.of(event), after);
+        versions.remember(step);
+        versions.moveTo(step.version());
+    }
+
+    @Test
+    void rowsOfAnOlderVersionFollowRenamesIntoTheCurrentOne() {
+        for (int version = 1; version <= 3; version++) {
+            Schema from = schemas.get(version - 1);
+            Object[] values = new Object[from.getColumnCount()];
+            values[0] = 7;
+            values[1] = BinaryStringData.fromString("gus");
+            RecordData row =
+                    new BinaryRecordDataGenerator(from.getColumnDataTypes().toArray(new org.apache.flink.cdc.common.types.DataType[0]))
+                            .generate(values);
+            RowReshaper upgrade = versions.upgradeFrom(version);
+            RecordData upgraded = upgrade.reshape(row);
+            assertThat(upgraded.getArity()).as("version %d", version).isEqualTo(3);
+            assertThat(upgraded.getString(1).toString()).as("version %d", version).isEqualTo("gus");
+        }
+    }
+
+    @Test
+    void rowsFromBeforeATruncateAreCleared() {
+        step(new TruncateTableEvent(T));
+        assertThat(versions.upgradeFrom(4)).isNull();
+        assertThat(versions.upgradeFrom(5)).isNull();
+    }
+}
