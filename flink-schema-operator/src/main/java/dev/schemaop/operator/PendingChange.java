@@ -1,13 +1,9 @@
 package dev.schemaop.operator;
 
-import dev.schemaop.behavior.SchemaChanges;
 import dev.schemaop.protocol.SchemaChangeRequest;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
-import org.apache.flink.cdc.common.schema.Schema;
-
-import javax.annotation.Nullable;
 
 import java.util.Map;
 
@@ -17,6 +13,7 @@ final class PendingChange {
     final SchemaChangeEvent change;
     final boolean unflushedRows;
     final int ordinal;
+    final int position;
     final Map<TableId, Integer> knownSinkVersions;
 
     PendingChange(
@@ -24,28 +21,30 @@ final class PendingChange {
             SchemaChangeEvent change,
             boolean unflushedRows,
             int ordinal,
+            int position,
             Map<TableId, Integer> knownSinkVersions) {
         this.requestId = requestId;
         this.change = change;
         this.unflushedRows = unflushedRows;
         this.ordinal = ordinal;
+        this.position = position;
         this.knownSinkVersions = knownSinkVersions;
     }
 
-    SchemaChangeRequest toRequest(int subtask, @Nullable Schema upstreamBefore) {
+    SchemaChangeRequest toRequest(int subtask) {
         return new SchemaChangeRequest(
                 subtask,
                 requestId,
                 change,
                 unflushedRows,
                 ordinal,
-                SchemaChanges.apply(upstreamBefore, change),
+                position,
                 knownSinkVersions);
     }
 
     /** After a restore the rows before the change were flushed with the checkpoint. */
     PendingChange withoutFlush() {
         return new PendingChange(
-                requestId, change, false, ordinal, knownSinkVersions);
+                requestId, change, false, ordinal, position, knownSinkVersions);
     }
 }

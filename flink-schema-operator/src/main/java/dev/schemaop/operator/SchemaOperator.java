@@ -109,7 +109,7 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
         if (pending != null) {
             LOG.info("Subtask {} asks again for restored pending change {}", subtask, pending.change);
             toRegistry.sendEventToCoordinator(
-                pending.toRequest(subtask, schemas.upstreamOf(pending.change.tableId())));
+                pending.toRequest(subtask));
         }
     }
 
@@ -188,6 +188,11 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
 
     private void beginChange(SchemaChangeEvent change) {
         TableId table = change.tableId();
+        if (change instanceof CreateTableEvent
+                && ((CreateTableEvent) change).getSchema().equals(schemas.upstreamOf(table))) {
+            // A source announces its tables again after a restore; nothing changed.
+            return;
+        }
         if (!(change instanceof CreateTableEvent) && schemas.upstreamOf(table) == null) {
             throw new IllegalStateException(
                     "Source subtask "
@@ -207,9 +212,10 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
                         change,
                         rowsSinceFlush,
                         schemas.nextOrdinal(table, change.getType()),
+                        schemas.nextPosition(table),
                         known);
         toRegistry.sendEventToCoordinator(
-                pending.toRequest(subtask, schemas.upstreamOf(pending.change.tableId())));
+                pending.toRequest(subtask));
     }
 
     @Override

@@ -19,6 +19,12 @@ final class SubtaskSchemas {
     final Map<TableId, SinkView> sinks = new HashMap<>();
     /** Truncates and drops reported per upstream table: see SchemaChangeRequest#ordinal. */
     final Map<TableId, Integer> destructiveOrdinals = new HashMap<>();
+    /** Schema changes reported per upstream table: see SchemaChangeRequest#position. */
+    final Map<TableId, Integer> positions = new HashMap<>();
+
+    int nextPosition(TableId table) {
+        return positions.merge(table, 1, Integer::sum);
+    }
 
     @Nullable
     Schema upstreamOf(TableId table) {

@@ -62,11 +62,17 @@ final class SubtaskStateSerializer {
             TABLE_IDS.serialize(e.getKey(), out);
             out.writeInt(e.getValue());
         }
+        out.writeInt(schemas.positions.size());
+        for (Map.Entry<TableId, Integer> e : schemas.positions.entrySet()) {
+            TABLE_IDS.serialize(e.getKey(), out);
+            out.writeInt(e.getValue());
+        }
         out.writeBoolean(pending != null);
         if (pending != null) {
             out.writeLong(pending.requestId);
             EVENTS.serialize(pending.change, out);
             out.writeInt(pending.ordinal);
+            out.writeInt(pending.position);
             out.writeInt(pending.knownSinkVersions.size());
             for (Map.Entry<TableId, Integer> e : pending.knownSinkVersions.entrySet()) {
                 TABLE_IDS.serialize(e.getKey(), out);
@@ -110,16 +116,20 @@ final class SubtaskStateSerializer {
                 schemas.destructiveOrdinals.merge(
                         TABLE_IDS.deserialize(in), in.readInt(), Math::max);
             }
+            for (int i = in.readInt(); i > 0; i--) {
+                schemas.positions.merge(TABLE_IDS.deserialize(in), in.readInt(), Math::max);
+            }
             if (in.readBoolean()) {
                 long requestId = in.readLong();
                 SchemaChangeEvent change = (SchemaChangeEvent) EVENTS.deserialize(in);
                 int ordinal = in.readInt();
+                int position = in.readInt();
                 Map<TableId, Integer> known = new HashMap<>();
                 for (int i = in.readInt(); i > 0; i--) {
                     known.put(TABLE_IDS.deserialize(in), in.readInt());
                 }
                 PendingChange pending =
-                        new PendingChange(requestId, change, false, ordinal, known);
+                        new PendingChange(requestId, change, false, ordinal, position, known);
                 if (restored.pending == null) {
                     restored.pending = pending;
                 } else {

@@ -2,10 +2,7 @@ package dev.schemaop.protocol;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
-import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.runtime.operators.coordination.OperatorEvent;
-
-import javax.annotation.Nullable;
 
 import java.util.Map;
 
@@ -18,10 +15,10 @@ import java.util.Map;
  * @param ordinal for truncate.table and drop.table: how many of them this subtask reported
  *     for the table so far, this one included. Each source split reports the same DDL, and a
  *     truncate leaves no trace in a schema, so the ordinal is what tells a repeat (SPEC G5).
- * @param upstreamAfter the subtask's schema of the changed table after the change ({@code
- *     null}: dropped). A subtask that reports a change another one already reported is
- *     answered with the sink versions of that moment, not the newest: its later rows still
- *     have the shape of that moment.
+ * @param position the how-manieth schema change of this table this subtask reports (1 for
+ *     its first). Every split reports the same DDL in the same order, so a position the
+ *     registry handled before is the same change: it is answered with the sink versions of
+ *     that moment, not the newest, because the subtask's later rows still have that shape.
  * @param knownSinkVersions the sink schema versions this subtask knows for the sink tables
  *     of the changed table; the answer carries the steps from there.
  */
@@ -31,6 +28,6 @@ public record SchemaChangeRequest(
         SchemaChangeEvent change,
         boolean unflushedRows,
         int ordinal,
-        @Nullable Schema upstreamAfter,
+        int position,
         Map<TableId, Integer> knownSinkVersions)
         implements OperatorEvent {}

@@ -15,11 +15,13 @@ import java.util.Map;
  *
  * @param upstreamAfter the upstream table's schema after the change; {@code null} once
  *     the table was dropped upstream
+ * @param position the change's position among the table's changes (SchemaChangeRequest#position)
  * @param ordinal the truncate/drop ordinal handled, 0 for other changes
  */
 record CompletedChange(
         long sequence,
         TableId upstreamTable,
+        int position,
         @Nullable Schema upstreamAfter,
         int ordinal,
         List<SinkUpdate> sinkUpdates) {
@@ -42,7 +44,7 @@ record CompletedChange(
             }
             versions.put(update.sink(), sink.version);
         }
-        state.mark(upstreamTable, new UpstreamMark(upstreamAfter, ordinal, versions));
+        state.mark(upstreamTable, position, versions);
         state.lastSequence = sequence;
     }
 }

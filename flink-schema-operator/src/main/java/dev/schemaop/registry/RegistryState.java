@@ -5,7 +5,7 @@ import org.apache.flink.cdc.common.schema.Schema;
 
 import javax.annotation.Nullable;
 
-import java.util.ArrayDeque;
+import java.util.TreeMap;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -19,8 +19,13 @@ final class RegistryState {
     final Map<TableId, Schema> upstream = new HashMap<>();
     final Map<TableId, Integer> destructiveHandled = new HashMap<>();
     final Map<TableId, SinkTableState> sinks = new HashMap<>();
-    /** Recent marks per upstream table; not checkpointed (after a restore: newest versions). */
-    final Map<TableId, ArrayDeque<UpstreamMark>> marks = new HashMap<>();
+    /**
+     * Per upstream table, where the sink tables stood right after the change at each
+     * position (SchemaChangeRequest#position) was handled: a subtask that reports the same
+     * change later is brought to these versions, not the newest, since its following rows
+     * have the shape of that moment. Recent ones only; not checkpointed.
+     */
+    final Map<TableId, TreeMap<Integer, Map<TableId, Integer>>> marks = new HashMap<>();
     long lastSequence;
 
     @Nullable
@@ -32,29 +37,20 @@ final class RegistryState {
         return sinks.computeIfAbsent(table, t -> new SinkTableState(t, null, 0));
     }
 
-    void mark(TableId upstreamTable, UpstreamMark mark) {
-        ArrayDeque<UpstreamMark> recent = marks.computeIfAbsent(upstreamTable, t -> new ArrayDeque<>());
-        recent.addLast(mark);
+    void mark(TableId upstreamTable, int position, Map<TableId, Integer> sinkVersions) {
+        TreeMap<Integer, Map<TableId, Integer>> recent =
+                marks.computeIfAbsent(upstreamTable, t -> new TreeMap<>());
+        recent.put(position, sinkVersions);
         if (recent.size() > SinkTableState.HISTORY) {
-            recent.removeFirst();
+            recent.pollFirstEntry();
         }
     }
 
-    /** The sink versions right after this change was first handled, or null if not known. */
+    /** The sink versions right after the change at this position was handled, or null. */
     @Nullable
-    Map<TableId, Integer> versionsAfter(TableId upstreamTable, @Nullable Schema upstreamAfter, int ordinal) {
-        ArrayDeque<UpstreamMark> recent = marks.get(upstreamTable);
-        if (recent == null) {
-            return null;
-        }
-        var newestFirst = recent.descendingIterator();
-        while (newestFirst.hasNext()) {
-            UpstreamMark mark = newestFirst.next();
-            if (mark.matches(upstreamAfter, ordinal)) {
-                return mark.sinkVersions();
-            }
-        }
-        return null;
+    Map<TableId, Integer> versionsAfter(TableId upstreamTable, int position) {
+        TreeMap<Integer, Map<TableId, Integer>> recent = marks.get(upstreamTable);
+        return recent == null ? null : recent.get(position);
     }
 
     int destructiveHandled(TableId table) {

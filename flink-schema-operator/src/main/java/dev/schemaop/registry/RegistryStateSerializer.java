@@ -90,6 +90,7 @@ final class RegistryStateSerializer {
     static void writeCompleted(CompletedChange change, DataOutputView out) throws IOException {
         out.writeLong(change.sequence());
         TABLE_IDS.serialize(change.upstreamTable(), out);
+        out.writeInt(change.position());
         writeNullableSchema(change.upstreamAfter(), out);
         out.writeInt(change.ordinal());
         out.writeInt(change.sinkUpdates().size());
@@ -106,6 +107,7 @@ final class RegistryStateSerializer {
     static CompletedChange readCompleted(DataInputView in) throws IOException {
         long sequence = in.readLong();
         TableId upstreamTable = TABLE_IDS.deserialize(in);
+        int position = in.readInt();
         Schema upstreamAfter = readNullableSchema(in);
         int ordinal = in.readInt();
         List<SinkUpdate> updates = new ArrayList<>();
@@ -117,7 +119,7 @@ final class RegistryStateSerializer {
             }
             updates.add(new SinkUpdate(sink, events, readNullableSchema(in)));
         }
-        return new CompletedChange(sequence, upstreamTable, upstreamAfter, ordinal, updates);
+        return new CompletedChange(sequence, upstreamTable, position, upstreamAfter, ordinal, updates);
     }
 
     private static void writeNullableSchema(@Nullable Schema schema, DataOutputView out)

@@ -301,7 +301,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
             if (isRedundant(head)) {
                 queue.poll();
                 Map<TableId, Integer> versions =
-                        state.versionsAfter(head.change().tableId(), head.upstreamAfter(), head.ordinal());
+                        state.versionsAfter(head.change().tableId(), head.position());
                 LOG.debug("{} from subtask {} is already applied (versions {})", head.change(), head.subtask(), versions);
                 answer(head, versions, SchemaChangeResponse.NO_RELEASE);
                 continue;
@@ -344,6 +344,9 @@ public final class SchemaRegistry implements OperatorCoordinator {
 
     private boolean isRedundant(SchemaChangeRequest request) {
         SchemaChangeEvent change = request.change();
+        if (state.versionsAfter(change.tableId(), request.position()) != null) {
+            return true; // handled before: another split, a repeat, or a replay after a restore
+        }
         Schema current = state.upstreamOf(change.tableId());
         switch (change.getType()) {
             case TRUNCATE_TABLE:
@@ -448,6 +451,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
                 new CompletedChange(
                         execution.sequence,
                         plan.change().tableId(),
+                        execution.request.position(),
                         plan.upstreamAfter(),
                         plan.ordinal(),
                         execution.sinkUpdates());

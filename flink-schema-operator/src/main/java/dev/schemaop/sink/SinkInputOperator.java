@@ -15,10 +15,16 @@ import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.FlushEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.runtime.jobgraph.tasks.TaskOperatorEventGateway;
+import org.apache.flink.runtime.state.StateInitializationContext;
+import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.util.SerializedValue;
@@ -45,7 +51,7 @@ import java.util.Map;
  * </ul>
  */
 public final class SinkInputOperator extends AbstractStreamOperator<Event>
-        implements OneInputStreamOperator<ShapedEvent, Event> {
+        implements OneInputStreamOperator<ShapedEvent, Event>, BoundedOneInput {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(SinkInputOperator.class);
 
@@ -57,9 +63,30 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     private transient DiscardedValues discards;
     private transient Counter clearedRows;
     private transient HeldRows held;
+    private transient Map<TableId, List<ShapedEvent>> restoredHeld;
+    private transient ListState<byte[]> checkpointedHeld;
 
     public SinkInputOperator(OperatorID registry) {
         this.registry = registry;
+    }
+
+    @Override
+    public void initializeState(StateInitializationContext context) throws Exception {
+        super.initializeState(context);
+        tables = new HashMap<>();
+        held = new HeldRows();
+        restoredHeld = new HashMap<>();
+        discards = new DiscardedValues(getMetricGroup());
+        checkpointedHeld =
+                context.getOperatorStateStore()
+                        .getListState(
+                                new ListStateDescriptor<>(
+                                        "sink-input-held-rows", BytePrimitiveArraySerializer.INSTANCE));
+        if (context.isRestored()) {
+            for (byte[] bytes : checkpointedHeld.get()) {
+                HeldRowsState.restore(bytes, this::versionsOf, restoredHeld);
+            }
+        }
     }
 
     @Override
@@ -67,9 +94,44 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         super.open();
         toRegistry = getContainingTask().getEnvironment().getOperatorCoordinatorEventGateway();
         subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
-        tables = new HashMap<>();
-        held = new HeldRows();
-        discards = new DiscardedValues(getMetricGroup());
+    }
+
+    /**
+     * Rows held when the checkpoint was taken are written once their table's schema is known
+     * again: at its first schema step after the restore.
+     */
+    @Override
+    public void snapshotState(StateSnapshotContext context) throws Exception {
+        super.snapshotState(context);
+        List<ShapedEvent> rows = held.all();
+        restoredHeld.values().forEach(rows::addAll);
+        checkpointedHeld.update(rows.isEmpty() ? List.of() : List.of(HeldRowsState.snapshot(rows, tables)));
+    }
+
+    @Override
+    public void endInput() {
+        // A restored held row whose table never saw a step again: announce its schema first.
+        for (TableId table : List.copyOf(restoredHeld.keySet())) {
+            SinkTableVersions versions = versionsOf(table);
+            SinkSchemaStep newest = versions.newest();
+            if (newest != null && newest.schemaAfter() != null && versions.current() == 0) {
+                output.collect(new StreamRecord<>(new CreateTableEvent(table, newest.schemaAfter())));
+                versions.moveTo(newest.version());
+            }
+            releaseRestored(table);
+        }
+    }
+
+    private SinkTableVersions versionsOf(TableId table) {
+        return tables.computeIfAbsent(
+                table, t -> new SinkTableVersions(t, discards.listenerFor(t, t)));
+    }
+
+    private void releaseRestored(TableId table) {
+        List<ShapedEvent> rows = restoredHeld.remove(table);
+        if (rows != null) {
+            rows.forEach(this::emitRow);
+        }
     }
 
     @Override
@@ -146,10 +208,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     }
 
     private void applyStep(SinkSchemaStep step) {
-        SinkTableVersions versions =
-                tables.computeIfAbsent(
-                        step.table(),
-                        table -> new SinkTableVersions(table, discards.listenerFor(table, table)));
+        SinkTableVersions versions = versionsOf(step.table());
         versions.remember(step);
         if (step.version() <= versions.current()) {
             return;
@@ -164,6 +223,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
             output.collect(new StreamRecord<>(new DropTableEvent(step.table())));
         }
         versions.moveTo(step.version());
+        releaseRestored(step.table());
     }
 
     private void flush(ShapedEvent marker) throws IOException {

@@ -54,6 +54,16 @@ final class SinkTableVersions {
         versions.putIfAbsent(step.version(), step);
     }
 
+    /** Every version seen, oldest first: what a checkpoint keeps to bring held rows forward. */
+    java.util.Collection<SinkSchemaStep> steps() {
+        return versions.values();
+    }
+
+    @Nullable
+    SinkSchemaStep newest() {
+        return versions.isEmpty() ? null : versions.lastEntry().getValue();
+    }
+
     void moveTo(int version) {
         current = version;
         upgrades.clear();

@@ -42,13 +42,20 @@ public class ValuesDataSinkFactory implements DataSinkFactory {
                         .filter(s -> !s.isEmpty())
                         .map(tag -> parseTag(tag, ValuesDataSinkOptions.FAIL_ONCE_ON.key()))
                         .orElse(null);
+        SchemaChangeEventType writerFailOnceOn =
+                config.getOptional(ValuesDataSinkOptions.WRITER_FAIL_ONCE_ON)
+                        .map(String::trim)
+                        .filter(s -> !s.isEmpty())
+                        .map(tag -> parseTag(tag, ValuesDataSinkOptions.WRITER_FAIL_ONCE_ON.key()))
+                        .orElse(null);
         ValuesStore.forPath(outputPath).reset();
         return new ValuesDataSink(
                 outputPath,
                 config.get(ValuesDataSinkOptions.PRINT_ENABLED),
                 supported,
                 config.get(ValuesDataSinkOptions.ERROR_ON_SCHEMA_CHANGE),
-                failOnceOn);
+                failOnceOn,
+                writerFailOnceOn);
     }
 
     /** Parses a comma-separated list of schema change tags and families. */
@@ -147,6 +154,7 @@ public class ValuesDataSinkFactory implements DataSinkFactory {
         options.add(ValuesDataSinkOptions.SUPPORTED_SCHEMA_CHANGES);
         options.add(ValuesDataSinkOptions.ERROR_ON_SCHEMA_CHANGE);
         options.add(ValuesDataSinkOptions.FAIL_ONCE_ON);
+        options.add(ValuesDataSinkOptions.WRITER_FAIL_ONCE_ON);
         return options;
     }
 }

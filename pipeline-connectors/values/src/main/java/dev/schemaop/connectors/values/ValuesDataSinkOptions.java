@@ -45,4 +45,13 @@ public final class ValuesDataSinkOptions {
                     .withDescription(
                             "Schema change tag; the first time per output path and JVM the applier"
                                     + " gets a change of that type it throws without applying it.");
+
+    public static final ConfigOption<String> WRITER_FAIL_ONCE_ON =
+            ConfigOptions.key("writer.fail.once.on")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Schema change tag; the first time per output path and JVM a sink writer"
+                                    + " receives a change of that type (after the applier applied it)"
+                                    + " it throws, failing the task. For failover tests.");
 }

@@ -17,13 +17,15 @@ public class ValuesDataSink implements DataSink {
     private final Set<SchemaChangeEventType> supported;
     private final boolean errorOnSchemaChange;
     private final SchemaChangeEventType failOnceOn;
+    private final SchemaChangeEventType writerFailOnceOn;
 
     public ValuesDataSink(
             String outputPath,
             boolean printEnabled,
             Set<SchemaChangeEventType> supported,
             boolean errorOnSchemaChange,
-            SchemaChangeEventType failOnceOn) {
+            SchemaChangeEventType failOnceOn,
+            SchemaChangeEventType writerFailOnceOn) {
         this.outputPath = outputPath;
         this.printEnabled = printEnabled;
         this.supported = supported.isEmpty()
@@ -31,11 +33,12 @@ public class ValuesDataSink implements DataSink {
                 : EnumSet.copyOf(supported);
         this.errorOnSchemaChange = errorOnSchemaChange;
         this.failOnceOn = failOnceOn;
+        this.writerFailOnceOn = writerFailOnceOn;
     }
 
     @Override
     public EventSinkProvider getEventSinkProvider() {
-        return FlinkSinkProvider.of(new ValuesSink(outputPath, printEnabled));
+        return FlinkSinkProvider.of(new ValuesSink(outputPath, printEnabled, writerFailOnceOn));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.values.sink;
 
 import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.cdc.common.event.Event;
@@ -12,10 +13,16 @@ public class ValuesSink implements Sink<Event> {
 
     private final String outputPath;
     private final boolean printEnabled;
+    private final SchemaChangeEventType failOnceOn;
 
     public ValuesSink(String outputPath, boolean printEnabled) {
+        this(outputPath, printEnabled, null);
+    }
+
+    public ValuesSink(String outputPath, boolean printEnabled, SchemaChangeEventType failOnceOn) {
         this.outputPath = outputPath;
         this.printEnabled = printEnabled;
+        this.failOnceOn = failOnceOn;
     }
 
     /** Flink 1.20 calls this one. */
@@ -33,6 +40,6 @@ public class ValuesSink implements Sink<Event> {
 
     private SinkWriter<Event> create(org.apache.flink.api.connector.sink2.InitContext context) {
         return new ValuesSinkWriter(
-                outputPath, printEnabled, context.getTaskInfo().getIndexOfThisSubtask());
+                outputPath, printEnabled, context.getTaskInfo().getIndexOfThisSubtask(), failOnceOn);
     }
 }

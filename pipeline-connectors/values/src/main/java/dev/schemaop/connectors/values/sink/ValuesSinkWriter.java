@@ -8,6 +8,7 @@ import org.apache.flink.cdc.common.event.DataChangeEvent;
 import org.apache.flink.cdc.common.event.DropTableEvent;
 import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.event.TruncateTableEvent;
 import org.apache.flink.cdc.common.schema.Schema;
@@ -25,12 +26,19 @@ public class ValuesSinkWriter implements SinkWriter<Event> {
     private final ValuesStore store;
     private final boolean printEnabled;
     private final int subtask;
+    private final SchemaChangeEventType failOnceOn;
     private final Map<TableId, Schema> schemas = new HashMap<>();
 
     public ValuesSinkWriter(String outputPath, boolean printEnabled, int subtask) {
+        this(outputPath, printEnabled, subtask, null);
+    }
+
+    public ValuesSinkWriter(
+            String outputPath, boolean printEnabled, int subtask, SchemaChangeEventType failOnceOn) {
         this.store = ValuesStore.forPath(outputPath);
         this.printEnabled = printEnabled;
         this.subtask = subtask;
+        this.failOnceOn = failOnceOn;
     }
 
     @Override
@@ -39,6 +47,10 @@ public class ValuesSinkWriter implements SinkWriter<Event> {
             System.out.println("values-sink[" + subtask + "]> " + describe(event));
         }
         if (event instanceof SchemaChangeEvent) {
+            SchemaChangeEventType type = ((SchemaChangeEvent) event).getType();
+            if (type == failOnceOn && store.markFailedOnce("writer|" + type.getTag())) {
+                throw new IllegalStateException("injected writer failure on receiving " + event);
+            }
             applySchemaChange((SchemaChangeEvent) event);
         } else if (event instanceof DataChangeEvent) {
             applyDataChange((DataChangeEvent) event);

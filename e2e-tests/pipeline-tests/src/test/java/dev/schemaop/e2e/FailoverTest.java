@@ -1,0 +1,93 @@
+package dev.schemaop.e2e;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A failure in the middle of a schema change, then a restart from the last checkpoint
+ * (which is before the change): the change reaches the sink exactly once (SPEC G6) and every
+ * row is in the final sink state exactly once.
+ */
+class FailoverTest {
+    private static final List<String> CHANGES =
+            List.of(
+                    "CreateTableEvent{tableId=db.orders, schema=columns={`id` INT NOT NULL,`item` VARCHAR(10)}, primaryKeys=id, options=()}",
+                    "AddColumnEvent{tableId=db.orders, addedColumns=[ColumnWithPosition{column=`qty` INT, position=LAST, existedColumnName=null}]}",
+                    "AlterColumnTypeEvent{tableId=db.orders, typeMapping={qty=BIGINT}, oldTypeMapping={qty=INT}}");
+
+    private static final List<String> ROWS =
+            List.of(
+                    "id=1, item=a, qty=10",
+                    "id=2, item=b, qty=null",
+                    "id=3, item=c, qty=null",
+                    "id=4, item=d, qty=null",
+                    "id=5, item=e, qty=null",
+                    "id=6, item=f, qty=null",
+                    "id=7, item=g, qty=70",
+                    "id=8, item=h, qty=80",
+                    "id=9, item=i, qty=90",
+                    "id=10, item=j, qty=100",
+                    "id=11, item=k, qty=110");
+
+    @TempDir Path dir;
+
+    /** The values connector records, JVM-wide, which one-time failures it injected. */
+    @SuppressWarnings("unchecked")
+    private static Set<String> injectedFailures() {
+        Map<String, Object> registry =
+                (Map<String, Object>) System.getProperties().get("dev.schemaop.connectors.values.registry");
+        Object failed = registry == null ? null : registry.get("\u0000failed-once");
+        return failed == null ? Set.of() : (Set<String>) failed;
+    }
+
+    @ParameterizedTest(name = "{0} at parallelism {1}")
+    @CsvSource({
+        // the applier fails once after the flush, before applying: the change is retried once
+        "fail.once.on,1",
+        "fail.once.on,2",
+        // a sink writer fails once right after the applier applied the change: the restore
+        // asks for the change again, and the registry's log answers it without applying it
+        "writer.fail.once.on,1",
+        "writer.fail.once.on,2"
+    })
+    void aChangeInterruptedByAFailureReachesTheSinkOnce(String failureOption, int parallelism)
+            throws Exception {
+        Path script = Pipelines.script(dir, "failover.yaml");
+        String pipeline =
+                "source:\n"
+                        + "  type: values\n"
+                        + "  script: " + script + "\n"
+                        + "  splits: " + parallelism + "\n"
+                        + "sink:\n"
+                        + "  type: values\n"
+                        + "  output.path: " + dir.resolve("result.json") + "\n"
+                        + "  " + failureOption + ": add.column\n"
+                        + "pipeline:\n"
+                        + "  parallelism: " + parallelism + "\n"
+                        + "  schema.change.behavior: evolve\n";
+        PipelineRun run =
+                PipelineRun.run(
+                        dir,
+                        pipeline,
+                        "-D", "execution.checkpointing.interval=100ms",
+                        "-D", "restart-strategy.type=fixed-delay",
+                        "-D", "restart-strategy.fixed-delay.attempts=3",
+                        "-D", "restart-strategy.fixed-delay.delay=100ms");
+
+        assertThat(run.exitCode).as("stderr:\n%s", run.stderr).isZero();
+        assertThat(run.schemaChanges()).isEqualTo(CHANGES);
+        assertThat(run.columns("db.orders")).containsExactly("id INT NOT NULL", "item VARCHAR(10)", "qty BIGINT");
+        assertThat(run.rows("db.orders")).isEqualTo(ROWS);
+        assertThat(injectedFailures())
+                .as("the injected failure happened")
+                .anyMatch(f -> f.contains(dir.toString()) && f.endsWith("add.column"));
+    }
+}
