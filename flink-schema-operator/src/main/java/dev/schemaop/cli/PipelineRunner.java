@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceConfigurationError;
 
 /** Parses, composes and runs one pipeline for the command line, and turns failures into messages. */
 final class PipelineRunner {
@@ -43,17 +44,18 @@ final class PipelineRunner {
             }
             PipelineDefinition definition =
                     new PipelineDefinitionParser().parse(pipelineFile(), globalConfig());
-            URLClassLoader classLoader = connectorClassLoader(previous);
-            Thread.currentThread().setContextClassLoader(classLoader);
-            StreamExecutionEnvironment env =
-                    StreamExecutionEnvironment.createLocalEnvironment(flinkConfiguration());
-            new PipelineComposer(classLoader).compose(definition, env);
-            env.execute(definition.settings().name());
-            return OK;
+            try (URLClassLoader classLoader = connectorClassLoader(previous)) {
+                Thread.currentThread().setContextClassLoader(classLoader);
+                StreamExecutionEnvironment env =
+                        StreamExecutionEnvironment.createLocalEnvironment(flinkConfiguration());
+                new PipelineComposer(classLoader).compose(definition, env);
+                env.execute(definition.settings().name());
+                return OK;
+            }
         } catch (PipelineConfigException e) {
             report(e.getMessage(), e);
             return BAD_INPUT;
-        } catch (Exception e) {
+        } catch (Exception | LinkageError | ServiceConfigurationError e) {
             report("Pipeline failed: " + FailureMessages.rootMessage(e), e);
             return JOB_FAILED;
         } finally {

@@ -6,6 +6,7 @@ import org.apache.flink.cdc.common.factories.Factory;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.TreeSet;
 
@@ -18,23 +19,32 @@ final class FactoryDiscovery {
     private FactoryDiscovery() {}
 
     static <T extends Factory> T find(
-            String identifier, Class<T> kind, String block, ClassLoader classLoader) {
+            String identifier, Class<T> kind, String block, String where, ClassLoader classLoader) {
         List<T> matches = new ArrayList<>();
         TreeSet<String> available = new TreeSet<>();
-        for (Factory factory : ServiceLoader.load(Factory.class, classLoader)) {
-            if (kind.isInstance(factory)) {
-                available.add(factory.identifier());
-                if (factory.identifier().equals(identifier)) {
-                    matches.add(kind.cast(factory));
+        try {
+            for (Factory factory : ServiceLoader.load(Factory.class, classLoader)) {
+                if (kind.isInstance(factory)) {
+                    available.add(factory.identifier());
+                    if (factory.identifier().equals(identifier)) {
+                        matches.add(kind.cast(factory));
+                    }
                 }
             }
+        } catch (ServiceConfigurationError | LinkageError e) {
+            throw new PipelineConfigException(
+                    String.format(
+                            "A connector jar could not be loaded: %s. Check the jars passed with"
+                                    + " --jar: each must be a connector built for Flink CDC 3.5.",
+                            e.getMessage()),
+                    e);
         }
         if (matches.isEmpty()) {
             throw new PipelineConfigException(
                     String.format(
-                            "No %s connector of type '%s' was found (%s block). Available: %s. "
+                            "%s: no %s connector of type '%s' was found. Available: %s. "
                                     + "Pass the connector's jar with --jar, or fix 'type'.",
-                            block, identifier, block, available.isEmpty() ? "none" : available));
+                            where, block, identifier, available.isEmpty() ? "none" : available));
         }
         if (matches.size() > 1) {
             throw new PipelineConfigException(

@@ -116,21 +116,49 @@ public final class PipelineComposer {
     }
 
     private DataSource createSource(PipelineDefinition definition, Configuration pipelineConf) {
+        String where = where(definition.source().where(), "source");
         DataSourceFactory factory =
                 FactoryDiscovery.find(
-                        definition.source().type(), DataSourceFactory.class, "source", classLoader);
-        return factory.createDataSource(
-                new ConnectorContext(
-                        definition.source().toConfiguration(), pipelineConf, classLoader));
+                        definition.source().type(), DataSourceFactory.class, "source", where, classLoader);
+        try {
+            return factory.createDataSource(
+                    new ConnectorContext(
+                            definition.source().toConfiguration(), pipelineConf, classLoader));
+        } catch (RuntimeException e) {
+            throw rejected(where, "source", definition.source().type(), e);
+        }
     }
 
     private DataSink createSink(PipelineDefinition definition, Configuration pipelineConf) {
+        String where = where(definition.sink().where(), "sink");
         DataSinkFactory factory =
                 FactoryDiscovery.find(
-                        definition.sink().type(), DataSinkFactory.class, "sink", classLoader);
-        return factory.createDataSink(
-                new ConnectorContext(
-                        definition.sink().toConfiguration(), pipelineConf, classLoader));
+                        definition.sink().type(), DataSinkFactory.class, "sink", where, classLoader);
+        try {
+            return factory.createDataSink(
+                    new ConnectorContext(
+                            definition.sink().toConfiguration(), pipelineConf, classLoader));
+        } catch (RuntimeException e) {
+            throw rejected(where, "sink", definition.sink().type(), e);
+        }
+    }
+
+    /** A connector that refuses its options at submission: bad input, said in one message. */
+    private static PipelineConfigException rejected(
+            String where, String block, String type, RuntimeException e) {
+        if (e instanceof PipelineConfigException) {
+            return (PipelineConfigException) e;
+        }
+        String reason = e.getMessage() == null ? e.toString() : e.getMessage().strip();
+        return new PipelineConfigException(
+                String.format(
+                        "%s: the '%s' %s connector rejected its options: %s%nFix the %s block.",
+                        where, type, block, reason, block),
+                e);
+    }
+
+    private static String where(String where, String block) {
+        return where != null ? where : "the " + block + " block";
     }
 
     private static void checkSinkCapabilities(
@@ -139,7 +167,7 @@ public final class PipelineComposer {
         if (!accepted.contains(SchemaChangeEventType.CREATE_TABLE) && !describesTables) {
             throw new PipelineConfigException(
                     String.format(
-                            "The sink excludes create.table, so its tables must already exist and the"
+                            where(sink.where(), "sink") + ": the sink excludes create.table, so its tables must already exist and the"
                                     + " pipeline must read their schemas, but the '%s' sink's"
                                     + " MetadataApplier cannot describe existing tables (it does not"
                                     + " implement ExistingTableSchemaExpansionSupport). Remove"
@@ -149,7 +177,7 @@ public final class PipelineComposer {
         if (!SinkDefinition.DEFAULT_EXPANSION_MODE.equalsIgnoreCase(sink.expansionMode())) {
             throw new PipelineConfigException(
                     String.format(
-                            "existing-table.schema-expansion.mode: %s is not available in this version"
+                            where(sink.where(), "sink") + ": existing-table.schema-expansion.mode: %s is not available in this version"
                                     + " of flink-schema-operator%s. Remove the option or set it to"
                                     + " \"DISABLED\".",
                             sink.expansionMode(),

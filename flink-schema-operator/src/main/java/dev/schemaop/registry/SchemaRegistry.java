@@ -14,6 +14,7 @@ import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.exceptions.SchemaEvolveException;
 import org.apache.flink.cdc.common.exceptions.UnsupportedSchemaChangeEventException;
 import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
 import org.apache.flink.cdc.common.schema.Schema;
@@ -537,8 +538,17 @@ public final class SchemaRegistry implements OperatorCoordinator {
                         event,
                         execution.currentSink().sink(),
                         config.behavior().name().toLowerCase(),
-                        cause.getMessage()),
+                        describe(cause)),
                 cause);
+    }
+
+    /** Flink CDC's SchemaEvolveException keeps its text out of getMessage(). */
+    private static String describe(Throwable cause) {
+        if (cause instanceof SchemaEvolveException) {
+            String text = ((SchemaEvolveException) cause).getExceptionMessage();
+            return text != null ? text : cause.toString();
+        }
+        return cause.getMessage() != null ? cause.getMessage() : cause.toString();
     }
 
     private void failJob(Throwable cause) {

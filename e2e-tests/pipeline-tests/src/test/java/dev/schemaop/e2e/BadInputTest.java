@@ -238,9 +238,10 @@ class BadInputTest {
 
         assertThat(run.exitCode).as("exit code; stderr:\n%s", run.stderr).isEqualTo(BAD_INPUT);
         assertThat(run.stderr.strip())
-                .contains(
-                        "No sink connector of type 'nosuch' was found (sink block). Available:"
-                                + " [values]. Pass the connector's jar with --jar, or fix 'type'.")
+                .isEqualTo(
+                        dir.resolve("pipeline.yaml") + ":4: no sink connector of type 'nosuch' was"
+                                + " found. Available: [values]. Pass the connector's jar with --jar,"
+                                + " or fix 'type'.")
                 .doesNotContain("\n");
         CliRun.assertNoStackTrace(run.stderr);
     }
@@ -251,12 +252,13 @@ class BadInputTest {
 
         assertThat(run.exitCode).as("exit code; stderr:\n%s", run.stderr).isEqualTo(BAD_INPUT);
         assertThat(run.stderr.strip())
-                .contains(
-                        "The sink excludes create.table, so its tables must already exist and the"
-                                + " pipeline must read their schemas, but the 'values' sink's"
-                                + " MetadataApplier cannot describe existing tables (it does not"
-                                + " implement ExistingTableSchemaExpansionSupport). Remove"
-                                + " create.table from exclude.schema.changes.")
+                .isEqualTo(
+                        dir.resolve("pipeline.yaml") + ":4: the sink excludes create.table, so its"
+                                + " tables must already exist and the pipeline must read their"
+                                + " schemas, but the 'values' sink's MetadataApplier cannot describe"
+                                + " existing tables (it does not implement"
+                                + " ExistingTableSchemaExpansionSupport). Remove create.table from"
+                                + " exclude.schema.changes.")
                 .doesNotContain("\n");
         CliRun.assertNoStackTrace(run.stderr);
         assertThat(run.hasOutput()).as("nothing may run: no result file").isFalse();
@@ -331,5 +333,36 @@ class BadInputTest {
                 .startsWith(file + ":7: unknown top-level key 'pipelines'.")
                 .contains("PipelineConfigException")
                 .contains("\tat ");
+    }
+
+    @Test
+    void expansionModeThatIsNotAvailableYet() throws IOException {
+        PipelineRun run = run(sourceAndSink() + "  existing-table.schema-expansion.mode: \"CHECK\"\n");
+
+        assertThat(run.exitCode).as("exit code; stderr:\n%s", run.stderr).isEqualTo(BAD_INPUT);
+        assertThat(run.stderr.strip())
+                .isEqualTo(
+                        dir.resolve("pipeline.yaml") + ":4: existing-table.schema-expansion.mode:"
+                                + " CHECK is not available in this version of flink-schema-operator,"
+                                + " and the 'values' sink's MetadataApplier does not implement"
+                                + " ExistingTableSchemaExpansionSupport. Remove the option or set it"
+                                + " to \"DISABLED\".");
+        CliRun.assertNoStackTrace(run.stderr);
+        assertThat(run.hasOutput()).isFalse();
+    }
+
+    @Test
+    void connectorOptionTheConnectorDoesNotKnow() throws IOException {
+        PipelineRun run = run(sourceAndSink() + "  output.pth: /tmp/x.json\n");
+
+        assertThat(run.exitCode).as("exit code; stderr:\n%s", run.stderr).isEqualTo(BAD_INPUT);
+        assertThat(run.stderr.strip())
+                .startsWith(
+                        dir.resolve("pipeline.yaml") + ":4: the 'values' sink connector rejected its"
+                                + " options: Unsupported options found for 'values'.")
+                .contains("output.pth")
+                .endsWith("Fix the sink block.");
+        CliRun.assertNoStackTrace(run.stderr);
+        assertThat(run.hasOutput()).isFalse();
     }
 }

@@ -98,12 +98,11 @@ class ExternalConnectorJarTest {
         PipelineRun run = PipelineRun.run(dir, pipeline(out));
 
         assertThat(run.exitCode).as("exit code; stderr:\n%s", run.stderr).isEqualTo(2);
-        // No file and line in this message (reported); the rest is pinned.
         assertThat(run.stderr.strip())
-                .contains(
-                        "No source connector of type 'sample-source' was found (source block)."
-                                + " Available: [values]. Pass the connector's jar with --jar, or fix"
-                                + " 'type'.")
+                .isEqualTo(
+                        dir.resolve("pipeline.yaml") + ":1: no source connector of type"
+                                + " 'sample-source' was found. Available: [values]. Pass the"
+                                + " connector's jar with --jar, or fix 'type'.")
                 .doesNotContain("\n");
         CliRun.assertNoStackTrace(run.stderr);
         assertThat(out).doesNotExist();

@@ -164,7 +164,8 @@ public final class PipelineDefinitionParser {
     private static SourceDefinition parseSource(YamlNode.Entry block) {
         ConnectorBlock connector = connectorBlock(block, SOURCE_EXAMPLE);
         Map<String, String> options = connectorOptions(SOURCE, connector.rest());
-        return new SourceDefinition(connector.type(), connector.name(), options);
+        return new SourceDefinition(
+                connector.type(), connector.name(), options, block.keyLocation().toString());
     }
 
     private static SinkDefinition parseSink(YamlNode.Entry block) {
@@ -187,7 +188,8 @@ public final class PipelineDefinitionParser {
                 connectorOptions(SINK, options),
                 include,
                 exclude,
-                expansionMode);
+                expansionMode,
+                block.keyLocation().toString());
     }
 
     private static ConnectorBlock connectorBlock(YamlNode.Entry block, String example) {

@@ -24,6 +24,8 @@ import java.util.Objects;
  *     {@code null} when the option is absent
  * @param expansionMode {@code existing-table.schema-expansion.mode}, upper case: one of
  *     {@link #EXPANSION_MODES}
+ * @param where where the block was written ({@code file:line}) for messages about it; not part
+ *     of equality
  */
 public record SinkDefinition(
         String type,
@@ -31,7 +33,8 @@ public record SinkDefinition(
         Map<String, String> options,
         @Nullable List<String> includedSchemaChanges,
         @Nullable List<String> excludedSchemaChanges,
-        String expansionMode) {
+        String expansionMode,
+        @Nullable String where) {
 
     public static final String EXPANSION_MODE_OPTION = "existing-table.schema-expansion.mode";
     public static final String DEFAULT_EXPANSION_MODE = "DISABLED";
@@ -61,6 +64,32 @@ public record SinkDefinition(
             throw new IllegalArgumentException(
                     "Expansion mode must be one of " + EXPANSION_MODES + ", got " + expansionMode);
         }
+    }
+
+    public SinkDefinition(
+            String type,
+            @Nullable String name,
+            Map<String, String> options,
+            @Nullable List<String> includedSchemaChanges,
+            @Nullable List<String> excludedSchemaChanges,
+            String expansionMode) {
+        this(type, name, options, includedSchemaChanges, excludedSchemaChanges, expansionMode, null);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SinkDefinition that
+                && type.equals(that.type)
+                && Objects.equals(name, that.name)
+                && options.equals(that.options)
+                && Objects.equals(includedSchemaChanges, that.includedSchemaChanges)
+                && Objects.equals(excludedSchemaChanges, that.excludedSchemaChanges)
+                && expansionMode.equals(that.expansionMode);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(type, name, options, includedSchemaChanges, excludedSchemaChanges, expansionMode);
     }
 
     /** A sink with connector options only: no include/exclude lists, expansion DISABLED. */

@@ -14,12 +14,32 @@ import java.util.Objects;
  * @param type the connector's factory identifier, e.g. {@code mysql}
  * @param name the display name, or {@code null} when not given
  * @param options the connector options, unmodifiable
+ * @param where where the block was written ({@code file:line}) for messages about it; not part
+ *     of equality
  */
-public record SourceDefinition(String type, @Nullable String name, Map<String, String> options) {
+public record SourceDefinition(
+        String type, @Nullable String name, Map<String, String> options, @Nullable String where) {
 
     public SourceDefinition {
         Objects.requireNonNull(type, "type");
         options = SecretOptions.copyOf(options);
+    }
+
+    public SourceDefinition(String type, @Nullable String name, Map<String, String> options) {
+        this(type, name, options, null);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SourceDefinition that
+                && type.equals(that.type)
+                && Objects.equals(name, that.name)
+                && options.equals(that.options);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(type, name, options);
     }
 
     /** The connector options as Flink CDC's factories take them. */
