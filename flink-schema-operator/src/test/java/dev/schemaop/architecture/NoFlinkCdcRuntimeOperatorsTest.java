@@ -1,0 +1,55 @@
+package dev.schemaop.architecture;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * SPEC §1: the schema operator, registry, flush protocol, partitioner, sink writer wrapper and
+ * composer are this project's own work. Main code may use flink-cdc-runtime's serializers and
+ * record generators, never its operators, partitioning or composer.
+ */
+class NoFlinkCdcRuntimeOperatorsTest {
+    private static final Pattern FORBIDDEN =
+            Pattern.compile(
+                    "^\\s*import\\s+(static\\s+)?org\\.apache\\.flink\\.cdc\\.(runtime\\.(operators|partitioning)|composer)\\.",
+                    Pattern.MULTILINE);
+
+    @Test
+    void mainCodeDoesNotImportFlinkCdcOperatorsPartitioningOrComposer() throws IOException {
+        Path main = Path.of("src/main/java");
+        assertThat(main).isDirectory();
+        List<String> offenders;
+        try (Stream<Path> files = Files.walk(main)) {
+            offenders =
+                    files.filter(f -> f.toString().endsWith(".java"))
+                            .filter(NoFlinkCdcRuntimeOperatorsTest::importsForbidden)
+                            .map(Path::toString)
+                            .toList();
+        }
+        assertThat(offenders).isEmpty();
+    }
+
+    @Test
+    void thePatternCatchesTheForbiddenImports() {
+        assertThat(FORBIDDEN.matcher("import org.apache.flink.cdc.runtime.operators.schema.regular.SchemaOperator;").find()).isTrue();
+        assertThat(FORBIDDEN.matcher("import org.apache.flink.cdc.runtime.partitioning.PartitioningEvent;").find()).isTrue();
+        assertThat(FORBIDDEN.matcher("import org.apache.flink.cdc.composer.flink.FlinkPipelineComposer;").find()).isTrue();
+        assertThat(FORBIDDEN.matcher("import org.apache.flink.cdc.runtime.serializer.event.EventSerializer;").find()).isFalse();
+    }
+
+    private static boolean importsForbidden(Path file) {
+        try {
+            return FORBIDDEN.matcher(Files.readString(file)).find();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
