@@ -43,8 +43,8 @@ final class PendingChange {
     }
 
     /** After a restore the rows before the change were flushed with the checkpoint. */
-    PendingChange withoutFlush() {
+    PendingChange withoutFlush(long newRequestId) {
         return new PendingChange(
-                requestId, change, false, ordinal, position, knownSinkVersions);
+                newRequestId, change, false, ordinal, position, knownSinkVersions);
     }
 }

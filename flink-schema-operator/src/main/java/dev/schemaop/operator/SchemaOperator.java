@@ -68,6 +68,8 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
     private transient ArrayDeque<Event> held;
     private transient PendingChange pending;
     private transient long requestCounter;
+    /** Request ids of this attempt: an answer to a request of an earlier attempt never matches. */
+    private transient long requestIdBase;
     private transient boolean rowsSinceFlush;
     private transient ListState<byte[]> checkpointedState;
 
@@ -84,6 +86,7 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
         subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
+        requestIdBase = ((long) getRuntimeContext().getTaskInfo().getAttemptNumber()) << 40;
         schemas = new SubtaskSchemas();
         held = new ArrayDeque<>();
         checkpointedState =
@@ -95,7 +98,7 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
             SubtaskStateSerializer.Restored restored =
                     SubtaskStateSerializer.restore(checkpointedState.get(), schemas, held);
             requestCounter = restored.requestCounter;
-            pending = restored.pending == null ? null : restored.pending.withoutFlush();
+            pending = restored.pending == null ? null : restored.pending.withoutFlush(requestIdBase + ++requestCounter);
         }
     }
 
@@ -188,10 +191,15 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
 
     private void beginChange(SchemaChangeEvent change) {
         TableId table = change.tableId();
-        if (change instanceof CreateTableEvent
-                && ((CreateTableEvent) change).getSchema().equals(schemas.upstreamOf(table))) {
-            // A source announces its tables again after a restore; nothing changed.
-            return;
+        if (change instanceof CreateTableEvent && schemas.upstreamOf(table) != null) {
+            if (((CreateTableEvent) change).getSchema().equals(schemas.upstreamOf(table))) {
+                // A source announces its tables again after a restore; nothing changed.
+                return;
+            }
+            // Without a drop before it, a create of a known table starts the table's DDL
+            // history over: the next split of a sharded source, read by this same subtask,
+            // replays it from the beginning.
+            schemas.restartHistory(table);
         }
         if (!(change instanceof CreateTableEvent) && schemas.upstreamOf(table) == null) {
             throw new IllegalStateException(
@@ -208,7 +216,7 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
         }
         pending =
                 new PendingChange(
-                        ++requestCounter,
+                        requestIdBase + ++requestCounter,
                         change,
                         rowsSinceFlush,
                         schemas.nextOrdinal(table, change.getType()),
@@ -250,12 +258,12 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
         SchemaChangeEvent change = pending.change;
         pending = null;
         applyUpstream(change);
+        // The answer ends, per sink table, at the version that matches this subtask's input
+        // from now on; it may be older than the view when the subtask replays a history.
+        // Every step goes down every channel: sink subtasks apply each version once.
         for (SinkSchemaStep step : response.steps()) {
-            SinkView view = schemas.sinkView(step.table());
-            if (step.version() > view.version) {
-                view.advance(step);
-                broadcast(step);
-            }
+            schemas.sinkView(step.table()).moveTo(step);
+            broadcast(step);
         }
         if (response.releaseFlushId() != SchemaChangeResponse.NO_RELEASE) {
             for (int channel = 0; channel < channels; channel++) {

@@ -29,7 +29,7 @@ final class SinkView {
         this.announced = announced;
     }
 
-    void advance(SinkSchemaStep step) {
+    void moveTo(SinkSchemaStep step) {
         version = step.version();
         schema = step.schemaAfter();
         announced = true;

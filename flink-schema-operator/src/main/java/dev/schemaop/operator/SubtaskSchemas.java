@@ -22,6 +22,11 @@ final class SubtaskSchemas {
     /** Schema changes reported per upstream table: see SchemaChangeRequest#position. */
     final Map<TableId, Integer> positions = new HashMap<>();
 
+    void restartHistory(TableId table) {
+        positions.remove(table);
+        destructiveOrdinals.remove(table);
+    }
+
     int nextPosition(TableId table) {
         return positions.merge(table, 1, Integer::sum);
     }

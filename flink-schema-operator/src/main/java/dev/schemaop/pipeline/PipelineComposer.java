@@ -39,7 +39,10 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 
 /**
  * Builds the Flink job of a pipeline definition (SPEC §2):
@@ -85,7 +88,7 @@ public final class PipelineComposer {
                         applier,
                         settings.rpcTimeout(),
                         parallelism,
-                        appliedLogDir());
+                        appliedLogDir(definition));
         SchemaOperatorConfig operatorConfig =
                 new SchemaOperatorConfig(
                         routes, sink.getDataChangeEventHashFunctionProvider(parallelism), parallelism);
@@ -230,9 +233,23 @@ public final class PipelineComposer {
                 .toList();
     }
 
-    /** A fresh directory per submitted job; restarts of the job share it (SPEC G6). */
-    private static Path appliedLogDir() {
-        return Path.of(System.getProperty("java.io.tmpdir"), "flink-schema-operator", UUID.randomUUID().toString());
+    /**
+     * Where the registry logs applied changes (SPEC G6): one directory per pipeline
+     * definition, so restarts and a resubmission from a savepoint of the same definition find
+     * the log; a job that starts without a checkpoint empties it first.
+     */
+    private static Path appliedLogDir(PipelineDefinition definition) {
+        try {
+            byte[] digest =
+                    MessageDigest.getInstance("SHA-256")
+                            .digest(definition.toString().getBytes(StandardCharsets.UTF_8));
+            return Path.of(
+                    System.getProperty("java.io.tmpdir"),
+                    "flink-schema-operator",
+                    HexFormat.of().formatHex(digest, 0, 12));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static String sourceName(PipelineDefinition definition) {

@@ -42,8 +42,22 @@ final class AppliedChangeLog implements AutoCloseable {
     private final List<CompletedChange> completed = new ArrayList<>();
     private final List<AppliedCall> calls = new ArrayList<>();
 
-    /** One applier call that returned successfully, identified by where it sits in a plan. */
-    record AppliedCall(long sequence, TableId sink, int baseVersion, int index, SchemaChangeEvent event) {}
+    /**
+     * One applier call that returned successfully, identified by the upstream change it
+     * belongs to (table and position, stable across restores) and where it sits in its plan.
+     */
+    record AppliedCall(
+            TableId upstreamTable,
+            int position,
+            TableId sink,
+            int baseVersion,
+            int index,
+            SchemaChangeEvent event) {
+
+        boolean belongsTo(TableId table, int changePosition) {
+            return upstreamTable.equals(table) && position == changePosition;
+        }
+    }
 
     AppliedChangeLog(Path dir) {
         this.file = dir.resolve("applied-changes.log");
@@ -73,9 +87,15 @@ final class AppliedChangeLog implements AutoCloseable {
     }
 
     /** Whether the call at this place of a plan already reached the sink before a failure. */
-    boolean alreadyApplied(long sequence, TableId sink, int baseVersion, int index, SchemaChangeEvent event) {
+    boolean alreadyApplied(
+            TableId upstreamTable,
+            int position,
+            TableId sink,
+            int baseVersion,
+            int index,
+            SchemaChangeEvent event) {
         for (AppliedCall call : calls) {
-            if (call.sequence() == sequence
+            if (call.belongsTo(upstreamTable, position)
                     && call.sink().equals(sink)
                     && call.baseVersion() == baseVersion
                     && call.index() == index
@@ -91,7 +111,8 @@ final class AppliedChangeLog implements AutoCloseable {
         DataOutputSerializer out = new DataOutputSerializer(256);
         try {
             out.writeByte(CALL);
-            out.writeLong(call.sequence());
+            TableIdSerializer.INSTANCE.serialize(call.upstreamTable(), out);
+            out.writeInt(call.position());
             TableIdSerializer.INSTANCE.serialize(call.sink(), out);
             out.writeInt(call.baseVersion());
             out.writeInt(call.index());
@@ -104,7 +125,7 @@ final class AppliedChangeLog implements AutoCloseable {
 
     void appendCompleted(CompletedChange change) {
         completed.add(change);
-        calls.removeIf(call -> call.sequence() == change.sequence());
+        calls.removeIf(call -> call.belongsTo(change.upstreamTable(), change.position()));
         DataOutputSerializer out = new DataOutputSerializer(512);
         try {
             out.writeByte(COMPLETED);
@@ -120,8 +141,8 @@ final class AppliedChangeLog implements AutoCloseable {
         if (completed.stream().noneMatch(c -> c.sequence() <= sequence)) {
             return;
         }
+        // Calls of changes that did not complete stay: a restore still needs them.
         completed.removeIf(c -> c.sequence() <= sequence);
-        calls.removeIf(c -> c.sequence() <= sequence);
         try {
             channel.close();
             Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
@@ -170,11 +191,12 @@ final class AppliedChangeLog implements AutoCloseable {
             if (kind == COMPLETED) {
                 CompletedChange change = RegistryStateSerializer.readCompleted(in);
                 completed.add(change);
-                calls.removeIf(call -> call.sequence() == change.sequence());
+                calls.removeIf(call -> call.belongsTo(change.upstreamTable(), change.position()));
             } else if (kind == CALL) {
                 calls.add(
                         new AppliedCall(
-                                in.readLong(),
+                                TableIdSerializer.INSTANCE.deserialize(in),
+                                in.readInt(),
                                 TableIdSerializer.INSTANCE.deserialize(in),
                                 in.readInt(),
                                 in.readInt(),
@@ -182,6 +204,17 @@ final class AppliedChangeLog implements AutoCloseable {
             } else {
                 throw new IOException("Unknown record kind " + kind + " in " + file);
             }
+        }
+    }
+
+    /** A job that starts without a checkpoint starts with an empty log. */
+    void clear() {
+        completed.clear();
+        calls.clear();
+        try {
+            channel.truncate(0);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot reset the schema registry's log " + file, e);
         }
     }
 

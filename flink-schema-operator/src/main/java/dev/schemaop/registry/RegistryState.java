@@ -23,7 +23,7 @@ final class RegistryState {
      * Per upstream table, where the sink tables stood right after the change at each
      * position (SchemaChangeRequest#position) was handled: a subtask that reports the same
      * change later is brought to these versions, not the newest, since its following rows
-     * have the shape of that moment. Recent ones only; not checkpointed.
+     * have the shape of that moment. Checkpointed.
      */
     final Map<TableId, TreeMap<Integer, Map<TableId, Integer>>> marks = new HashMap<>();
     long lastSequence;
@@ -41,9 +41,6 @@ final class RegistryState {
         TreeMap<Integer, Map<TableId, Integer>> recent =
                 marks.computeIfAbsent(upstreamTable, t -> new TreeMap<>());
         recent.put(position, sinkVersions);
-        if (recent.size() > SinkTableState.HISTORY) {
-            recent.pollFirstEntry();
-        }
     }
 
     /** The sink versions right after the change at this position was handled, or null. */

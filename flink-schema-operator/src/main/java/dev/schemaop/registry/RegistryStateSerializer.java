@@ -16,7 +16,9 @@ import javax.annotation.Nullable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Checkpoint bytes of the registry: a format version, then the state, with a check for
@@ -54,6 +56,15 @@ final class RegistryStateSerializer {
                 TABLE_IDS.serialize(source, out);
             }
         }
+        out.writeInt(state.marks.size());
+        for (Map.Entry<TableId, TreeMap<Integer, Map<TableId, Integer>>> table : state.marks.entrySet()) {
+            TABLE_IDS.serialize(table.getKey(), out);
+            out.writeInt(table.getValue().size());
+            for (Map.Entry<Integer, Map<TableId, Integer>> mark : table.getValue().entrySet()) {
+                out.writeInt(mark.getKey());
+                writeVersions(mark.getValue(), out);
+            }
+        }
         return out.getCopyOfBuffer();
     }
 
@@ -80,6 +91,13 @@ final class RegistryStateSerializer {
                 sink.sources.add(TABLE_IDS.deserialize(in));
             }
             state.sinks.put(table, sink);
+        }
+        for (int i = in.readInt(); i > 0; i--) {
+            TableId table = TABLE_IDS.deserialize(in);
+            for (int j = in.readInt(); j > 0; j--) {
+                int position = in.readInt();
+                state.mark(table, position, readVersions(in));
+            }
         }
         if (in.available() > 0) {
             throw new IOException(in.available() + " unexpected trailing bytes in registry state");
@@ -120,6 +138,23 @@ final class RegistryStateSerializer {
             updates.add(new SinkUpdate(sink, events, readNullableSchema(in)));
         }
         return new CompletedChange(sequence, upstreamTable, position, upstreamAfter, ordinal, updates);
+    }
+
+    private static void writeVersions(Map<TableId, Integer> versions, DataOutputView out)
+            throws IOException {
+        out.writeInt(versions.size());
+        for (Map.Entry<TableId, Integer> e : versions.entrySet()) {
+            TABLE_IDS.serialize(e.getKey(), out);
+            out.writeInt(e.getValue());
+        }
+    }
+
+    private static Map<TableId, Integer> readVersions(DataInputView in) throws IOException {
+        Map<TableId, Integer> versions = new HashMap<>();
+        for (int i = in.readInt(); i > 0; i--) {
+            versions.put(TABLE_IDS.deserialize(in), in.readInt());
+        }
+        return versions;
     }
 
     private static void writeNullableSchema(@Nullable Schema schema, DataOutputView out)

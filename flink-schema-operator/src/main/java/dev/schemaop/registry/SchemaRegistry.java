@@ -104,6 +104,9 @@ public final class SchemaRegistry implements OperatorCoordinator {
     @Nullable private PreparedChange prepared;
     @Nullable private ChangeExecution inFlight;
     private long flushCounter;
+    @Nullable private CompletableFuture<Void> outstandingCall;
+    /** Whether a checkpoint was restored before start(); a fresh job starts a fresh log. */
+    private boolean restored;
     private long generation;
     private boolean failed;
 
@@ -151,6 +154,9 @@ public final class SchemaRegistry implements OperatorCoordinator {
                 new ChangePlanner(
                         new SchemaChangeDeriver(config.behavior(), config.explicitCast(), accepted),
                         router);
+        if (!restored) {
+            log().clear();
+        }
         log().replayOnto(state);
         LOG.info(
                 "Schema registry started: behavior {}, accepted changes {}, sink supports {}",
@@ -219,6 +225,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
             throws Exception {
         runAndWait(
                 () -> {
+                    restored = true;
                     generation++;
                     inFlight = null;
                     prepared = null;
@@ -364,8 +371,21 @@ public final class SchemaRegistry implements OperatorCoordinator {
         while (!execution.isDone()) {
             SinkPlan sink = execution.currentSink();
             SchemaChangeEvent event = execution.currentEvent();
+            if (outstandingCall != null && !outstandingCall.isDone()) {
+                // A call from before a restore or timeout still runs: its outcome decides
+                // whether this one is needed at all.
+                outstandingCall.whenCompleteAsync(
+                        (ok, error) -> runGuarded(() -> resume(execution), "resuming %s", execution.request.change()),
+                        loop);
+                return;
+            }
             if (log().alreadyApplied(
-                    execution.sequence, sink.sink(), sink.baseVersion(), execution.currentIndex(), event)) {
+                    execution.request.change().tableId(),
+                    execution.request.position(),
+                    sink.sink(),
+                    sink.baseVersion(),
+                    execution.currentIndex(),
+                    event)) {
                 LOG.info("{} already reached the sink before the restore; not applied again.", event);
                 execution.applied();
                 continue;
@@ -386,6 +406,12 @@ public final class SchemaRegistry implements OperatorCoordinator {
         complete(execution);
     }
 
+    private void resume(ChangeExecution execution) {
+        if (inFlight == execution && execution.generation == generation && !failed) {
+            continueExecution(execution);
+        }
+    }
+
     private void callApplier(ChangeExecution execution, SchemaChangeEvent event) {
         CompletableFuture<Void> call =
                 CompletableFuture.runAsync(
@@ -397,6 +423,9 @@ public final class SchemaRegistry implements OperatorCoordinator {
                             }
                         },
                         applierThread);
+        outstandingCall = call;
+        SinkPlan sinkPlan = execution.currentSink();
+        int index = execution.currentIndex();
         ScheduledFuture<?> timer =
                 loop.schedule(
                         () -> {
@@ -409,26 +438,36 @@ public final class SchemaRegistry implements OperatorCoordinator {
         call.whenCompleteAsync(
                 (ok, error) -> {
                     timer.cancel(false);
-                    runGuarded(() -> onApplierResult(execution, event, error), "applying %s", event);
+                    runGuarded(
+                            () -> onApplierResult(execution, sinkPlan, index, event, error),
+                            "applying %s",
+                            event);
                 },
                 loop);
     }
 
     private void onApplierResult(
-            ChangeExecution execution, SchemaChangeEvent event, @Nullable Throwable error) {
+            ChangeExecution execution,
+            SinkPlan sink,
+            int index,
+            SchemaChangeEvent event,
+            @Nullable Throwable error) {
+        Throwable cause = error == null ? null : ExceptionUtils.stripCompletionException(error);
+        if (cause == null) {
+            // Logged even when a restore or timeout made the call stale: the sink has it.
+            log().appendCall(
+                    new AppliedChangeLog.AppliedCall(
+                            execution.request.change().tableId(),
+                            execution.request.position(),
+                            sink.sink(),
+                            sink.baseVersion(),
+                            index,
+                            event));
+        }
         if (inFlight != execution || execution.generation != generation || failed) {
             return; // a restore or a failure happened meanwhile
         }
-        Throwable cause = error == null ? null : ExceptionUtils.stripCompletionException(error);
         if (cause == null) {
-            SinkPlan sink = execution.currentSink();
-            log().appendCall(
-                            new AppliedChangeLog.AppliedCall(
-                                    execution.sequence,
-                                    sink.sink(),
-                                    sink.baseVersion(),
-                                    execution.currentIndex(),
-                                    event));
             LOG.info("Applied {} to the sink.", event);
             execution.applied();
         } else if (config.behavior() == SchemaChangeBehavior.TRY_EVOLVE

@@ -21,7 +21,7 @@ import java.util.Set;
  */
 final class SinkTableState {
     /** How many steps are kept for answers; a subtask further behind gets a reset step. */
-    static final int HISTORY = 64;
+    static final int HISTORY = 1024;
 
     final TableId table;
     @Nullable Schema schema;
@@ -47,12 +47,14 @@ final class SinkTableState {
     }
 
     /**
-     * The steps from {@code knownVersion} up to {@code targetVersion}, or one reset step when
-     * the history no longer reaches back that far.
+     * The steps that take a subtask from {@code knownVersion} to {@code targetVersion}: the
+     * steps in between, or, when the history no longer reaches back, one reset step. A target
+     * older than what the subtask knows (it replays a history from the start) is that one
+     * older step.
      */
     List<SinkSchemaStep> stepsBetween(int knownVersion, int targetVersion) {
         List<SinkSchemaStep> steps = new ArrayList<>();
-        if (knownVersion >= targetVersion) {
+        if (knownVersion == targetVersion) {
             return steps;
         }
         SinkSchemaStep target = null;
@@ -64,13 +66,15 @@ final class SinkTableState {
                 target = step;
             }
         }
-        if (!steps.isEmpty() && steps.get(0).version() == knownVersion + 1) {
+        if (knownVersion < targetVersion
+                && !steps.isEmpty()
+                && steps.get(0).version() == knownVersion + 1) {
             return steps;
         }
         steps.clear();
         steps.add(
                 target != null
-                        ? SinkSchemaStep.reset(table, targetVersion, target.schemaAfter())
+                        ? target
                         : SinkSchemaStep.reset(table, version, schema));
         return steps;
     }

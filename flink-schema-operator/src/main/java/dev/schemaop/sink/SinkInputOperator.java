@@ -33,6 +33,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -119,6 +120,14 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
                 versions.moveTo(newest.version());
             }
             releaseRestored(table);
+            // Rows of a version this subtask never saw again cannot be shaped: say so.
+            List<ShapedEvent> left = restoredHeld.remove(table);
+            if (left != null) {
+                throw new IllegalStateException(
+                        left.size() + " rows of " + table + " held at the restored checkpoint wait"
+                                + " for schema version " + left.get(0).schemaVersion()
+                                + ", which never arrived; please report this with the job's logs.");
+            }
         }
     }
 
@@ -127,10 +136,25 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
                 table, t -> new SinkTableVersions(t, discards.listenerFor(t, t)));
     }
 
+    /** Writes the restored held rows whose version the table has reached; keeps the rest. */
     private void releaseRestored(TableId table) {
-        List<ShapedEvent> rows = restoredHeld.remove(table);
-        if (rows != null) {
-            rows.forEach(this::emitRow);
+        List<ShapedEvent> rows = restoredHeld.get(table);
+        if (rows == null) {
+            return;
+        }
+        int current = versionsOf(table).current();
+        List<ShapedEvent> later = new ArrayList<>();
+        for (ShapedEvent row : rows) {
+            if (row.schemaVersion() <= current) {
+                emitRow(row);
+            } else {
+                later.add(row);
+            }
+        }
+        if (later.isEmpty()) {
+            restoredHeld.remove(table);
+        } else {
+            restoredHeld.put(table, later);
         }
     }
 

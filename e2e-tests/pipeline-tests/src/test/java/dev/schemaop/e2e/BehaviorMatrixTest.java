@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * must end in exactly the same state either way.
  */
 class BehaviorMatrixTest {
-    private static final String PARALLEL_RUNS = "1,1\n3,3";
+    private static final String PARALLEL_RUNS = "1,1\n1,3\n2,3\n3,3";
 
     @TempDir Path dir;
 
