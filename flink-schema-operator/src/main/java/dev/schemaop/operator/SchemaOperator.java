@@ -16,6 +16,7 @@ import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.operators.coordination.OperatorEvent;
 import org.apache.flink.runtime.operators.coordination.OperatorEventGateway;
 import org.apache.flink.runtime.operators.coordination.OperatorEventHandler;
@@ -72,6 +73,8 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
     private transient long requestIdBase;
     private transient boolean rowsSinceFlush;
     private transient ListState<byte[]> checkpointedState;
+    private transient Counter rowsWithoutTable;
+    private transient java.util.Set<TableId> tablesWithoutSink;
 
     SchemaOperator(
             SchemaOperatorConfig config,
@@ -109,6 +112,7 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
         router = new TableRouter(config.routes());
         discards = new DiscardedValues(getMetricGroup());
         bindings = new HashMap<>();
+        tablesWithoutSink = new java.util.HashSet<>();
         if (pending != null) {
             LOG.info("Subtask {} asks again for restored pending change {}", subtask, pending.change);
             toRegistry.sendEventToCoordinator(
@@ -159,7 +163,8 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
                 view.announced = true;
             }
             if (view.schema == null) {
-                continue; // the sink table was dropped; its rows have nowhere to go
+                rowsWithoutSinkTable(view.table);
+                continue;
             }
             DataChangeEvent shaped = binding.shape(row, upstream);
             output.collect(
@@ -167,6 +172,24 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
                             ShapedEvent.row(binding.channelOf(shaped), view.version, shaped)));
             rowsSinceFlush = true;
         }
+    }
+
+    /**
+     * The sink table is gone (dropped, or never created because create.table was not
+     * applied): the row has nowhere to go. Counted and said once per table, never silent.
+     */
+    private void rowsWithoutSinkTable(TableId sinkTable) {
+        if (rowsWithoutTable == null) {
+            rowsWithoutTable = getMetricGroup().counter("rowsWithoutSinkTable");
+        }
+        if (tablesWithoutSink.add(sinkTable)) {
+            LOG.warn(
+                    "Rows for sink table {} are dropped: the sink has no such table (it was dropped,"
+                            + " or its creation was not applied). Metric rowsWithoutSinkTable"
+                            + " counts them.",
+                    sinkTable);
+        }
+        rowsWithoutTable.inc();
     }
 
     private List<SinkBinding> bindingsOf(TableId source) {

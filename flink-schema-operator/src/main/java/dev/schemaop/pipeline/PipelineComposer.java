@@ -167,6 +167,19 @@ public final class PipelineComposer {
     private static void checkSinkCapabilities(
             SinkDefinition sink, MetadataApplier applier, Set<SchemaChangeEventType> accepted) {
         boolean describesTables = applier instanceof ExistingTableSchemaExpansionSupport;
+        if (!describesTables
+                && accepted.contains(SchemaChangeEventType.CREATE_TABLE)
+                && !applier.setAcceptedSchemaEvolutionTypes(accepted)
+                        .acceptsSchemaEvolutionType(SchemaChangeEventType.CREATE_TABLE)) {
+            throw new PipelineConfigException(
+                    String.format(
+                            "%s: the '%s' sink's MetadataApplier does not accept create.table, so"
+                                    + " its tables must already exist, but it cannot describe"
+                                    + " existing tables (it does not implement"
+                                    + " ExistingTableSchemaExpansionSupport). Use a sink that"
+                                    + " creates tables or describes them.",
+                            where(sink.where(), "sink"), sink.type()));
+        }
         if (!accepted.contains(SchemaChangeEventType.CREATE_TABLE) && !describesTables) {
             throw new PipelineConfigException(
                     String.format(
