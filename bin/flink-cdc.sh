@@ -18,7 +18,7 @@ needs_build() {
 
 if needs_build; then
   echo "Building flink-schema-operator (first run or sources changed)..." >&2
-  (cd "$HOME_DIR" && mvn -q -B -ntp -DskipTests -pl flink-schema-operator,pipeline-connectors/values -am install) >&2
+  (cd "$HOME_DIR" && mvn -q -B -ntp -Dstyle.color=never -DskipTests -pl flink-schema-operator,pipeline-connectors/values -am install) >&2
   touch "$STAMP"
 fi
 

@@ -19,9 +19,9 @@ import java.util.concurrent.Callable;
         sortOptions = false,
         description = {
             "Runs a Flink CDC pipeline definition with flink-schema-operator's schema evolution.",
-            "By default the pipeline runs on an embedded Flink MiniCluster and the command waits",
-            "until a bounded pipeline ends (exit 0) or fails (exit 1, the cause on stderr).",
-            "Bad input (YAML, options, files) exits 2 with one message."
+            "By default the pipeline runs on an embedded Flink MiniCluster and the command waits"
+                    + " until a bounded pipeline ends (exit 0) or fails (exit 1, the cause on"
+                    + " stderr). Bad input (YAML, options, files) exits 2 with one message."
         })
 public final class FlinkCdcCli implements Callable<Integer> {
 
