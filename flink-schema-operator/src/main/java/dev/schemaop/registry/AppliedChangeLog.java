@@ -63,10 +63,11 @@ final class AppliedChangeLog implements AutoCloseable {
         this.file = dir.resolve("applied-changes.log");
         try {
             Files.createDirectories(dir);
-            if (Files.exists(file)) {
-                read();
-            }
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+            long complete = Files.exists(file) ? read() : 0;
+            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            // A record torn by a crash is cut off, so that new records follow whole ones.
+            channel.truncate(complete);
+            channel.position(complete);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot open the schema registry's log " + file, e);
         }
@@ -176,9 +177,11 @@ final class AppliedChangeLog implements AutoCloseable {
         }
     }
 
-    private void read() throws IOException {
+    /** Reads every whole record; returns the length of the file's whole records. */
+    private long read() throws IOException {
         byte[] bytes = Files.readAllBytes(file);
         ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        long complete = 0;
         while (buffer.remaining() >= 4) {
             int length = buffer.getInt();
             if (length < 0 || length > buffer.remaining()) {
@@ -204,7 +207,12 @@ final class AppliedChangeLog implements AutoCloseable {
             } else {
                 throw new IOException("Unknown record kind " + kind + " in " + file);
             }
+            complete = buffer.position();
         }
+        if (buffer.remaining() > 0 && buffer.remaining() < 4) {
+            LOG.warn("Ignoring a torn last record in {}", file);
+        }
+        return complete;
     }
 
     /** A job that starts without a checkpoint starts with an empty log. */

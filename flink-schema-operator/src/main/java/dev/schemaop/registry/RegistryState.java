@@ -26,6 +26,8 @@ final class RegistryState {
      * have the shape of that moment. Checkpointed.
      */
     final Map<TableId, TreeMap<Integer, Map<TableId, Integer>>> marks = new HashMap<>();
+    /** A split further behind than this many changes of a table is answered by schema. */
+    static final int MARKS_PER_TABLE = 10_000;
     long lastSequence;
 
     @Nullable
@@ -41,6 +43,9 @@ final class RegistryState {
         TreeMap<Integer, Map<TableId, Integer>> recent =
                 marks.computeIfAbsent(upstreamTable, t -> new TreeMap<>());
         recent.put(position, sinkVersions);
+        if (recent.size() > MARKS_PER_TABLE) {
+            recent.pollFirstEntry();
+        }
     }
 
     /** The sink versions right after the change at this position was handled, or null. */

@@ -310,6 +310,9 @@ public final class SchemaRegistry implements OperatorCoordinator {
                 queue.poll();
                 Map<TableId, Integer> versions =
                         state.versionsAfter(head.change().tableId(), head.position());
+                if (versions == null) {
+                    rememberRedundant(head);
+                }
                 LOG.debug("{} from subtask {} is already applied (versions {})", head.change(), head.subtask(), versions);
                 answer(head, versions, SchemaChangeResponse.NO_RELEASE);
                 continue;
@@ -324,6 +327,29 @@ public final class SchemaRegistry implements OperatorCoordinator {
             queue.poll();
             carryOut(next);
         }
+    }
+
+    /**
+     * A change first met as a repeat (an online schema tool's duplicate DDL) is recorded
+     * like an applied one without DDL, so that the other splits' report of the same
+     * position is recognised even after the schema moved on (G5), across restores too.
+     */
+    private void rememberRedundant(SchemaChangeRequest request) {
+        TableId table = request.change().tableId();
+        List<SinkUpdate> unchanged = new ArrayList<>();
+        for (TableId sink : router.sinkTablesOf(table)) {
+            unchanged.add(new SinkUpdate(sink, List.of(), state.sink(sink).schema));
+        }
+        CompletedChange completed =
+                new CompletedChange(
+                        state.lastSequence + 1,
+                        table,
+                        request.position(),
+                        state.upstreamOf(table),
+                        request.ordinal(),
+                        unchanged);
+        log().appendCompleted(completed);
+        completed.applyTo(state);
     }
 
     private PreparedChange prepare(SchemaChangeRequest request) {
@@ -372,10 +398,24 @@ public final class SchemaRegistry implements OperatorCoordinator {
             SinkPlan sink = execution.currentSink();
             SchemaChangeEvent event = execution.currentEvent();
             if (outstandingCall != null && !outstandingCall.isDone()) {
-                // A call from before a restore or timeout still runs: its outcome decides
-                // whether this one is needed at all.
-                outstandingCall.whenCompleteAsync(
-                        (ok, error) -> runGuarded(() -> resume(execution), "resuming %s", execution.request.change()),
+                // A call from before a restore or timeout still runs: its outcome (logged
+                // when this future completes) decides whether this one is needed at all.
+                // Waiting for it is bounded like a call of our own (G4).
+                CompletableFuture<Void> stale = outstandingCall;
+                ScheduledFuture<?> timer =
+                        loop.schedule(
+                                () -> {
+                                    if (!stale.isDone() && inFlight == execution) {
+                                        failJob(timeout(execution, event));
+                                    }
+                                },
+                                config.rpcTimeout().toMillis(),
+                                TimeUnit.MILLISECONDS);
+                stale.whenCompleteAsync(
+                        (ok, error) -> {
+                            timer.cancel(false);
+                            runGuarded(() -> resume(execution), "resuming %s", execution.request.change());
+                        },
                         loop);
                 return;
             }
@@ -423,7 +463,6 @@ public final class SchemaRegistry implements OperatorCoordinator {
                             }
                         },
                         applierThread);
-        outstandingCall = call;
         SinkPlan sinkPlan = execution.currentSink();
         int index = execution.currentIndex();
         ScheduledFuture<?> timer =
@@ -435,15 +474,18 @@ public final class SchemaRegistry implements OperatorCoordinator {
                         },
                         config.rpcTimeout().toMillis(),
                         TimeUnit.MILLISECONDS);
-        call.whenCompleteAsync(
-                (ok, error) -> {
-                    timer.cancel(false);
-                    runGuarded(
-                            () -> onApplierResult(execution, sinkPlan, index, event, error),
-                            "applying %s",
-                            event);
-                },
-                loop);
+        // The outstanding call counts as done only once its result is handled (and logged).
+        outstandingCall =
+                call.handleAsync(
+                        (ok, error) -> {
+                            timer.cancel(false);
+                            runGuarded(
+                                    () -> onApplierResult(execution, sinkPlan, index, event, error),
+                                    "applying %s",
+                                    event);
+                            return null;
+                        },
+                        loop);
     }
 
     private void onApplierResult(

@@ -48,9 +48,9 @@ final class SinkTableState {
 
     /**
      * The steps that take a subtask from {@code knownVersion} to {@code targetVersion}: the
-     * steps in between, or, when the history no longer reaches back, one reset step. A target
-     * older than what the subtask knows (it replays a history from the start) is that one
-     * older step.
+     * steps in between when the history reaches back to them; otherwise the one step at the
+     * target (also when the target is older than what the subtask knows: it replays a history
+     * from the start); a target no longer kept at all becomes a reset to the newest version.
      */
     List<SinkSchemaStep> stepsBetween(int knownVersion, int targetVersion) {
         List<SinkSchemaStep> steps = new ArrayList<>();

@@ -1,0 +1,152 @@
+package dev.schemaop.registry;
+
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import static dev.schemaop.registry.RegistryFixtures.ORDERS;
+import static dev.schemaop.registry.RegistryFixtures.ORDERS_V1;
+import static dev.schemaop.registry.RegistryFixtures.ORDERS_V2;
+import static dev.schemaop.registry.RegistryFixtures.addPrice;
+import static dev.schemaop.registry.RegistryFixtures.createOrders;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+
+class AppliedChangeLogTest {
+    @TempDir Path dir;
+
+    private static CompletedChange created() {
+        return new CompletedChange(
+                1, ORDERS, 1, ORDERS_V1, 0,
+                List.of(new SinkUpdate(ORDERS, List.<SchemaChangeEvent>of(createOrders()), ORDERS_V1)));
+    }
+
+    private static CompletedChange added() {
+        return new CompletedChange(
+                2, ORDERS, 2, ORDERS_V2, 0,
+                List.of(new SinkUpdate(ORDERS, List.<SchemaChangeEvent>of(addPrice()), ORDERS_V2)));
+    }
+
+    private RegistryState replayed(long fromSequence) {
+        RegistryState state = new RegistryState();
+        state.lastSequence = fromSequence;
+        try (AppliedChangeLog log = new AppliedChangeLog(dir)) {
+            log.replayOnto(state);
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+        return state;
+    }
+
+    private Path file() {
+        return dir.resolve("applied-changes.log");
+    }
+
+    @Test
+    void replaysOnlyWhatFollowsTheRestoredSequence() throws IOException {
+        try (AppliedChangeLog log = new AppliedChangeLog(dir)) {
+            log.appendCompleted(created());
+            log.appendCompleted(added());
+        }
+
+        RegistryState state = replayed(1);
+
+        assertThat(state.lastSequence).isEqualTo(2);
+        assertThat(state.upstreamOf(ORDERS)).isEqualTo(ORDERS_V2);
+        assertThat(state.sink(ORDERS).version).isEqualTo(1); // only the add, onto a restored v0 here
+        assertThat(state.versionsAfter(ORDERS, 2)).isEqualTo(Map.of(ORDERS, 1));
+        assertThat(state.versionsAfter(ORDERS, 1)).isNull();
+    }
+
+    @Test
+    void callsAreKeptUntilTheirChangeCompletes() throws IOException {
+        // the add at position 2 of orders: its first call, onto sink version 1
+        AppliedChangeLog.AppliedCall call =
+                new AppliedChangeLog.AppliedCall(ORDERS, 2, ORDERS, 1, 0, addPrice());
+        try (AppliedChangeLog log = new AppliedChangeLog(dir)) {
+            log.appendCompleted(created());
+            log.appendCall(call);
+        }
+        try (AppliedChangeLog log = new AppliedChangeLog(dir)) {
+            assertThat(log.alreadyApplied(ORDERS, 2, ORDERS, 1, 0, addPrice())).isTrue();
+            assertThat(log.alreadyApplied(ORDERS, 2, ORDERS, 1, 1, addPrice())).isFalse();
+            assertThat(log.alreadyApplied(ORDERS, 3, ORDERS, 1, 0, addPrice())).isFalse();
+            assertThat(log.alreadyApplied(ORDERS, 2, ORDERS, 0, 0, addPrice())).isFalse();
+            log.appendCompleted(added());
+            assertThat(log.alreadyApplied(ORDERS, 2, ORDERS, 1, 0, addPrice())).isFalse();
+        }
+        try (AppliedChangeLog log = new AppliedChangeLog(dir)) {
+            assertThat(log.alreadyApplied(ORDERS, 2, ORDERS, 1, 0, addPrice())).isFalse();
+        }
+    }
+
+    @Test
+    void truncationKeepsLaterRecordsAcrossAReopen() throws IOException {
+        try (AppliedChangeLog log = new AppliedChangeLog(dir)) {
+            log.appendCompleted(created());
+            log.appendCompleted(added());
+            log.appendCall(new AppliedChangeLog.AppliedCall(ORDERS, 3, ORDERS, 2, 0, addPrice()));
+            log.truncateUpTo(1);
+            log.appendCall(new AppliedChangeLog.AppliedCall(ORDERS, 3, ORDERS, 2, 1, addPrice()));
+        }
+
+        RegistryState state = replayed(0);
+        assertThat(state.lastSequence).isEqualTo(2);
+        assertThat(state.versionsAfter(ORDERS, 1)).as("the create was truncated").isNull();
+        try (AppliedChangeLog log = new AppliedChangeLog(dir)) {
+            assertThat(log.alreadyApplied(ORDERS, 3, ORDERS, 2, 0, addPrice())).isTrue();
+            assertThat(log.alreadyApplied(ORDERS, 3, ORDERS, 2, 1, addPrice())).isTrue();
+        }
+    }
+
+    /** The bytes of a record whose writing was cut short: its length and part of its body. */
+    private byte[] tornRecord() throws IOException {
+        Path other = dir.resolve("other");
+        try (AppliedChangeLog log = new AppliedChangeLog(other)) {
+            log.appendCompleted(added());
+        }
+        byte[] whole = Files.readAllBytes(other.resolve("applied-changes.log"));
+        return Arrays.copyOf(whole, 4 + 10);
+    }
+
+    @Test
+    void aTornLastRecordIsIgnored() throws IOException {
+        try (AppliedChangeLog log = new AppliedChangeLog(dir)) {
+            log.appendCompleted(created());
+        }
+        Files.write(file(), tornRecord(), StandardOpenOption.APPEND);
+
+        RegistryState state = replayed(0);
+
+        assertThat(state.lastSequence).isEqualTo(1);
+        assertThat(state.upstreamOf(ORDERS)).isEqualTo(ORDERS_V1);
+    }
+
+    @Test
+    void recordsWrittenAfterATornRecordAreReadBack() throws IOException {
+        try (AppliedChangeLog log = new AppliedChangeLog(dir)) {
+            log.appendCompleted(created());
+        }
+        Files.write(file(), tornRecord(), StandardOpenOption.APPEND); // the JobManager died here
+        try (AppliedChangeLog log = new AppliedChangeLog(dir)) { // the next JobManager
+            log.appendCompleted(added());
+        }
+
+        // Regression: a torn record must be cut off before new records are appended, else the
+        // next open misreads the log and the registry cannot start.
+        assertThatCode(() -> replayed(0))
+                .as("reopening a log that had a torn record, then a new record")
+                .doesNotThrowAnyException();
+        RegistryState state = replayed(0);
+        assertThat(state.lastSequence).as("the record written after the torn one").isEqualTo(2);
+        assertThat(state.upstreamOf(ORDERS)).isEqualTo(ORDERS_V2);
+    }
+}

@@ -1,0 +1,159 @@
+package dev.schemaop.registry;
+
+import dev.schemaop.protocol.FlushAck;
+import dev.schemaop.protocol.FlushRequest;
+import dev.schemaop.protocol.SchemaChangeRequest;
+import dev.schemaop.protocol.SchemaChangeResponse;
+import dev.schemaop.route.RouteRule;
+
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
+import org.apache.flink.cdc.common.sink.MetadataApplier;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A real {@link SchemaRegistry} driven through its {@code OperatorCoordinator} methods, with a
+ * fake context and one recording gateway per schema operator subtask.
+ */
+final class RegistryHarness implements AutoCloseable {
+    static final int SINK_PARALLELISM = 2;
+    static final Duration DEFAULT_RPC_TIMEOUT = Duration.ofMinutes(3);
+
+    /** Checkpoint ids used only to wait for the event loop; far from the tests' own ids. */
+    private static final AtomicLong BARRIER_IDS = new AtomicLong(1_000_000);
+
+    final RegistryConfig config;
+    final FakeCoordinatorContext context;
+    final SchemaRegistry registry;
+    private final Map<Integer, RecordingGateway> gateways = new HashMap<>();
+
+    private RegistryHarness(RegistryConfig config, int sourceParallelism) {
+        this.config = config;
+        this.context = new FakeCoordinatorContext(sourceParallelism);
+        this.registry = new SchemaRegistry(context, config);
+    }
+
+    static RegistryConfig config(
+            SchemaChangeBehavior behavior,
+            MetadataApplier applier,
+            Duration rpcTimeout,
+            List<RouteRule> routes,
+            Path logDir) {
+        return new RegistryConfig(
+                behavior,
+                false,
+                EnumSet.allOf(SchemaChangeEventType.class),
+                routes,
+                applier,
+                rpcTimeout,
+                SINK_PARALLELISM,
+                logDir);
+    }
+
+    static RegistryConfig config(SchemaChangeBehavior behavior, MetadataApplier applier, Path logDir) {
+        return config(behavior, applier, DEFAULT_RPC_TIMEOUT, List.of(), logDir);
+    }
+
+    /** A registry that is built, started, and knows the gateways of {@code sources} subtasks. */
+    static RegistryHarness started(RegistryConfig config, int sources) throws Exception {
+        RegistryHarness harness = new RegistryHarness(config, sources);
+        harness.registry.start();
+        harness.connectAll(sources);
+        return harness;
+    }
+
+    /** A registry that is built but neither started nor connected (for restores). */
+    static RegistryHarness created(RegistryConfig config, int sources) {
+        return new RegistryHarness(config, sources);
+    }
+
+    void connectAll(int sources) {
+        for (int subtask = 0; subtask < sources; subtask++) {
+            RecordingGateway gateway = new RecordingGateway(subtask);
+            gateways.put(subtask, gateway);
+            registry.executionAttemptReady(subtask, 0, gateway);
+        }
+    }
+
+    RecordingGateway gateway(int subtask) {
+        return gateways.get(subtask);
+    }
+
+    void send(SchemaChangeRequest request) throws Exception {
+        registry.handleEventFromOperator(request.subtask(), 0, request);
+    }
+
+    void ack(int sinkSubtask, int sourceSubtask, long flushId) throws Exception {
+        registry.handleEventFromOperator(
+                sinkSubtask, 0, new FlushAck(sinkSubtask, sourceSubtask, flushId));
+    }
+
+    void ackAll(int sourceSubtask, long flushId) throws Exception {
+        for (int sink = 0; sink < SINK_PARALLELISM; sink++) {
+            ack(sink, sourceSubtask, flushId);
+        }
+    }
+
+    FlushRequest awaitFlush(int subtask, long requestId) throws Exception {
+        return gateway(subtask).await(FlushRequest.class, f -> f.requestId() == requestId);
+    }
+
+    SchemaChangeResponse awaitResponse(int subtask, long requestId) throws Exception {
+        return gateway(subtask).await(SchemaChangeResponse.class, r -> r.requestId() == requestId);
+    }
+
+    /**
+     * Sends the request, acknowledges its flush on every sink subtask and returns the answer:
+     * one change applied the normal way.
+     */
+    SchemaChangeResponse applyThroughFlush(SchemaChangeRequest request) throws Exception {
+        send(request);
+        FlushRequest flush = awaitFlush(request.subtask(), request.requestId());
+        ackAll(request.subtask(), flush.flushId());
+        return awaitResponse(request.subtask(), request.requestId());
+    }
+
+    /**
+     * Returns once the event loop ran everything submitted before this call: a checkpoint is
+     * taken on the loop and completes its future there. Work the applier thread hands back
+     * later is not covered.
+     */
+    void drain() throws Exception {
+        checkpoint(BARRIER_IDS.incrementAndGet());
+    }
+
+    byte[] checkpoint(long checkpointId) throws Exception {
+        CompletableFuture<byte[]> result = new CompletableFuture<>();
+        registry.checkpointCoordinator(checkpointId, result);
+        return result.get(FakeCoordinatorContext.WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void close() throws Exception {
+        registry.close();
+    }
+
+    // ------------------------------------------------------------------ requests
+
+    /** A request with rows sent since the last flush, for a change that is no truncate/drop. */
+    static SchemaChangeRequest request(
+            int subtask,
+            long requestId,
+            SchemaChangeEvent change,
+            int position,
+            Map<TableId, Integer> knownSinkVersions) {
+        return new SchemaChangeRequest(
+                subtask, requestId, change, true, 0, position, knownSinkVersions);
+    }
+}

@@ -1,0 +1,406 @@
+package dev.schemaop.registry;
+
+import dev.schemaop.protocol.FlushRequest;
+import dev.schemaop.protocol.SchemaChangeResponse;
+import dev.schemaop.protocol.SinkSchemaStep;
+import dev.schemaop.route.RouteRule;
+
+import org.apache.flink.cdc.common.event.AddColumnEvent;
+import org.apache.flink.cdc.common.event.CreateTableEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
+import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.types.DataTypes;
+import org.apache.flink.runtime.operators.coordination.OperatorCoordinator;
+import org.apache.flink.runtime.operators.coordination.OperatorEvent;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+import static dev.schemaop.registry.RegistryFixtures.CUSTOMERS;
+import static dev.schemaop.registry.RegistryFixtures.ORDERS;
+import static dev.schemaop.registry.RegistryFixtures.ORDERS_V1;
+import static dev.schemaop.registry.RegistryFixtures.ORDERS_V2;
+import static dev.schemaop.registry.RegistryFixtures.addPrice;
+import static dev.schemaop.registry.RegistryFixtures.create;
+import static dev.schemaop.registry.RegistryFixtures.createOrders;
+import static dev.schemaop.registry.RegistryHarness.config;
+import static dev.schemaop.registry.RegistryHarness.request;
+import static dev.schemaop.registry.RegistryHarness.started;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+/**
+ * G6: what a restore promises. A change applied after the restored checkpoint is asked for
+ * again; the applied-change log answers it instead of the {@code MetadataApplier}.
+ */
+class SchemaRegistryRestoreTest {
+    private static final TableId ORDERS_A = TableId.tableId("db", "orders_a");
+    private static final TableId ORDERS_B = TableId.tableId("db", "orders_b");
+    private static final Schema CUSTOMERS_V1 =
+            Schema.newBuilder()
+                    .physicalColumn("id", DataTypes.BIGINT().notNull())
+                    .primaryKey("id")
+                    .build();
+
+    @TempDir Path logDir;
+
+    private final RecordingApplier applier = new RecordingApplier();
+    private final List<RegistryHarness> harnesses = new ArrayList<>();
+
+    @AfterEach
+    void close() throws Exception {
+        for (RegistryHarness harness : harnesses) {
+            harness.close();
+        }
+    }
+
+    private RegistryHarness keep(RegistryHarness harness) {
+        harnesses.add(harness);
+        return harness;
+    }
+
+    /** Subtask 0 creates orders (checkpoint 1 right after), then adds price; then the JM dies. */
+    private byte[] createCheckpointThenAdd(RegistryConfig config) throws Exception {
+        RegistryHarness first = keep(started(config, 1));
+        first.applyThroughFlush(request(0, 1, createOrders(), 1, Map.of()));
+        byte[] checkpoint = first.checkpoint(1);
+        first.applyThroughFlush(request(0, 2, addPrice(), 2, Map.of(ORDERS, 1)));
+        assertThat(applier.calls()).containsExactly(createOrders(), addPrice());
+        return checkpoint;
+    }
+
+    private static SchemaChangeResponse answerWithAddStep() {
+        return new SchemaChangeResponse(
+                2,
+                List.of(new SinkSchemaStep(ORDERS, 2, List.of(addPrice()), ORDERS_V2)),
+                SchemaChangeResponse.NO_RELEASE);
+    }
+
+    @Test
+    void aChangeAppliedAfterTheCheckpointIsAnsweredFromTheLogOnANewRegistry() throws Exception {
+        RegistryConfig config = config(SchemaChangeBehavior.EVOLVE, applier, logDir);
+        byte[] checkpoint = createCheckpointThenAdd(config);
+        harnesses.get(0).close(); // the JobManager goes away
+
+        // A new JobManager: Flink restores the coordinator before it starts it.
+        RegistryHarness second = keep(RegistryHarness.created(config, 1));
+        second.registry.resetToCheckpoint(1, checkpoint);
+        second.registry.start();
+        second.connectAll(1);
+        second.send(request(0, 2, addPrice(), 2, Map.of(ORDERS, 1)));
+        SchemaChangeResponse answer = second.awaitResponse(0, 2);
+
+        assertThat(answer).isEqualTo(answerWithAddStep());
+        assertThat(second.gateway(0).events()).containsExactly(answer);
+        assertThat(applier.calls()).containsExactly(createOrders(), addPrice());
+        assertThat(second.context.failures()).isEmpty();
+    }
+
+    @Test
+    void aGlobalFailoverAfterACompletedCheckpointAnswersFromTheLog() throws Exception {
+        RegistryConfig config = config(SchemaChangeBehavior.EVOLVE, applier, logDir);
+        byte[] checkpoint = createCheckpointThenAdd(config);
+        RegistryHarness harness = harnesses.get(0);
+        harness.registry.notifyCheckpointComplete(1); // the log drops the create
+
+        harness.registry.resetToCheckpoint(1, checkpoint); // same coordinator, global failover
+        harness.connectAll(1);
+        harness.send(request(0, 2, addPrice(), 2, Map.of(ORDERS, 1)));
+
+        assertThat(harness.awaitResponse(0, 2)).isEqualTo(answerWithAddStep());
+        assertThat(applier.calls()).containsExactly(createOrders(), addPrice());
+    }
+
+    @Test
+    void aJobStartedWithoutCheckpointDoesNotTakeOverTheLogOfAnEarlierRun() throws Exception {
+        RegistryConfig config = config(SchemaChangeBehavior.EVOLVE, applier, logDir);
+        createCheckpointThenAdd(config);
+        harnesses.get(0).close();
+
+        RegistryHarness fresh = keep(started(config, 1)); // no resetToCheckpoint before start
+        fresh.send(request(0, 1, createOrders(), 1, Map.of()));
+
+        assertThat(fresh.awaitFlush(0, 1).holdTables()).containsExactly(ORDERS);
+    }
+
+    @Test
+    void aRestoreWithoutCheckpointReplaysTheWholeLog() throws Exception {
+        RegistryConfig config = config(SchemaChangeBehavior.EVOLVE, applier, logDir);
+        RegistryHarness first = keep(started(config, 1));
+        first.applyThroughFlush(request(0, 1, createOrders(), 1, Map.of()));
+        first.applyThroughFlush(request(0, 2, addPrice(), 2, Map.of(ORDERS, 1)));
+
+        first.registry.resetToCheckpoint(OperatorCoordinator.NO_CHECKPOINT, null);
+        first.connectAll(1); // the restarted subtask's new gateway
+        first.send(request(0, 1, createOrders(), 1, Map.of()));
+        SchemaChangeResponse answer = first.awaitResponse(0, 1);
+
+        assertThat(answer)
+                .isEqualTo(
+                        new SchemaChangeResponse(
+                                1,
+                                List.of(new SinkSchemaStep(ORDERS, 1, List.of(createOrders()), ORDERS_V1)),
+                                SchemaChangeResponse.NO_RELEASE));
+        assertThat(applier.calls()).containsExactly(createOrders(), addPrice());
+    }
+
+    // ------------------------------------------------------------------ a change cut short
+
+    /** orders is routed to two sink tables: its create is two applier calls. */
+    private RegistryConfig twoSinkConfig() {
+        return config(
+                SchemaChangeBehavior.EVOLVE,
+                applier,
+                RegistryHarness.DEFAULT_RPC_TIMEOUT,
+                List.of(RouteRule.of("db.orders", "db.orders_a"), RouteRule.of("db.orders", "db.orders_b")),
+                logDir);
+    }
+
+    /** The create of orders_a reaches the sink, the one of orders_b fails: the job fails. */
+    private RegistryHarness failHalfwayThroughCreate(int sources) throws Exception {
+        applier.failWhen(
+                e -> e.tableId().equals(ORDERS_B),
+                e -> new IllegalStateException("connection to the sink lost"),
+                1);
+        RegistryHarness harness = keep(started(twoSinkConfig(), sources));
+        harness.send(request(0, 1, createOrders(), 1, Map.of()));
+        harness.ackAll(0, harness.awaitFlush(0, 1).flushId());
+        assertThat(harness.context.awaitFailure()).hasMessageContaining("connection to the sink lost");
+        assertThat(applier.applied()).containsExactly(create(ORDERS_A, ORDERS_V1));
+
+        harness.registry.resetToCheckpoint(OperatorCoordinator.NO_CHECKPOINT, null);
+        harness.connectAll(sources);
+        return harness;
+    }
+
+    @Test
+    void aChangeCutShortResumesWithoutRepeatingTheCallsThatReachedTheSink() throws Exception {
+        RegistryHarness harness = failHalfwayThroughCreate(1);
+
+        SchemaChangeResponse answer =
+                harness.applyThroughFlush(request(0, 1, createOrders(), 1, Map.of()));
+
+        assertThat(createsOf(ORDERS_A)).as("creates of orders_a").hasSize(1);
+        assertThat(applier.applied())
+                .containsExactly(create(ORDERS_A, ORDERS_V1), create(ORDERS_B, ORDERS_V1));
+        assertThat(answer.steps())
+                .containsExactly(
+                        new SinkSchemaStep(ORDERS_A, 1, List.of(create(ORDERS_A, ORDERS_V1)), ORDERS_V1),
+                        new SinkSchemaStep(ORDERS_B, 1, List.of(create(ORDERS_B, ORDERS_V1)), ORDERS_V1));
+    }
+
+    @Test
+    void aChangeCutShortIsRecognisedEvenWhenAnotherChangeIsHandledFirstAfterTheRestore()
+            throws Exception {
+        RegistryHarness harness = failHalfwayThroughCreate(2);
+
+        // After the restore subtask 1 happens to ask first, for another table.
+        CreateTableEvent createCustomers = create(CUSTOMERS, CUSTOMERS_V1);
+        harness.applyThroughFlush(request(1, 1, createCustomers, 1, Map.of()));
+        harness.applyThroughFlush(request(0, 1, createOrders(), 1, Map.of()));
+
+        // A logged call belongs to its upstream change (table and position), not to the sequence
+        // number the change happens to get after the restore: customers took that number here.
+        assertThat(createsOf(ORDERS_A))
+                .as("creates of orders_a; the call that reached the sink before the failure")
+                .hasSize(1);
+    }
+
+    private List<SchemaChangeEvent> createsOf(TableId table) {
+        return applier.calls().stream()
+                .filter(e -> e instanceof CreateTableEvent && e.tableId().equals(table))
+                .toList();
+    }
+
+    @Test
+    void addAfterRestoreOfAChangeCutShortGetsTheNextVersion() throws Exception {
+        RegistryHarness harness = failHalfwayThroughCreate(1);
+        harness.applyThroughFlush(request(0, 1, createOrders(), 1, Map.of()));
+        AddColumnEvent add = addPrice();
+
+        SchemaChangeResponse answer =
+                harness.applyThroughFlush(request(0, 2, add, 2, Map.of(ORDERS_A, 1, ORDERS_B, 1)));
+
+        assertThat(answer.steps())
+                .extracting(SinkSchemaStep::table, SinkSchemaStep::version)
+                .containsExactly(
+                        tuple(ORDERS_A, 2),
+                        tuple(ORDERS_B, 2));
+    }
+
+    // ------------------------------------------------------------------ G5 across a restore
+
+    /**
+     * Subtask 0 reports create, add price, drop price before checkpoint 1; subtask 1, reading the
+     * same changes later, reported only the create. After a restore to checkpoint 1 subtask 1
+     * reports the add at position 2: that change was handled, it must not reach the sink again.
+     */
+    @Test
+    void aLaggingSubtaskReportingAChangeHandledBeforeTheCheckpointIsNotAppliedAgain()
+            throws Exception {
+        RegistryConfig config = config(SchemaChangeBehavior.EVOLVE, applier, logDir);
+        RegistryHarness harness = keep(started(config, 2));
+        AddColumnEvent add = addPrice();
+        SchemaChangeEvent dropPrice = RegistryFixtures.drop(ORDERS, "price");
+        harness.applyThroughFlush(request(0, 1, createOrders(), 1, Map.of()));
+        harness.applyThroughFlush(request(0, 2, add, 2, Map.of(ORDERS, 1)));
+        harness.applyThroughFlush(request(0, 3, dropPrice, 3, Map.of(ORDERS, 2)));
+        harness.send(request(1, 1, createOrders(), 1, Map.of()));
+        harness.awaitResponse(1, 1);
+        byte[] checkpoint = harness.checkpoint(1);
+        harness.registry.notifyCheckpointComplete(1);
+
+        harness.registry.resetToCheckpoint(1, checkpoint); // e.g. a sink failure fails the job
+        harness.connectAll(2);
+        harness.send(request(1, 2, add, 2, Map.of(ORDERS, 1)));
+        OperatorEvent first = harness.gateway(1).await(OperatorEvent.class, e -> true); // new gateway
+        if (first instanceof FlushRequest) {
+            harness.ackAll(1, ((FlushRequest) first).flushId());
+            harness.awaitResponse(1, 2);
+        }
+
+        // Which positions were handled is part of the checkpoint: the upstream schema alone
+        // (price dropped at position 3) would let the add through a second time.
+        assertThat(first)
+                .as("subtask 1's add at position 2 is answered at once, without a flush")
+                .isInstanceOf(SchemaChangeResponse.class);
+        assertThat(applier.calls())
+                .as("applier calls; price must not be added again after it was dropped")
+                .containsExactly(createOrders(), add, dropPrice);
+    }
+
+    // ------------------------------------------------------------------ G4 + G6
+
+    /**
+     * An applier call times out (the job fails) but then returns successfully: the sink has
+     * the table. After the restore the same create is reported again; it must not reach the
+     * applier a second time.
+     */
+    @Test
+    void aCallThatReturnsAfterItsTimeoutIsNotRepeatedAfterTheRestore() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        applier.blockOn(SchemaChangeEventType.CREATE_TABLE, release);
+        RegistryHarness harness =
+                keep(
+                        started(
+                                config(
+                                        SchemaChangeBehavior.EVOLVE,
+                                        applier,
+                                        Duration.ofMillis(200),
+                                        List.of(),
+                                        logDir),
+                                1));
+        harness.send(request(0, 1, createOrders(), 1, Map.of()));
+        harness.ackAll(0, harness.awaitFlush(0, 1).flushId());
+        assertThat(harness.context.awaitFailure()).hasMessageContaining("schema-operator.rpc-timeout");
+        release.countDown();
+        applier.awaitApplied(1); // the DDL did reach the sink, late
+
+        harness.registry.resetToCheckpoint(OperatorCoordinator.NO_CHECKPOINT, null);
+        harness.connectAll(1);
+        harness.applyThroughFlush(request(0, 1, createOrders(), 1, Map.of()));
+
+        // The late result is logged although the call was stale: the sink has the table.
+        assertThat(applier.calls())
+                .as("applier calls; the create that returned after its timeout")
+                .containsExactly(createOrders());
+    }
+
+    /**
+     * G4 after a restore: the call that timed out still hangs. The re-sent change waits for it
+     * (its outcome decides whether the DDL is needed), but that wait must be bounded by the
+     * rpc timeout as well, or the restarted job stalls without any error.
+     */
+    @Test
+    void waitingForACallThatStillHangsAfterTheRestoreIsBoundedByTheRpcTimeout() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        applier.blockOn(SchemaChangeEventType.CREATE_TABLE, release);
+        RegistryHarness harness =
+                keep(
+                        started(
+                                config(
+                                        SchemaChangeBehavior.EVOLVE,
+                                        applier,
+                                        Duration.ofMillis(200),
+                                        List.of(),
+                                        logDir),
+                                1));
+        try {
+            harness.send(request(0, 1, createOrders(), 1, Map.of()));
+            harness.ackAll(0, harness.awaitFlush(0, 1).flushId());
+            harness.context.awaitFailures(1);
+            harness.registry.resetToCheckpoint(OperatorCoordinator.NO_CHECKPOINT, null);
+            harness.connectAll(1);
+            harness.send(request(0, 1, createOrders(), 1, Map.of()));
+            harness.ackAll(0, harness.awaitFlush(0, 1).flushId());
+
+            // Regression: waiting for a call that still hangs after the restore is bounded by
+            // the rpc timeout too, so the pipeline cannot stall silently.
+            List<Throwable> failures;
+            try {
+                failures = harness.context.awaitFailures(2);
+            } catch (AssertionError stalled) {
+                throw new AssertionError(
+                        "the restarted job waits without bound for the applier call that "
+                                + "timed out before the restore; expected a second rpc-timeout failure",
+                        stalled);
+            }
+            assertThat(failures.get(1))
+                    .hasMessageContaining(ORDERS.toString())
+                    .hasMessageContaining("schema-operator.rpc-timeout");
+            assertThat(applier.calls()).containsExactly(createOrders());
+        } finally {
+            release.countDown();
+        }
+    }
+
+    /**
+     * G6 after a restore: the re-sent create waits for the call that timed out; that call then
+     * returns successfully. The sink has the table: the waiting change must see the call
+     * logged and not call the applier again.
+     */
+    @Test
+    void aChangeWaitingForAStaleCallThatSucceedsDoesNotRepeatIt() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        applier.blockOn(SchemaChangeEventType.CREATE_TABLE, release);
+        RegistryHarness harness =
+                keep(
+                        started(
+                                config(
+                                        SchemaChangeBehavior.EVOLVE,
+                                        applier,
+                                        Duration.ofMillis(200),
+                                        List.of(),
+                                        logDir),
+                                1));
+        harness.send(request(0, 1, createOrders(), 1, Map.of()));
+        harness.ackAll(0, harness.awaitFlush(0, 1).flushId());
+        harness.context.awaitFailures(1);
+        harness.registry.resetToCheckpoint(OperatorCoordinator.NO_CHECKPOINT, null);
+        harness.connectAll(1);
+        harness.send(request(0, 1, createOrders(), 1, Map.of()));
+        harness.ackAll(0, harness.awaitFlush(0, 1).flushId());
+        harness.drain(); // the re-sent create now waits for the first call
+
+        release.countDown();
+        SchemaChangeResponse answer = harness.awaitResponse(0, 1);
+
+        // Regression: the change resumes only after the stale call's success was logged, so it
+        // finds the call in the log and does not repeat it.
+        assertThat(applier.calls())
+                .as("applier calls; the create must not be applied a second time")
+                .containsExactly(createOrders());
+        assertThat(answer.steps())
+                .containsExactly(new SinkSchemaStep(ORDERS, 1, List.of(createOrders()), ORDERS_V1));
+    }
+}

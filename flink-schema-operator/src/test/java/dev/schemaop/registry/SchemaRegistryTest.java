@@ -1,0 +1,405 @@
+package dev.schemaop.registry;
+
+import dev.schemaop.behavior.SchemaChangeRejectedException;
+import dev.schemaop.protocol.FlushRequest;
+import dev.schemaop.protocol.SchemaChangeRequest;
+import dev.schemaop.protocol.SchemaChangeResponse;
+import dev.schemaop.protocol.SinkSchemaStep;
+
+import org.apache.flink.cdc.common.event.AddColumnEvent;
+import org.apache.flink.cdc.common.event.CreateTableEvent;
+import org.apache.flink.cdc.common.event.DropColumnEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
+import org.apache.flink.cdc.common.exceptions.UnsupportedSchemaChangeEventException;
+import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
+import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.types.DataTypes;
+import org.apache.flink.runtime.operators.coordination.OperatorEvent;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import static dev.schemaop.registry.RegistryFixtures.ORDERS;
+import static dev.schemaop.registry.RegistryFixtures.ORDERS_V1;
+import static dev.schemaop.registry.RegistryFixtures.ORDERS_V2;
+import static dev.schemaop.registry.RegistryFixtures.addLast;
+import static dev.schemaop.registry.RegistryFixtures.addPrice;
+import static dev.schemaop.registry.RegistryFixtures.createOrders;
+import static dev.schemaop.registry.RegistryFixtures.drop;
+import static dev.schemaop.registry.RegistryHarness.config;
+import static dev.schemaop.registry.RegistryHarness.request;
+import static dev.schemaop.registry.RegistryHarness.started;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Scenarios through the registry's front door (SPEC §2, §3): a real {@link SchemaRegistry}, a
+ * fake coordinator context, recording gateways for the schema operator subtasks and a
+ * recording {@code MetadataApplier}. The sink runs at parallelism {@value
+ * RegistryHarness#SINK_PARALLELISM}.
+ */
+class SchemaRegistryTest {
+    private static final long NO_RELEASE = SchemaChangeResponse.NO_RELEASE;
+
+    @TempDir Path logDir;
+
+    private final RecordingApplier applier = new RecordingApplier();
+    private RegistryHarness harness;
+
+    @AfterEach
+    void close() throws Exception {
+        if (harness != null) {
+            harness.close();
+        }
+    }
+
+    private RegistryHarness start(SchemaChangeBehavior behavior, int sources) throws Exception {
+        harness = started(config(behavior, applier, logDir), sources);
+        return harness;
+    }
+
+    /** Subtask 0 creates db.orders (request 1, position 1) through the whole protocol. */
+    private SchemaChangeResponse createOrdersFromSubtask0() throws Exception {
+        return harness.applyThroughFlush(request(0, 1, createOrders(), 1, Map.of()));
+    }
+
+    /** A step of db.orders: to {@code version}, by {@code event}, ending at {@code schemaAfter}. */
+    private static SinkSchemaStep step(int version, SchemaChangeEvent event, Schema schemaAfter) {
+        return new SinkSchemaStep(ORDERS, version, List.of(event), schemaAfter);
+    }
+
+    // ------------------------------------------------------------------ 1: flush, apply, answer
+
+    @Test
+    void createTableIsAppliedOnlyAfterEverySinkSubtaskFlushedAndIsAnsweredWithItsStep()
+            throws Exception {
+        start(SchemaChangeBehavior.EVOLVE, 2);
+        CreateTableEvent create = createOrders();
+
+        harness.send(request(0, 1, create, 1, Map.of()));
+        FlushRequest flush = harness.awaitFlush(0, 1);
+        assertThat(flush).isEqualTo(new FlushRequest(1, 1, List.of(ORDERS)));
+
+        harness.ack(0, 0, flush.flushId());
+        harness.ack(1, 1, flush.flushId()); // sink 1 flushed for another source subtask
+        harness.ack(1, 0, flush.flushId() - 1); // and an older marker of subtask 0
+        harness.drain();
+        assertThat(applier.calls()).as("applier calls before sink 1 flushed").isEmpty();
+        assertThat(harness.gateway(0).events()).containsExactly(flush);
+
+        harness.ack(1, 0, flush.flushId());
+        SchemaChangeResponse response = harness.awaitResponse(0, 1);
+
+        assertThat(applier.calls()).containsExactly(create);
+        assertThat(response)
+                .isEqualTo(
+                        new SchemaChangeResponse(
+                                1, List.of(step(1, create, ORDERS_V1)), flush.flushId()));
+        assertThat(harness.gateway(0).events()).containsExactly(flush, response);
+        assertThat(harness.gateway(1).events()).isEmpty();
+        assertThat(harness.context.failures()).isEmpty();
+        // G4: never on the event loop, one call at a time.
+        assertThat(applier.threads()).allSatisfy(t -> assertThat(t).doesNotStartWith("schema-registry-"));
+        assertThat(applier.maxConcurrentCalls()).isEqualTo(1);
+    }
+
+    // ------------------------------------------------------------------ 2, 3: redundant requests
+
+    @Test
+    void sameCreateFromAnotherSubtaskIsAnsweredAtOnceWithoutApplyingItAgain() throws Exception {
+        start(SchemaChangeBehavior.EVOLVE, 2);
+        CreateTableEvent create = createOrders();
+        createOrdersFromSubtask0();
+
+        harness.send(request(1, 1, create, 1, Map.of()));
+        SchemaChangeResponse response = harness.awaitResponse(1, 1);
+
+        assertThat(response)
+                .isEqualTo(
+                        new SchemaChangeResponse(
+                                1, List.of(step(1, create, ORDERS_V1)), NO_RELEASE));
+        assertThat(harness.gateway(1).events()).containsExactly(response);
+        assertThat(applier.calls()).containsExactly(create);
+        assertThat(harness.context.failures()).isEmpty();
+    }
+
+    @Test
+    void repeatedDdlOfTheSameSubtaskIsAnsweredWithoutApplierCall() throws Exception {
+        start(SchemaChangeBehavior.EVOLVE, 1);
+        createOrdersFromSubtask0();
+        AddColumnEvent repeated = addLast(ORDERS, "name", DataTypes.STRING());
+
+        harness.send(request(0, 2, repeated, 2, Map.of(ORDERS, 1)));
+        SchemaChangeResponse response = harness.awaitResponse(0, 2);
+
+        assertThat(response).isEqualTo(new SchemaChangeResponse(2, List.of(), NO_RELEASE));
+        assertThat(harness.gateway(0).eventsOf(FlushRequest.class)).hasSize(1); // the create's
+        assertThat(applier.calls()).containsExactly(createOrders());
+    }
+
+    /**
+     * G5 with a repeated DDL: subtask 0 reports create, add price, the same add again (an online
+     * schema tool repeats it), drop price. Subtask 1 reads the same binlog later and reports the
+     * same four changes at the same positions. Its third change is the repeat: it must be
+     * answered at once like the first two, not applied to the sink again.
+     */
+    @Test
+    void repeatedDdlReportedLaterByAnotherSubtaskIsNotAppliedAgain() throws Exception {
+        start(SchemaChangeBehavior.EVOLVE, 2);
+        CreateTableEvent create = createOrders();
+        AddColumnEvent add = addPrice();
+        DropColumnEvent dropPrice = drop(ORDERS, "price");
+        createOrdersFromSubtask0();
+        harness.applyThroughFlush(request(0, 2, add, 2, Map.of(ORDERS, 1)));
+        harness.send(request(0, 3, add, 3, Map.of(ORDERS, 2)));
+        assertThat(harness.awaitResponse(0, 3))
+                .isEqualTo(new SchemaChangeResponse(3, List.of(), NO_RELEASE));
+        harness.applyThroughFlush(request(0, 4, dropPrice, 4, Map.of(ORDERS, 2)));
+        assertThat(applier.calls()).containsExactly(create, add, dropPrice);
+
+        harness.send(request(1, 1, create, 1, Map.of()));
+        harness.send(request(1, 2, add, 2, Map.of(ORDERS, 1)));
+        assertThat(harness.awaitResponse(1, 2).steps()).extracting(SinkSchemaStep::version).containsExactly(2);
+        harness.send(request(1, 3, add, 3, Map.of(ORDERS, 2)));
+        OperatorEvent first = harness.gateway(1).await(OperatorEvent.class, e -> requestIdOf(e) == 3);
+        if (first instanceof FlushRequest) {
+            harness.ackAll(1, ((FlushRequest) first).flushId());
+            harness.awaitResponse(1, 3);
+        }
+
+        // Regression: a repeat recognised by schema must be remembered by its position, else
+        // subtask 1's position 3 is unknown once the drop at position 4 removed price, and the
+        // add would be applied to the sink a second time.
+        assertThat(first)
+                .as("the repeat at position 3 must be answered at once, not flushed and re-applied")
+                .isEqualTo(new SchemaChangeResponse(3, List.of(), NO_RELEASE));
+        assertThat(applier.calls())
+                .as("applier calls; price must not be added again after it was dropped")
+                .containsExactly(create, add, dropPrice);
+    }
+
+    private static long requestIdOf(OperatorEvent event) {
+        if (event instanceof FlushRequest) {
+            return ((FlushRequest) event).requestId();
+        }
+        if (event instanceof SchemaChangeResponse) {
+            return ((SchemaChangeResponse) event).requestId();
+        }
+        return -1;
+    }
+
+    // ------------------------------------------------------------------ 4: try_evolve / evolve
+
+    @Test
+    void tryEvolveSkipsAChangeTheSinkDoesNotSupport() throws Exception {
+        applier.failOn(
+                SchemaChangeEventType.ADD_COLUMN,
+                e -> new UnsupportedSchemaChangeEventException(e, "no new columns here"));
+        start(SchemaChangeBehavior.TRY_EVOLVE, 1);
+        createOrdersFromSubtask0();
+        AddColumnEvent add = addPrice();
+
+        harness.send(request(0, 2, add, 2, Map.of(ORDERS, 1)));
+        FlushRequest flush = harness.awaitFlush(0, 2);
+        assertThat(flush).isEqualTo(new FlushRequest(2, 2, List.of(ORDERS)));
+        harness.ackAll(0, flush.flushId());
+        SchemaChangeResponse response = harness.awaitResponse(0, 2);
+
+        assertThat(response).isEqualTo(new SchemaChangeResponse(2, List.of(), flush.flushId()));
+        assertThat(applier.calls()).containsExactly(createOrders(), add);
+        assertThat(applier.applied()).containsExactly(createOrders());
+        harness.drain();
+        assertThat(harness.context.failures()).isEmpty();
+    }
+
+    @Test
+    void evolveFailsTheJobWhenTheSinkDoesNotSupportAChange() throws Exception {
+        applier.failOn(
+                SchemaChangeEventType.ADD_COLUMN,
+                e -> new UnsupportedSchemaChangeEventException(e, "no new columns here"));
+        start(SchemaChangeBehavior.EVOLVE, 1);
+        createOrdersFromSubtask0();
+        AddColumnEvent add = addPrice();
+
+        harness.send(request(0, 2, add, 2, Map.of(ORDERS, 1)));
+        FlushRequest flush = harness.awaitFlush(0, 2);
+        harness.ackAll(0, flush.flushId());
+        Throwable failure = harness.context.awaitFailure();
+
+        assertThat(failure)
+                .isInstanceOf(SchemaEvolutionException.class)
+                .hasMessageContaining(ORDERS.toString())
+                .hasMessageContaining(add.toString())
+                .hasMessageContaining("schema.change.behavior")
+                .hasCauseInstanceOf(UnsupportedSchemaChangeEventException.class);
+        harness.drain();
+        assertThat(harness.context.failures()).containsExactly(failure);
+        assertThat(harness.gateway(0).eventsOf(SchemaChangeResponse.class))
+                .extracting(SchemaChangeResponse::requestId)
+                .containsExactly(1L);
+    }
+
+    // ------------------------------------------------------------------ 5: exception
+
+    @Test
+    void exceptionBehaviorFlushesEarlierRowsBeforeFailingTheJob() throws Exception {
+        start(SchemaChangeBehavior.EXCEPTION, 1);
+        createOrdersFromSubtask0();
+        AddColumnEvent add = addPrice();
+
+        harness.send(request(0, 2, add, 2, Map.of(ORDERS, 1))); // rows since the last flush
+        FlushRequest flush = harness.awaitFlush(0, 2);
+        assertThat(flush).isEqualTo(new FlushRequest(2, 2, List.of()));
+        harness.ack(0, 0, flush.flushId());
+        harness.drain();
+        assertThat(harness.context.failures()).as("failures before every sink flushed").isEmpty();
+
+        harness.ack(1, 0, flush.flushId());
+        Throwable failure = harness.context.awaitFailure();
+
+        assertRejection(failure, add);
+        assertThat(applier.calls()).containsExactly(createOrders());
+        assertThat(harness.gateway(0).eventsOf(SchemaChangeResponse.class)).hasSize(1);
+    }
+
+    @Test
+    void exceptionBehaviorFailsAtOnceWhenNoRowsWaitForAFlush() throws Exception {
+        start(SchemaChangeBehavior.EXCEPTION, 1);
+        createOrdersFromSubtask0();
+        AddColumnEvent add = addPrice();
+
+        harness.send(new SchemaChangeRequest(0, 2, add, false, 0, 2, Map.of(ORDERS, 1)));
+        Throwable failure = harness.context.awaitFailure();
+
+        assertRejection(failure, add);
+        assertThat(harness.gateway(0).eventsOf(FlushRequest.class))
+                .extracting(FlushRequest::requestId)
+                .containsExactly(1L);
+        assertThat(applier.calls()).containsExactly(createOrders());
+    }
+
+    private static void assertRejection(Throwable failure, AddColumnEvent add) {
+        assertThat(failure)
+                .isInstanceOf(SchemaChangeRejectedException.class)
+                .hasMessageContaining(ORDERS.toString())
+                .hasMessageContaining(add.toString())
+                // the sink schema before and after the change, side by side
+                .hasMessageFindingMatch("column +\\| current +\\| after change")
+                .hasMessageFindingMatch("name +\\| STRING +\\| STRING")
+                .hasMessageFindingMatch("price +\\| - +\\| DOUBLE")
+                .hasMessageContaining("exclude.schema.changes");
+        assertThat(((SchemaChangeRejectedException) failure).change()).isEqualTo(add);
+    }
+
+    // ------------------------------------------------------------------ 6: rpc timeout
+
+    @Test
+    void anApplierCallOutlivingTheRpcTimeoutFailsTheJob() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        var blocked = applier.blockOn(SchemaChangeEventType.CREATE_TABLE, release);
+        harness =
+                started(
+                        config(
+                                SchemaChangeBehavior.EVOLVE,
+                                applier,
+                                Duration.ofMillis(200),
+                                List.of(),
+                                logDir),
+                        1);
+        try {
+            CreateTableEvent create = createOrders();
+            harness.send(request(0, 1, create, 1, Map.of()));
+            harness.ackAll(0, harness.awaitFlush(0, 1).flushId());
+            assertThat(blocked.get(5, TimeUnit.SECONDS)).isEqualTo(create);
+            Throwable failure = harness.context.awaitFailure();
+
+            assertThat(failure)
+                    .isInstanceOf(SchemaEvolutionException.class)
+                    .hasMessageContaining(ORDERS.toString())
+                    .hasMessageContaining(create.toString())
+                    .hasMessageContaining("schema-operator.rpc-timeout");
+            assertThat(applier.applied()).as("the call is still blocked").isEmpty();
+            assertThat(harness.gateway(0).eventsOf(SchemaChangeResponse.class)).isEmpty();
+        } finally {
+            release.countDown();
+        }
+    }
+
+    // ------------------------------------------------------------------ more of the protocol
+
+    @Test
+    void aSubtaskReportingTheSameCreateWhileTheFirstWaitsForItsFlushGetsItOnce() throws Exception {
+        start(SchemaChangeBehavior.EVOLVE, 2);
+        CreateTableEvent create = createOrders();
+        harness.send(request(0, 1, create, 1, Map.of()));
+        FlushRequest flush = harness.awaitFlush(0, 1);
+
+        harness.send(request(1, 1, create, 1, Map.of()));
+        harness.drain();
+        assertThat(harness.gateway(1).events()).as("subtask 1 while the create waits").isEmpty();
+        harness.ackAll(0, flush.flushId());
+
+        SinkSchemaStep created = step(1, create, ORDERS_V1);
+        assertThat(harness.awaitResponse(0, 1))
+                .isEqualTo(new SchemaChangeResponse(1, List.of(created), flush.flushId()));
+        assertThat(harness.awaitResponse(1, 1))
+                .isEqualTo(new SchemaChangeResponse(1, List.of(created), NO_RELEASE));
+        assertThat(harness.gateway(1).events()).hasSize(1);
+        assertThat(applier.calls()).containsExactly(create);
+    }
+
+    @Test
+    void tryEvolveDoesNotCallTheApplierForATypeTheSinkDoesNotSupport() throws Exception {
+        applier.supporting(EnumSet.of(SchemaChangeEventType.CREATE_TABLE));
+        start(SchemaChangeBehavior.TRY_EVOLVE, 1);
+        createOrdersFromSubtask0();
+
+        harness.send(request(0, 2, addPrice(), 2, Map.of(ORDERS, 1)));
+        FlushRequest flush = harness.awaitFlush(0, 2);
+        harness.ackAll(0, flush.flushId());
+
+        assertThat(harness.awaitResponse(0, 2))
+                .isEqualTo(new SchemaChangeResponse(2, List.of(), flush.flushId()));
+        assertThat(applier.calls()).containsExactly(createOrders());
+        harness.drain();
+        assertThat(harness.context.failures()).isEmpty();
+    }
+
+    @Test
+    void eventsForASubtaskWithoutGatewayAreSentWhenItBecomesReady() throws Exception {
+        harness = started(config(SchemaChangeBehavior.EVOLVE, applier, logDir), 0);
+        harness.send(request(0, 1, createOrders(), 1, Map.of()));
+        harness.drain();
+
+        harness.connectAll(1);
+        FlushRequest flush = harness.awaitFlush(0, 1);
+        harness.ackAll(0, flush.flushId());
+
+        assertThat(harness.awaitResponse(0, 1).releaseFlushId()).isEqualTo(flush.flushId());
+        assertThat(harness.gateway(0).events()).hasSize(2);
+    }
+
+    @Test
+    void flushIdsGrowFromRequestToRequest() throws Exception {
+        start(SchemaChangeBehavior.EVOLVE, 1);
+        createOrdersFromSubtask0();
+        harness.applyThroughFlush(request(0, 2, addPrice(), 2, Map.of(ORDERS, 1)));
+
+        assertThat(harness.gateway(0).eventsOf(FlushRequest.class))
+                .extracting(FlushRequest::flushId)
+                .containsExactly(1L, 2L);
+        assertThat(harness.gateway(0).eventsOf(SchemaChangeResponse.class))
+                .extracting(SchemaChangeResponse::releaseFlushId)
+                .containsExactly(1L, 2L);
+        assertThat(harness.gateway(0).eventsOf(SchemaChangeResponse.class).get(1).steps())
+                .containsExactly(step(2, addPrice(), ORDERS_V2));
+    }
+}
