@@ -167,14 +167,27 @@ public final class SchemaRegistry implements OperatorCoordinator {
 
     @Override
     public void close() throws Exception {
-        loop.shutdownNow();
-        applierThread.shutdownNow();
+        // The log belongs to the event loop: close it there, after what is queued.
         try {
-            applier.close();
+            runAndWait(
+                    () -> {
+                        if (log != null) {
+                            log.close();
+                        }
+                    },
+                    "closing");
         } finally {
-            if (log != null) {
-                log.close();
-            }
+            loop.shutdownNow();
+            // The applier is closed on its own thread, after a call that may still run.
+            applierThread.submit(
+                    () -> {
+                        try {
+                            applier.close();
+                        } catch (Exception e) {
+                            LOG.warn("Closing the sink's MetadataApplier failed", e);
+                        }
+                    });
+            applierThread.shutdown();
         }
     }
 

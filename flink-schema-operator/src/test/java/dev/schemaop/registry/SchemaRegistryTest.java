@@ -221,6 +221,28 @@ class SchemaRegistryTest {
     }
 
     @Test
+    void tryEvolveFailsTheJobOnAFailureOtherThanUnsupported() throws Exception {
+        applier.failOn(
+                SchemaChangeEventType.ADD_COLUMN,
+                e -> new RuntimeException("connection to the sink lost"));
+        start(SchemaChangeBehavior.TRY_EVOLVE, 1);
+        createOrdersFromSubtask0();
+        AddColumnEvent add = addPrice();
+
+        harness.send(request(0, 2, add, 2, Map.of(ORDERS, 1)));
+        FlushRequest flush = harness.awaitFlush(0, 2);
+        harness.ackAll(0, flush.flushId());
+        Throwable failure = harness.context.awaitFailure();
+
+        assertThat(failure)
+                .isInstanceOf(SchemaEvolutionException.class)
+                .hasMessageContaining(add.toString())
+                .hasMessageContaining("connection to the sink lost")
+                .hasMessageContaining("try_evolve");
+        assertThat(applier.applied()).containsExactly(createOrders());
+    }
+
+    @Test
     void evolveFailsTheJobWhenTheSinkDoesNotSupportAChange() throws Exception {
         applier.failOn(
                 SchemaChangeEventType.ADD_COLUMN,
