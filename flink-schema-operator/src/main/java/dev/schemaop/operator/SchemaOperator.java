@@ -74,6 +74,7 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
     private transient boolean rowsSinceFlush;
     private transient ListState<byte[]> checkpointedState;
     private transient Counter rowsWithoutTable;
+    private transient MarkerFlusher markers;
     private transient java.util.Set<TableId> tablesWithoutSink;
 
     SchemaOperator(
@@ -112,6 +113,7 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
         router = new TableRouter(config.routes());
         discards = new DiscardedValues(getMetricGroup());
         bindings = new HashMap<>();
+        markers = MarkerFlusher.of(output);
         tablesWithoutSink = new java.util.HashSet<>();
         if (pending != null) {
             LOG.info("Subtask {} asks again for restored pending change {}", subtask, pending.change);
@@ -270,6 +272,7 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
                     new StreamRecord<>(
                             ShapedEvent.flush(channel, subtask, request.flushId(), request.holdTables())));
         }
+        markers.flush();
         rowsSinceFlush = false;
     }
 
@@ -295,6 +298,7 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
                                 ShapedEvent.release(channel, subtask, response.releaseFlushId())));
             }
         }
+        markers.flush();
         while (pending == null && !held.isEmpty()) {
             process(held.poll());
         }

@@ -167,6 +167,9 @@ public final class SchemaRegistry implements OperatorCoordinator {
 
     @Override
     public void close() throws Exception {
+        if (loop.isShutdown()) {
+            return; // closed before
+        }
         // The log belongs to the event loop: close it there, after what is queued.
         try {
             runAndWait(
