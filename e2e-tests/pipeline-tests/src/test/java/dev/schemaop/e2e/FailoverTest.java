@@ -48,24 +48,26 @@ class FailoverTest {
         return failed == null ? Set.of() : (Set<String>) failed;
     }
 
-    @ParameterizedTest(name = "{0} at parallelism {1}")
+    @ParameterizedTest(name = "{0} at parallelism {1}, splits {2}")
     @CsvSource({
         // the applier fails once after the flush, before applying: the change is retried once
-        "fail.once.on,1",
-        "fail.once.on,2",
+        "fail.once.on,1,1",
+        "fail.once.on,2,2",
+        "fail.once.on,1,3",
         // a sink writer fails once right after the applier applied the change: the restore
         // asks for the change again, and the registry's log answers it without applying it
-        "writer.fail.once.on,1",
-        "writer.fail.once.on,2"
+        "writer.fail.once.on,1,1",
+        "writer.fail.once.on,2,2",
+        "writer.fail.once.on,2,3"
     })
-    void aChangeInterruptedByAFailureReachesTheSinkOnce(String failureOption, int parallelism)
-            throws Exception {
+    void aChangeInterruptedByAFailureReachesTheSinkOnce(
+            String failureOption, int parallelism, int splits) throws Exception {
         Path script = Pipelines.script(dir, "failover.yaml");
         String pipeline =
                 "source:\n"
                         + "  type: values\n"
                         + "  script: " + script + "\n"
-                        + "  splits: " + parallelism + "\n"
+                        + "  splits: " + splits + "\n"
                         + "sink:\n"
                         + "  type: values\n"
                         + "  output.path: " + dir.resolve("result.json") + "\n"
