@@ -1,0 +1,105 @@
+package dev.schemaop.operator;
+
+import org.apache.flink.cdc.common.data.binary.BinaryStringData;
+import org.apache.flink.cdc.common.event.AddColumnEvent;
+import org.apache.flink.cdc.common.event.DataChangeEvent;
+import org.apache.flink.cdc.common.event.Event;
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.event.TruncateTableEvent;
+import org.apache.flink.cdc.common.schema.Column;
+import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.types.DataTypes;
+import org.apache.flink.cdc.runtime.typeutils.BinaryRecordDataGenerator;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * A checkpoint taken while a change is pending holds the change and every event behind it;
+ * a restore gets them back in order (DESIGN-NOTES §3: a defined, tested state).
+ */
+class SubtaskStateSerializerTest {
+    private static final TableId ORDERS = TableId.tableId("db", "orders");
+    private static final Schema SCHEMA =
+            Schema.newBuilder()
+                    .physicalColumn("id", DataTypes.INT().notNull())
+                    .physicalColumn("item", DataTypes.VARCHAR(10))
+                    .primaryKey("id")
+                    .build();
+
+    @Test
+    void pendingChangeHeldEventsAndSchemasSurviveACheckpoint() throws IOException {
+        SubtaskSchemas schemas = new SubtaskSchemas();
+        schemas.upstream.put(ORDERS, SCHEMA);
+        schemas.sinkView(ORDERS).moveTo(new dev.schemaop.protocol.SinkSchemaStep(ORDERS, 3, List.of(), SCHEMA));
+        schemas.nextOrdinal(ORDERS, SchemaChangeEventType.TRUNCATE_TABLE);
+        schemas.nextPosition(ORDERS);
+        schemas.nextPosition(ORDERS);
+        AddColumnEvent add =
+                new AddColumnEvent(ORDERS, List.of(AddColumnEvent.last(Column.physicalColumn("qty", DataTypes.INT()))));
+        PendingChange pending = new PendingChange(7, add, true, 0, 3, Map.of(ORDERS, 3));
+        ArrayDeque<Event> held = new ArrayDeque<>();
+        held.add(row(1, "a"));
+        held.add(new TruncateTableEvent(ORDERS));
+        held.add(row(2, "b"));
+
+        byte[] bytes = SubtaskStateSerializer.snapshot(schemas, pending, held, 7);
+
+        SubtaskSchemas restoredSchemas = new SubtaskSchemas();
+        ArrayDeque<Event> restoredHeld = new ArrayDeque<>();
+        SubtaskStateSerializer.Restored restored =
+                SubtaskStateSerializer.restore(List.of(bytes), restoredSchemas, restoredHeld);
+
+        assertThat(restored.requestCounter).isEqualTo(7);
+        assertThat(restored.pending.change).isEqualTo(add);
+        assertThat(restored.pending.position).isEqualTo(3);
+        assertThat(restored.pending.knownSinkVersions).isEqualTo(Map.of(ORDERS, 3));
+        assertThat(restoredHeld).containsExactlyElementsOf(held);
+        assertThat(restoredSchemas.upstream).isEqualTo(Map.of(ORDERS, SCHEMA));
+        assertThat(restoredSchemas.sinks.get(ORDERS).version).isEqualTo(3);
+        assertThat(restoredSchemas.sinks.get(ORDERS).schema).isEqualTo(SCHEMA);
+        assertThat(restoredSchemas.sinks.get(ORDERS).announced)
+                .as("a restored view is announced again before its first row")
+                .isFalse();
+        assertThat(restoredSchemas.positions).isEqualTo(Map.of(ORDERS, 2));
+        assertThat(restoredSchemas.destructiveOrdinals).isEqualTo(Map.of(ORDERS, 1));
+    }
+
+    @Test
+    void aSecondPendingChangeAfterAScaleDownQueuesBehindTheFirst() throws IOException {
+        AddColumnEvent add =
+                new AddColumnEvent(ORDERS, List.of(AddColumnEvent.last(Column.physicalColumn("qty", DataTypes.INT()))));
+        byte[] first = SubtaskStateSerializer.snapshot(new SubtaskSchemas(), new PendingChange(1, add, false, 0, 2, Map.of()), new ArrayDeque<>(List.of(row(1, "a"))), 1);
+        byte[] second = SubtaskStateSerializer.snapshot(new SubtaskSchemas(), new PendingChange(4, add, false, 0, 2, Map.of()), new ArrayDeque<>(List.of(row(2, "b"))), 4);
+
+        ArrayDeque<Event> held = new ArrayDeque<>();
+        SubtaskStateSerializer.Restored restored =
+                SubtaskStateSerializer.restore(List.of(first, second), new SubtaskSchemas(), held);
+
+        assertThat(restored.pending.requestId).isEqualTo(1);
+        assertThat(held).containsExactly(row(1, "a"), add, row(2, "b"));
+        assertThat(restored.requestCounter).isEqualTo(4);
+    }
+
+    @Test
+    void trailingBytesAreRejected() throws IOException {
+        byte[] bytes = SubtaskStateSerializer.snapshot(new SubtaskSchemas(), null, new ArrayDeque<>(), 0);
+        byte[] longer = java.util.Arrays.copyOf(bytes, bytes.length + 1);
+        assertThatThrownBy(() -> SubtaskStateSerializer.restore(List.of(longer), new SubtaskSchemas(), new ArrayDeque<>()))
+                .hasMessageContaining("trailing bytes");
+    }
+
+    private static DataChangeEvent row(int id, String item) {
+        return DataChangeEvent.insertEvent(
+                ORDERS,
+                new BinaryRecordDataGenerator(new org.apache.flink.cdc.common.types.DataType[] {DataTypes.INT().notNull(), DataTypes.VARCHAR(10)})
+                        .generate(new Object[] {id, BinaryStringData.fromString(item)}));
+    }
+}
