@@ -1,9 +1,13 @@
 package dev.schemaop.operator;
 
+import dev.schemaop.behavior.SchemaChanges;
 import dev.schemaop.protocol.SchemaChangeRequest;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.schema.Schema;
+
+import javax.annotation.Nullable;
 
 import java.util.Map;
 
@@ -31,7 +35,7 @@ final class PendingChange {
         this.knownSinkVersions = knownSinkVersions;
     }
 
-    SchemaChangeRequest toRequest(int subtask) {
+    SchemaChangeRequest toRequest(int subtask, @Nullable Schema upstreamBefore) {
         return new SchemaChangeRequest(
                 subtask,
                 requestId,
@@ -39,6 +43,7 @@ final class PendingChange {
                 unflushedRows,
                 ordinal,
                 position,
+                SchemaChanges.apply(upstreamBefore, change),
                 knownSinkVersions);
     }
 

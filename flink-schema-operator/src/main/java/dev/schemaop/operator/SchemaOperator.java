@@ -118,7 +118,7 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
         if (pending != null) {
             LOG.info("Subtask {} asks again for restored pending change {}", subtask, pending.change);
             toRegistry.sendEventToCoordinator(
-                pending.toRequest(subtask));
+                pending.toRequest(subtask, schemas.upstreamOf(pending.change.tableId())));
         }
     }
 
@@ -248,7 +248,7 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
                         schemas.nextPosition(table),
                         known);
         toRegistry.sendEventToCoordinator(
-                pending.toRequest(subtask));
+                pending.toRequest(subtask, schemas.upstreamOf(pending.change.tableId())));
     }
 
     @Override

@@ -2,7 +2,10 @@ package dev.schemaop.protocol;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.runtime.operators.coordination.OperatorEvent;
+
+import javax.annotation.Nullable;
 
 import java.util.Map;
 
@@ -19,6 +22,8 @@ import java.util.Map;
  *     its first). Every split reports the same DDL in the same order, so a position the
  *     registry handled before is the same change: it is answered with the sink versions of
  *     that moment, not the newest, because the subtask's later rows still have that shape.
+ * @param upstreamAfter the subtask's schema of the table after the change ({@code null}:
+ *     dropped); a position counts as handled before only if it led to the same schema
  * @param knownSinkVersions the sink schema versions this subtask knows for the sink tables
  *     of the changed table; the answer carries the steps from there.
  */
@@ -29,5 +34,6 @@ public record SchemaChangeRequest(
         boolean unflushedRows,
         int ordinal,
         int position,
+        @Nullable Schema upstreamAfter,
         Map<TableId, Integer> knownSinkVersions)
         implements OperatorEvent {}

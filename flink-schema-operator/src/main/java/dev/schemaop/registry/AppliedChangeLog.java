@@ -59,10 +59,17 @@ final class AppliedChangeLog implements AutoCloseable {
         }
     }
 
-    AppliedChangeLog(Path dir) {
+    /**
+     * @param fresh a job that starts without a checkpoint: whatever an earlier run left is
+     *     deleted unread
+     */
+    AppliedChangeLog(Path dir, boolean fresh) {
         this.file = dir.resolve("applied-changes.log");
         try {
             Files.createDirectories(dir);
+            if (fresh) {
+                Files.deleteIfExists(file);
+            }
             long complete = Files.exists(file) ? read() : 0;
             channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             // A record torn by a crash is cut off, so that new records follow whole ones.
@@ -75,6 +82,20 @@ final class AppliedChangeLog implements AutoCloseable {
 
     /** Brings a restored state up to what the sink really has. */
     void replayOnto(RegistryState state) {
+        long next = state.lastSequence + 1;
+        boolean contiguous =
+                completed.stream().noneMatch(c -> c.sequence() > state.lastSequence)
+                        || completed.stream().anyMatch(c -> c.sequence() == next);
+        if (!contiguous) {
+            // An older savepoint: the log no longer holds the changes right after it.
+            LOG.warn(
+                    "The schema registry's log {} does not continue the restored state (change {});"
+                            + " it is not used. Changes applied after that state may reach the"
+                            + " sink again.",
+                    file,
+                    state.lastSequence);
+            return;
+        }
         for (CompletedChange change : completed) {
             if (change.sequence() > state.lastSequence) {
                 LOG.info(
@@ -213,17 +234,6 @@ final class AppliedChangeLog implements AutoCloseable {
             LOG.warn("Ignoring a torn last record in {}", file);
         }
         return complete;
-    }
-
-    /** A job that starts without a checkpoint starts with an empty log. */
-    void clear() {
-        completed.clear();
-        calls.clear();
-        try {
-            channel.truncate(0);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot reset the schema registry's log " + file, e);
-        }
     }
 
     @Override

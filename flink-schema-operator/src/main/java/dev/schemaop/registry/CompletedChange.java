@@ -16,12 +16,15 @@ import java.util.Map;
  * @param upstreamAfter the upstream table's schema after the change; {@code null} once
  *     the table was dropped upstream
  * @param position the change's position among the table's changes (SchemaChangeRequest#position)
+ * @param reportedFingerprint the fingerprint of the schema the reporting subtask had after
+ *     the change (Mark#fingerprint): what a later report of the position must lead to
  * @param ordinal the truncate/drop ordinal handled, 0 for other changes
  */
 record CompletedChange(
         long sequence,
         TableId upstreamTable,
         int position,
+        long reportedFingerprint,
         @Nullable Schema upstreamAfter,
         int ordinal,
         List<SinkUpdate> sinkUpdates) {
@@ -44,7 +47,7 @@ record CompletedChange(
             }
             versions.put(update.sink(), sink.version);
         }
-        state.mark(upstreamTable, position, versions);
+        state.mark(upstreamTable, position, new Mark(reportedFingerprint, Map.copyOf(versions)));
         state.lastSequence = sequence;
     }
 }

@@ -25,7 +25,7 @@ final class RegistryState {
      * change later is brought to these versions, not the newest, since its following rows
      * have the shape of that moment. Checkpointed.
      */
-    final Map<TableId, TreeMap<Integer, Map<TableId, Integer>>> marks = new HashMap<>();
+    final Map<TableId, TreeMap<Integer, Mark>> marks = new HashMap<>();
     /** A split further behind than this many changes of a table is answered by schema. */
     static final int MARKS_PER_TABLE = 10_000;
     long lastSequence;
@@ -39,20 +39,24 @@ final class RegistryState {
         return sinks.computeIfAbsent(table, t -> new SinkTableState(t, null, 0));
     }
 
-    void mark(TableId upstreamTable, int position, Map<TableId, Integer> sinkVersions) {
-        TreeMap<Integer, Map<TableId, Integer>> recent =
-                marks.computeIfAbsent(upstreamTable, t -> new TreeMap<>());
-        recent.put(position, sinkVersions);
+    void mark(TableId upstreamTable, int position, Mark mark) {
+        TreeMap<Integer, Mark> recent = marks.computeIfAbsent(upstreamTable, t -> new TreeMap<>());
+        recent.put(position, mark);
         if (recent.size() > MARKS_PER_TABLE) {
             recent.pollFirstEntry();
         }
     }
 
-    /** The sink versions right after the change at this position was handled, or null. */
+    /**
+     * The sink versions right after the change at this position was handled, or null when
+     * no change is recorded there or it led to another upstream schema.
+     */
     @Nullable
-    Map<TableId, Integer> versionsAfter(TableId upstreamTable, int position) {
-        TreeMap<Integer, Map<TableId, Integer>> recent = marks.get(upstreamTable);
-        return recent == null ? null : recent.get(position);
+    Map<TableId, Integer> versionsAfter(
+            TableId upstreamTable, int position, @Nullable Schema upstreamAfter) {
+        TreeMap<Integer, Mark> recent = marks.get(upstreamTable);
+        Mark mark = recent == null ? null : recent.get(position);
+        return mark != null && mark.leadsTo(upstreamAfter) ? mark.sinkVersions() : null;
     }
 
     int destructiveHandled(TableId table) {

@@ -1,5 +1,8 @@
 package dev.schemaop.registry;
 
+import dev.schemaop.operator.ShapedEventSerializer;
+import dev.schemaop.protocol.SinkSchemaStep;
+
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Schema;
@@ -55,14 +58,21 @@ final class RegistryStateSerializer {
             for (TableId source : sink.sources) {
                 TABLE_IDS.serialize(source, out);
             }
+            // Recent steps: a subtask behind after a restore still gets the way forward.
+            List<SinkSchemaStep> steps = sink.recentSteps();
+            out.writeInt(steps.size());
+            for (SinkSchemaStep step : steps) {
+                ShapedEventSerializer.serializeStep(step, out);
+            }
         }
         out.writeInt(state.marks.size());
-        for (Map.Entry<TableId, TreeMap<Integer, Map<TableId, Integer>>> table : state.marks.entrySet()) {
+        for (Map.Entry<TableId, TreeMap<Integer, Mark>> table : state.marks.entrySet()) {
             TABLE_IDS.serialize(table.getKey(), out);
             out.writeInt(table.getValue().size());
-            for (Map.Entry<Integer, Map<TableId, Integer>> mark : table.getValue().entrySet()) {
+            for (Map.Entry<Integer, Mark> mark : table.getValue().entrySet()) {
                 out.writeInt(mark.getKey());
-                writeVersions(mark.getValue(), out);
+                out.writeLong(mark.getValue().upstreamFingerprint());
+                writeVersions(mark.getValue().sinkVersions(), out);
             }
         }
         return out.getCopyOfBuffer();
@@ -90,13 +100,17 @@ final class RegistryStateSerializer {
             for (int j = in.readInt(); j > 0; j--) {
                 sink.sources.add(TABLE_IDS.deserialize(in));
             }
+            for (int j = in.readInt(); j > 0; j--) {
+                sink.restoreStep(ShapedEventSerializer.deserializeStep(in));
+            }
             state.sinks.put(table, sink);
         }
         for (int i = in.readInt(); i > 0; i--) {
             TableId table = TABLE_IDS.deserialize(in);
             for (int j = in.readInt(); j > 0; j--) {
                 int position = in.readInt();
-                state.mark(table, position, readVersions(in));
+                long fingerprint = in.readLong();
+                state.mark(table, position, new Mark(fingerprint, readVersions(in)));
             }
         }
         if (in.available() > 0) {
@@ -109,6 +123,7 @@ final class RegistryStateSerializer {
         out.writeLong(change.sequence());
         TABLE_IDS.serialize(change.upstreamTable(), out);
         out.writeInt(change.position());
+        out.writeLong(change.reportedFingerprint());
         writeNullableSchema(change.upstreamAfter(), out);
         out.writeInt(change.ordinal());
         out.writeInt(change.sinkUpdates().size());
@@ -126,6 +141,7 @@ final class RegistryStateSerializer {
         long sequence = in.readLong();
         TableId upstreamTable = TABLE_IDS.deserialize(in);
         int position = in.readInt();
+        long reportedFingerprint = in.readLong();
         Schema upstreamAfter = readNullableSchema(in);
         int ordinal = in.readInt();
         List<SinkUpdate> updates = new ArrayList<>();
@@ -137,7 +153,8 @@ final class RegistryStateSerializer {
             }
             updates.add(new SinkUpdate(sink, events, readNullableSchema(in)));
         }
-        return new CompletedChange(sequence, upstreamTable, position, upstreamAfter, ordinal, updates);
+        return new CompletedChange(
+                sequence, upstreamTable, position, reportedFingerprint, upstreamAfter, ordinal, updates);
     }
 
     private static void writeVersions(Map<TableId, Integer> versions, DataOutputView out)

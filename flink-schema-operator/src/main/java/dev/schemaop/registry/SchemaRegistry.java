@@ -105,6 +105,8 @@ public final class SchemaRegistry implements OperatorCoordinator {
     @Nullable private ChangeExecution inFlight;
     private long flushCounter;
     @Nullable private CompletableFuture<Void> outstandingCall;
+    /** Whether outstandingCall's result is not handled yet (its handler clears it first). */
+    private boolean callInProgress;
     /** Whether a checkpoint was restored before start(); a fresh job starts a fresh log. */
     private boolean restored;
     private long generation;
@@ -154,8 +156,8 @@ public final class SchemaRegistry implements OperatorCoordinator {
                 new ChangePlanner(
                         new SchemaChangeDeriver(config.behavior(), config.explicitCast(), accepted),
                         router);
-        if (!restored) {
-            log().clear();
+        if (log == null) {
+            log = new AppliedChangeLog(config.appliedLogDir(), !restored);
         }
         log().replayOnto(state);
         LOG.info(
@@ -191,6 +193,9 @@ public final class SchemaRegistry implements OperatorCoordinator {
                         }
                     });
             applierThread.shutdown();
+            if (!applierThread.awaitTermination(5, TimeUnit.SECONDS)) {
+                applierThread.shutdownNow(); // a hung call: interrupt it
+            }
         }
     }
 
@@ -325,7 +330,8 @@ public final class SchemaRegistry implements OperatorCoordinator {
             if (isRedundant(head)) {
                 queue.poll();
                 Map<TableId, Integer> versions =
-                        state.versionsAfter(head.change().tableId(), head.position());
+                        state.versionsAfter(
+                                head.change().tableId(), head.position(), head.upstreamAfter());
                 if (versions == null) {
                     rememberRedundant(head);
                 }
@@ -361,6 +367,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
                         state.lastSequence + 1,
                         table,
                         request.position(),
+                        Mark.fingerprint(request.upstreamAfter()),
                         state.upstreamOf(table),
                         request.ordinal(),
                         unchanged);
@@ -394,7 +401,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
 
     private boolean isRedundant(SchemaChangeRequest request) {
         SchemaChangeEvent change = request.change();
-        if (state.versionsAfter(change.tableId(), request.position()) != null) {
+        if (state.versionsAfter(change.tableId(), request.position(), request.upstreamAfter()) != null) {
             return true; // handled before: another split, a repeat, or a replay after a restore
         }
         Schema current = state.upstreamOf(change.tableId());
@@ -413,7 +420,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
         while (!execution.isDone()) {
             SinkPlan sink = execution.currentSink();
             SchemaChangeEvent event = execution.currentEvent();
-            if (outstandingCall != null && !outstandingCall.isDone()) {
+            if (callInProgress && outstandingCall != null && !outstandingCall.isDone()) {
                 // A call from before a restore or timeout still runs: its outcome (logged
                 // when this future completes) decides whether this one is needed at all.
                 // Waiting for it is bounded like a call of our own (G4).
@@ -491,9 +498,11 @@ public final class SchemaRegistry implements OperatorCoordinator {
                         config.rpcTimeout().toMillis(),
                         TimeUnit.MILLISECONDS);
         // The outstanding call counts as done only once its result is handled (and logged).
+        callInProgress = true;
         outstandingCall =
                 call.handleAsync(
                         (ok, error) -> {
+                            callInProgress = false;
                             timer.cancel(false);
                             runGuarded(
                                     () -> onApplierResult(execution, sinkPlan, index, event, error),
@@ -550,6 +559,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
                         execution.sequence,
                         plan.change().tableId(),
                         execution.request.position(),
+                        Mark.fingerprint(execution.request.upstreamAfter()),
                         plan.upstreamAfter(),
                         plan.ordinal(),
                         execution.sinkUpdates());
@@ -662,7 +672,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
 
     private AppliedChangeLog log() {
         if (log == null) {
-            log = new AppliedChangeLog(config.appliedLogDir());
+            log = new AppliedChangeLog(config.appliedLogDir(), false);
         }
         return log;
     }

@@ -22,6 +22,8 @@ import java.util.Set;
 final class SinkTableState {
     /** How many steps are kept for answers; a subtask further behind gets a reset step. */
     static final int HISTORY = 1024;
+    /** How many of them a checkpoint keeps. */
+    static final int CHECKPOINTED_HISTORY = 64;
 
     final TableId table;
     @Nullable Schema schema;
@@ -33,6 +35,16 @@ final class SinkTableState {
         this.table = table;
         this.schema = schema;
         this.version = version;
+    }
+
+    /** The newest steps, oldest first, for a checkpoint. */
+    List<SinkSchemaStep> recentSteps() {
+        List<SinkSchemaStep> all = new ArrayList<>(history);
+        return all.subList(Math.max(0, all.size() - CHECKPOINTED_HISTORY), all.size());
+    }
+
+    void restoreStep(SinkSchemaStep step) {
+        history.addLast(step);
     }
 
     SinkSchemaStep advance(List<SchemaChangeEvent> events, @Nullable Schema schemaAfter) {

@@ -24,21 +24,19 @@ class AppliedChangeLogTest {
     @TempDir Path dir;
 
     private static CompletedChange created() {
-        return new CompletedChange(
-                1, ORDERS, 1, ORDERS_V1, 0,
+        return new CompletedChange(1, ORDERS, 1, 0L, ORDERS_V1, 0,
                 List.of(new SinkUpdate(ORDERS, List.<SchemaChangeEvent>of(createOrders()), ORDERS_V1)));
     }
 
     private static CompletedChange added() {
-        return new CompletedChange(
-                2, ORDERS, 2, ORDERS_V2, 0,
+        return new CompletedChange(2, ORDERS, 2, 0L, ORDERS_V2, 0,
                 List.of(new SinkUpdate(ORDERS, List.<SchemaChangeEvent>of(addPrice()), ORDERS_V2)));
     }
 
     private RegistryState replayed(long fromSequence) {
         RegistryState state = new RegistryState();
         state.lastSequence = fromSequence;
-        try (AppliedChangeLog log = new AppliedChangeLog(dir)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
             log.replayOnto(state);
         } catch (IOException e) {
             throw new AssertionError(e);
@@ -52,7 +50,7 @@ class AppliedChangeLogTest {
 
     @Test
     void replaysOnlyWhatFollowsTheRestoredSequence() throws IOException {
-        try (AppliedChangeLog log = new AppliedChangeLog(dir)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
             log.appendCompleted(created());
             log.appendCompleted(added());
         }
@@ -62,8 +60,8 @@ class AppliedChangeLogTest {
         assertThat(state.lastSequence).isEqualTo(2);
         assertThat(state.upstreamOf(ORDERS)).isEqualTo(ORDERS_V2);
         assertThat(state.sink(ORDERS).version).isEqualTo(1); // only the add, onto a restored v0 here
-        assertThat(state.versionsAfter(ORDERS, 2)).isEqualTo(Map.of(ORDERS, 1));
-        assertThat(state.versionsAfter(ORDERS, 1)).isNull();
+        assertThat(state.versionsAfter(ORDERS, 2, null)).isEqualTo(Map.of(ORDERS, 1));
+        assertThat(state.versionsAfter(ORDERS, 1, null)).isNull();
     }
 
     @Test
@@ -71,11 +69,11 @@ class AppliedChangeLogTest {
         // the add at position 2 of orders: its first call, onto sink version 1
         AppliedChangeLog.AppliedCall call =
                 new AppliedChangeLog.AppliedCall(ORDERS, 2, ORDERS, 1, 0, addPrice());
-        try (AppliedChangeLog log = new AppliedChangeLog(dir)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
             log.appendCompleted(created());
             log.appendCall(call);
         }
-        try (AppliedChangeLog log = new AppliedChangeLog(dir)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
             assertThat(log.alreadyApplied(ORDERS, 2, ORDERS, 1, 0, addPrice())).isTrue();
             assertThat(log.alreadyApplied(ORDERS, 2, ORDERS, 1, 1, addPrice())).isFalse();
             assertThat(log.alreadyApplied(ORDERS, 3, ORDERS, 1, 0, addPrice())).isFalse();
@@ -83,14 +81,14 @@ class AppliedChangeLogTest {
             log.appendCompleted(added());
             assertThat(log.alreadyApplied(ORDERS, 2, ORDERS, 1, 0, addPrice())).isFalse();
         }
-        try (AppliedChangeLog log = new AppliedChangeLog(dir)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
             assertThat(log.alreadyApplied(ORDERS, 2, ORDERS, 1, 0, addPrice())).isFalse();
         }
     }
 
     @Test
     void truncationKeepsLaterRecordsAcrossAReopen() throws IOException {
-        try (AppliedChangeLog log = new AppliedChangeLog(dir)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
             log.appendCompleted(created());
             log.appendCompleted(added());
             log.appendCall(new AppliedChangeLog.AppliedCall(ORDERS, 3, ORDERS, 2, 0, addPrice()));
@@ -98,10 +96,13 @@ class AppliedChangeLogTest {
             log.appendCall(new AppliedChangeLog.AppliedCall(ORDERS, 3, ORDERS, 2, 1, addPrice()));
         }
 
-        RegistryState state = replayed(0);
+        RegistryState state = replayed(1);
         assertThat(state.lastSequence).isEqualTo(2);
-        assertThat(state.versionsAfter(ORDERS, 1)).as("the create was truncated").isNull();
-        try (AppliedChangeLog log = new AppliedChangeLog(dir)) {
+        assertThat(state.versionsAfter(ORDERS, 1, null)).as("the create was truncated").isNull();
+        assertThat(replayed(0).lastSequence)
+                .as("a state older than the log's first record (an old savepoint) ignores the log")
+                .isZero();
+        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
             assertThat(log.alreadyApplied(ORDERS, 3, ORDERS, 2, 0, addPrice())).isTrue();
             assertThat(log.alreadyApplied(ORDERS, 3, ORDERS, 2, 1, addPrice())).isTrue();
         }
@@ -110,7 +111,7 @@ class AppliedChangeLogTest {
     /** The bytes of a record whose writing was cut short: its length and part of its body. */
     private byte[] tornRecord() throws IOException {
         Path other = dir.resolve("other");
-        try (AppliedChangeLog log = new AppliedChangeLog(other)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(other, false)) {
             log.appendCompleted(added());
         }
         byte[] whole = Files.readAllBytes(other.resolve("applied-changes.log"));
@@ -119,7 +120,7 @@ class AppliedChangeLogTest {
 
     @Test
     void aTornLastRecordIsIgnored() throws IOException {
-        try (AppliedChangeLog log = new AppliedChangeLog(dir)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
             log.appendCompleted(created());
         }
         Files.write(file(), tornRecord(), StandardOpenOption.APPEND);
@@ -132,11 +133,11 @@ class AppliedChangeLogTest {
 
     @Test
     void recordsWrittenAfterATornRecordAreReadBack() throws IOException {
-        try (AppliedChangeLog log = new AppliedChangeLog(dir)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
             log.appendCompleted(created());
         }
         Files.write(file(), tornRecord(), StandardOpenOption.APPEND); // the JobManager died here
-        try (AppliedChangeLog log = new AppliedChangeLog(dir)) { // the next JobManager
+        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) { // the next JobManager
             log.appendCompleted(added());
         }
 

@@ -153,7 +153,9 @@ final class RegistryHarness implements AutoCloseable {
             SchemaChangeEvent change,
             int position,
             Map<TableId, Integer> knownSinkVersions) {
+        // The subtask's schema after the change is left out (null): positions alone identify
+        // the changes these tests replay.
         return new SchemaChangeRequest(
-                subtask, requestId, change, true, 0, position, knownSinkVersions);
+                subtask, requestId, change, true, 0, position, null, knownSinkVersions);
     }
 }

@@ -45,11 +45,11 @@ class RegistryStateSerializerTest {
         gone.advance(List.of(), ORDERS_V1);
         gone.advance(List.of(), null); // dropped: no schema
         gone.sources.add(GONE);
-        state.mark(ORDERS, 1, Map.of(MERGED, 1));
-        state.mark(ORDERS, 2, Map.of(MERGED, 2));
-        state.mark(CUSTOMERS, 1, Map.of(MERGED, 2));
-        state.mark(GONE, 1, Map.of(GONE, 1));
-        state.mark(GONE, 2, Map.of(GONE, 2));
+        state.mark(ORDERS, 1, new Mark(0L, Map.of(MERGED, 1)));
+        state.mark(ORDERS, 2, new Mark(0L, Map.of(MERGED, 2)));
+        state.mark(CUSTOMERS, 1, new Mark(0L, Map.of(MERGED, 2)));
+        state.mark(GONE, 1, new Mark(0L, Map.of(GONE, 1)));
+        state.mark(GONE, 2, new Mark(0L, Map.of(GONE, 2)));
         return state;
     }
 
@@ -113,10 +113,7 @@ class RegistryStateSerializerTest {
     @Test
     void completedChangeRoundTrip() throws IOException {
         CompletedChange change =
-                new CompletedChange(
-                        5,
-                        ORDERS,
-                        3,
+                new CompletedChange(5, ORDERS, 3, 0L,
                         ORDERS_V2,
                         0,
                         List.of(
@@ -133,7 +130,7 @@ class RegistryStateSerializerTest {
 
     @Test
     void completedChangeOfADroppedTableRoundTrip() throws IOException {
-        CompletedChange drop = new CompletedChange(6, ORDERS, 4, (Schema) null, 1, List.of());
+        CompletedChange drop = new CompletedChange(6, ORDERS, 4, 0L, (Schema) null, 1, List.of());
         DataOutputSerializer out = new DataOutputSerializer(64);
         RegistryStateSerializer.writeCompleted(drop, out);
 

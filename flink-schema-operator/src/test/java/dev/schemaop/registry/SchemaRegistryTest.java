@@ -298,7 +298,7 @@ class SchemaRegistryTest {
         createOrdersFromSubtask0();
         AddColumnEvent add = addPrice();
 
-        harness.send(new SchemaChangeRequest(0, 2, add, false, 0, 2, Map.of(ORDERS, 1)));
+        harness.send(new SchemaChangeRequest(0, 2, add, false, 0, 2, null, Map.of(ORDERS, 1)));
         Throwable failure = harness.context.awaitFailure();
 
         assertRejection(failure, add);
