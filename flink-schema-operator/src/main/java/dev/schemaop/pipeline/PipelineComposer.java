@@ -94,7 +94,9 @@ public final class PipelineComposer {
                         routes, sink.getDataChangeEventHashFunctionProvider(parallelism), parallelism);
 
         DataStream<Event> events =
-                sourceStream(source, env, sourceName(definition)).setParallelism(parallelism);
+                sourceStream(source, env, sourceName(definition))
+                        .uid(uidPrefix + "source")
+                        .setParallelism(parallelism);
         DataStream<ShapedEvent> shaped =
                 events.transform(
                                 "SchemaOperator",

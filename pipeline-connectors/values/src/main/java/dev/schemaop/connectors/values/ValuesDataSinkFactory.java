@@ -48,7 +48,9 @@ public class ValuesDataSinkFactory implements DataSinkFactory {
                         .filter(s -> !s.isEmpty())
                         .map(tag -> parseTag(tag, ValuesDataSinkOptions.WRITER_FAIL_ONCE_ON.key()))
                         .orElse(null);
-        ValuesStore.forPath(outputPath).reset();
+        if (!config.get(ValuesDataSinkOptions.KEEP_EXISTING)) {
+            ValuesStore.forPath(outputPath).reset();
+        }
         return new ValuesDataSink(
                 outputPath,
                 config.get(ValuesDataSinkOptions.PRINT_ENABLED),
@@ -155,6 +157,7 @@ public class ValuesDataSinkFactory implements DataSinkFactory {
         options.add(ValuesDataSinkOptions.ERROR_ON_SCHEMA_CHANGE);
         options.add(ValuesDataSinkOptions.FAIL_ONCE_ON);
         options.add(ValuesDataSinkOptions.WRITER_FAIL_ONCE_ON);
+        options.add(ValuesDataSinkOptions.KEEP_EXISTING);
         return options;
     }
 }

@@ -54,4 +54,13 @@ public final class ValuesDataSinkOptions {
                             "Schema change tag; the first time per output path and JVM a sink writer"
                                     + " receives a change of that type (after the applier applied it)"
                                     + " it throws, failing the task. For failover tests.");
+
+    public static final ConfigOption<Boolean> KEEP_EXISTING =
+            ConfigOptions.key("keep.existing")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Keep the tables and schema changes an earlier job in this JVM left at"
+                                    + " output.path, as a database keeps its tables, instead of"
+                                    + " starting empty. For tests of resubmissions from a savepoint.");
 }
