@@ -14,7 +14,6 @@ import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
-import org.apache.flink.cdc.common.exceptions.SchemaEvolveException;
 import org.apache.flink.cdc.common.exceptions.UnsupportedSchemaChangeEventException;
 import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
 import org.apache.flink.cdc.common.schema.Schema;
@@ -33,7 +32,6 @@ import javax.annotation.Nullable;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +41,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -87,15 +84,13 @@ public final class SchemaRegistry implements OperatorCoordinator {
     private final RegistryConfig config;
     private final MetadataApplier applier;
     private final TableRouter router;
-    private final ScheduledExecutorService loop;
+    private final RegistryEventLoop loop;
     private final ExecutorService applierThread;
-    private volatile Thread loopThread;
 
     private RegistryState state = new RegistryState();
     private final ArrayDeque<SchemaChangeRequest> queue = new ArrayDeque<>();
     private final FlushTracker flushes;
-    private final Map<Integer, SubtaskGateway> gateways = new HashMap<>();
-    private final Map<Integer, List<OperatorEvent>> undelivered = new HashMap<>();
+    private final SubtaskGateways subtasks = new SubtaskGateways();
     private final TreeMap<Long, Long> sequenceAtCheckpoint = new TreeMap<>();
     private final Set<String> loggedSkips = new HashSet<>();
     private ChangePlanner planner;
@@ -119,14 +114,10 @@ public final class SchemaRegistry implements OperatorCoordinator {
         this.router = new TableRouter(config.routes());
         this.flushes = new FlushTracker(config.sinkParallelism());
         this.loop =
-                Executors.newSingleThreadScheduledExecutor(
-                        runnable -> {
-                            Thread thread = new Thread(runnable, "schema-registry-" + context.getOperatorId());
-                            thread.setDaemon(true);
-                            thread.setContextClassLoader(context.getUserCodeClassloader());
-                            loopThread = thread;
-                            return thread;
-                        });
+                new RegistryEventLoop(
+                        "schema-registry-" + context.getOperatorId(),
+                        context.getUserCodeClassloader(),
+                        this::failJob);
         this.applierThread =
                 Executors.newSingleThreadExecutor(
                         runnable -> {
@@ -140,7 +131,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
 
     @Override
     public void start() throws Exception {
-        runAndWait(this::initialize, "starting");
+        loop.runAndWait(this::initialize, "starting");
     }
 
     private void initialize() {
@@ -174,7 +165,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
         }
         // The log belongs to the event loop: close it there, after what is queued.
         try {
-            runAndWait(
+            loop.runAndWait(
                     () -> {
                         if (log != null) {
                             log.close();
@@ -203,7 +194,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
 
     @Override
     public void handleEventFromOperator(int subtask, int attemptNumber, OperatorEvent event) {
-        runInLoop(() -> dispatch(event), "handling %s", event);
+        loop.run(() -> dispatch(event), "handling %s", event);
     }
 
     private void dispatch(OperatorEvent event) {
@@ -218,7 +209,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
 
     @Override
     public void checkpointCoordinator(long checkpointId, CompletableFuture<byte[]> result) {
-        runInLoop(
+        loop.run(
                 () -> {
                     sequenceAtCheckpoint.put(checkpointId, state.lastSequence);
                     result.complete(RegistryStateSerializer.serialize(state));
@@ -229,7 +220,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
 
     @Override
     public void notifyCheckpointComplete(long checkpointId) {
-        runInLoop(
+        loop.run(
                 () -> {
                     Long sequence = sequenceAtCheckpoint.get(checkpointId);
                     sequenceAtCheckpoint.headMap(checkpointId, true).clear();
@@ -244,7 +235,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
     @Override
     public void resetToCheckpoint(long checkpointId, @Nullable byte[] checkpointData)
             throws Exception {
-        runAndWait(
+        loop.runAndWait(
                 () -> {
                     restored = true;
                     generation++;
@@ -253,7 +244,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
                     failed = false;
                     queue.clear();
                     flushes.clear();
-                    undelivered.clear();
+                    subtasks.resetAll();
                     state =
                             checkpointData == null
                                     ? new RegistryState()
@@ -269,14 +260,14 @@ public final class SchemaRegistry implements OperatorCoordinator {
 
     @Override
     public void subtaskReset(int subtask, long checkpointId) {
-        runInLoop(
+        loop.run(
                 () -> {
                     queue.removeIf(request -> request.subtask() == subtask);
                     if (prepared != null && prepared.request.subtask() == subtask) {
                         prepared = null;
                     }
                     flushes.forget(subtask);
-                    undelivered.remove(subtask);
+                    subtasks.reset(subtask);
                 },
                 "resetting subtask %d",
                 subtask);
@@ -284,19 +275,13 @@ public final class SchemaRegistry implements OperatorCoordinator {
 
     @Override
     public void executionAttemptFailed(int subtask, int attemptNumber, @Nullable Throwable reason) {
-        runInLoop(() -> gateways.remove(subtask), "forgetting failed subtask %d", subtask);
+        loop.run(() -> subtasks.failed(subtask), "forgetting failed subtask %d", subtask);
     }
 
     @Override
     public void executionAttemptReady(int subtask, int attemptNumber, SubtaskGateway gateway) {
-        runInLoop(
-                () -> {
-                    gateways.put(subtask, gateway);
-                    List<OperatorEvent> waiting = undelivered.remove(subtask);
-                    if (waiting != null) {
-                        waiting.forEach(response -> send(subtask, response));
-                    }
-                },
+        loop.run(
+                () -> subtasks.ready(subtask, gateway),
                 "registering subtask %d",
                 subtask);
     }
@@ -314,7 +299,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
     }
 
     private void processQueue() {
-        assertInLoop();
+        loop.assertInLoop();
         while (inFlight == null && !failed && !queue.isEmpty()) {
             if (prepared != null) {
                 if (!flushes.isFlushed(prepared.request.subtask(), prepared.flushId)) {
@@ -343,7 +328,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
             if (next.needsFlush()) {
                 next.flushId = ++flushCounter;
                 prepared = next;
-                send(head.subtask(), new FlushRequest(head.requestId(), next.flushId, next.changedSinks()));
+                subtasks.send(head.subtask(), new FlushRequest(head.requestId(), next.flushId, next.changedSinks()));
                 return;
             }
             queue.poll();
@@ -429,15 +414,14 @@ public final class SchemaRegistry implements OperatorCoordinator {
                         loop.schedule(
                                 () -> {
                                     if (!stale.isDone() && inFlight == execution) {
-                                        failJob(timeout(execution, event));
+                                        failJob(EvolutionFailures.timeout(execution.currentSink().sink(), event, config.rpcTimeout()));
                                     }
                                 },
-                                config.rpcTimeout().toMillis(),
-                                TimeUnit.MILLISECONDS);
+                                config.rpcTimeout());
                 stale.whenCompleteAsync(
                         (ok, error) -> {
                             timer.cancel(false);
-                            runGuarded(() -> resume(execution), "resuming %s", execution.request.change());
+                            loop.guarded(() -> resume(execution), "resuming %s", execution.request.change());
                         },
                         loop);
                 return;
@@ -492,11 +476,10 @@ public final class SchemaRegistry implements OperatorCoordinator {
                 loop.schedule(
                         () -> {
                             if (!call.isDone() && inFlight == execution) {
-                                failJob(timeout(execution, event));
+                                failJob(EvolutionFailures.timeout(execution.currentSink().sink(), event, config.rpcTimeout()));
                             }
                         },
-                        config.rpcTimeout().toMillis(),
-                        TimeUnit.MILLISECONDS);
+                        config.rpcTimeout());
         // The outstanding call counts as done only once its result is handled (and logged).
         callInProgress = true;
         outstandingCall =
@@ -504,7 +487,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
                         (ok, error) -> {
                             callInProgress = false;
                             timer.cancel(false);
-                            runGuarded(
+                            loop.guarded(
                                     () -> onApplierResult(execution, sinkPlan, index, event, error),
                                     "applying %s",
                                     event);
@@ -546,7 +529,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
                     cause.getMessage());
             execution.skipped();
         } else {
-            failJob(applyFailure(execution, event, cause));
+            failJob(EvolutionFailures.applyFailure(sink.sink(), event, config.behavior(), cause));
             return;
         }
         continueExecution(execution);
@@ -590,22 +573,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
                             : targetVersions.getOrDefault(sinkTable, sink.version);
             steps.addAll(sink.stepsBetween(known, target));
         }
-        send(request.subtask(), new SchemaChangeResponse(request.requestId(), steps, releaseFlushId));
-    }
-
-    private void send(int subtask, OperatorEvent response) {
-        SubtaskGateway gateway = gateways.get(subtask);
-        if (gateway == null) {
-            undelivered.computeIfAbsent(subtask, s -> new ArrayList<>()).add(response);
-            return;
-        }
-        gateway.sendEvent(response)
-                .whenComplete(
-                        (ack, error) -> {
-                            if (error != null) {
-                                LOG.warn("Could not answer subtask {}; it will ask again after its restart.", subtask, error);
-                            }
-                        });
+        subtasks.send(request.subtask(), new SchemaChangeResponse(request.requestId(), steps, releaseFlushId));
     }
 
     private void logSkipped(SkippedChange skipped) {
@@ -622,41 +590,6 @@ public final class SchemaRegistry implements OperatorCoordinator {
     }
 
     // ------------------------------------------------------------------ failures
-
-    private RuntimeException timeout(ChangeExecution execution, SchemaChangeEvent event) {
-        return new SchemaEvolutionException(
-                String.format(
-                        "The sink did not finish applying %s to table %s within %s "
-                                + "(pipeline option schema-operator.rpc-timeout). Raise "
-                                + "'schema-operator.rpc-timeout' in the pipeline block if its DDL "
-                                + "needs longer, or check that the sink is reachable.",
-                        event, execution.currentSink().sink(), config.rpcTimeout()),
-                null);
-    }
-
-    private RuntimeException applyFailure(
-            ChangeExecution execution, SchemaChangeEvent event, Throwable cause) {
-        return new SchemaEvolutionException(
-                String.format(
-                        "The sink failed to apply %s to table %s (pipeline.schema.change.behavior: %s): %s. "
-                                + "Every row before the change reached the sink. Fix the sink, or let the "
-                                + "pipeline skip such changes with schema.change.behavior: try_evolve, "
-                                + "lenient or ignore, or exclude the type with exclude.schema.changes.",
-                        event,
-                        execution.currentSink().sink(),
-                        config.behavior().name().toLowerCase(),
-                        describe(cause)),
-                cause);
-    }
-
-    /** Flink CDC's SchemaEvolveException keeps its text out of getMessage(). */
-    private static String describe(Throwable cause) {
-        if (cause instanceof SchemaEvolveException) {
-            String text = ((SchemaEvolveException) cause).getExceptionMessage();
-            return text != null ? text : cause.toString();
-        }
-        return cause.getMessage() != null ? cause.getMessage() : cause.toString();
-    }
 
     private void failJob(Throwable cause) {
         if (failed) {
@@ -677,48 +610,4 @@ public final class SchemaRegistry implements OperatorCoordinator {
         return log;
     }
 
-    private void assertInLoop() {
-        if (Thread.currentThread() != loopThread) {
-            throw new IllegalStateException(
-                    "Schema registry state touched outside its event loop, from "
-                            + Thread.currentThread().getName());
-        }
-    }
-
-    private interface Action {
-        void run() throws Exception;
-    }
-
-    private void runInLoop(Action action, String what, Object... args) {
-        loop.execute(() -> runGuarded(action, what, args));
-    }
-
-    private void runGuarded(Action action, String what, Object... args) {
-        try {
-            action.run();
-        } catch (Throwable t) {
-            ExceptionUtils.rethrowIfFatalErrorOrOOM(t);
-            String description = String.format(what, args);
-            LOG.error("Schema registry failed while {}", description, t);
-            failJob(new SchemaEvolutionException("Schema registry failed while " + description + ": " + t.getMessage(), t));
-        }
-    }
-
-    private void runAndWait(Action action, String what) throws Exception {
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        loop.execute(
-                () -> {
-                    try {
-                        action.run();
-                        done.complete(null);
-                    } catch (Throwable t) {
-                        done.completeExceptionally(t);
-                    }
-                });
-        try {
-            done.get();
-        } catch (java.util.concurrent.ExecutionException e) {
-            throw new Exception("Schema registry failed while " + what, e.getCause());
-        }
-    }
 }

@@ -1,0 +1,48 @@
+package dev.schemaop.registry;
+
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.exceptions.SchemaEvolveException;
+import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
+
+import java.time.Duration;
+
+/** The messages a failed schema change fails the job with: what, where, how to fix (SPEC §9). */
+final class EvolutionFailures {
+    private EvolutionFailures() {}
+
+    static SchemaEvolutionException timeout(TableId sink, SchemaChangeEvent event, Duration rpcTimeout) {
+        return new SchemaEvolutionException(
+                String.format(
+                        "The sink did not finish applying %s to table %s within %s "
+                                + "(pipeline option schema-operator.rpc-timeout). Raise "
+                                + "'schema-operator.rpc-timeout' in the pipeline block if its DDL "
+                                + "needs longer, or check that the sink is reachable.",
+                        event, sink, rpcTimeout),
+                null);
+    }
+
+    static SchemaEvolutionException applyFailure(
+            TableId sink, SchemaChangeEvent event, SchemaChangeBehavior behavior, Throwable cause) {
+        return new SchemaEvolutionException(
+                String.format(
+                        "The sink failed to apply %s to table %s (pipeline.schema.change.behavior: %s): %s. "
+                                + "Every row before the change reached the sink. Fix the sink, or let the "
+                                + "pipeline skip such changes with schema.change.behavior: try_evolve, "
+                                + "lenient or ignore, or exclude the type with exclude.schema.changes.",
+                        event,
+                        sink,
+                        behavior.name().toLowerCase(),
+                        describe(cause)),
+                cause);
+    }
+
+    /** Flink CDC's SchemaEvolveException keeps its text out of getMessage(). */
+    private static String describe(Throwable cause) {
+        if (cause instanceof SchemaEvolveException) {
+            String text = ((SchemaEvolveException) cause).getExceptionMessage();
+            return text != null ? text : cause.toString();
+        }
+        return cause.getMessage() != null ? cause.getMessage() : cause.toString();
+    }
+}
