@@ -1,0 +1,32 @@
+/**
+ * What the sink receives for one schema change, per behavior and filter (SPEC §3, §4): pure
+ * derivation, no Flink runtime, no I/O. {@link dev.schemaop.behavior.SchemaChangeDeriver} is
+ * the entry point.
+ *
+ * <p>Decisions where the SPEC is silent:
+ *
+ * <ul>
+ *   <li>Order: the behavior derives the sink-level events; what the sink already has is
+ *       skipped (ALREADY_PRESENT); then the include/exclude filter applies to the derived
+ *       events (as Flink CDC checks {@code acceptsSchemaEvolutionType} on applied events);
+ *       then EXCEPTION rejects the first accepted event that is not a create.table. A change
+ *       that is filtered out therefore never fails the job under EXCEPTION, and a repeated
+ *       DDL (online schema tools) is never a failure.
+ *   <li>A LENIENT type change converted into rename + add (with "make nullable" first when
+ *       the old column is NOT NULL) passes the filter as one group: all of it or nothing.
+ *       Other derived events are filtered one by one.
+ *   <li>Several columns in one event: widenings and explicit casts go into one
+ *       AlterColumnTypeEvent, renames into one RenameColumnEvent, adds into one
+ *       AddColumnEvent, in that order; derived AlterColumnTypeEvents carry the old types.
+ *       EVOLVE and TRY_EVOLVE pass the incoming event on unchanged.
+ *   <li>LENIENT: altering a column the sink lacks adds it; renaming when neither name is in
+ *       the sink, or dropping an absent column, changes nothing; a primary-key column is never
+ *       widened, renamed away or made nullable (KEY_COLUMN).
+ *   <li>A create.table for a table the sink already has is reconciled under EVOLVE,
+ *       TRY_EVOLVE and LENIENT (add the missing columns, widen what can be widened) and
+ *       skipped under IGNORE and EXCEPTION.
+ *   <li>The EXCEPTION message shows the current and the new schema side by side, one line
+ *       per column, with "-" for a column (or table) that does not exist.
+ * </ul>
+ */
+package dev.schemaop.behavior;
