@@ -36,6 +36,7 @@ final class AppliedChangeLog implements AutoCloseable {
     private static final byte COMPLETED = 1;
     private static final byte CALL = 2;
 
+    private final Path dir;
     private final Path file;
     private FileChannel channel;
     private final List<CompletedChange> completed = new ArrayList<>();
@@ -63,6 +64,7 @@ final class AppliedChangeLog implements AutoCloseable {
      *     deleted unread
      */
     AppliedChangeLog(Path dir, boolean fresh) {
+        this.dir = dir;
         this.file = dir.resolve("applied-changes.log");
         try {
             Files.createDirectories(dir);
@@ -77,6 +79,10 @@ final class AppliedChangeLog implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot open the schema registry's log " + file, e);
         }
+    }
+
+    Path directory() {
+        return dir;
     }
 
     /** Brings a restored state up to what the sink really has. */

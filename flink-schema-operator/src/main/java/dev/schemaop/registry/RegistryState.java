@@ -29,6 +29,12 @@ final class RegistryState {
     /** A split further behind than this many changes of a table is answered by schema. */
     static final int MARKS_PER_TABLE = 10_000;
     long lastSequence;
+    /**
+     * The directory of the applied-change log that continues this state. It travels with
+     * checkpoints, so a resubmission from a savepoint, even of an edited definition, reads
+     * the log of the run that took it. Empty until the registry starts.
+     */
+    String logDir = "";
 
     @Nullable
     Schema upstreamOf(TableId table) {

@@ -28,7 +28,7 @@ import java.util.TreeMap;
  * trailing bytes. The same record format serves the applied-change log.
  */
 final class RegistryStateSerializer {
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     private static final TableIdSerializer TABLE_IDS = TableIdSerializer.INSTANCE;
     private static final SchemaSerializer SCHEMAS = SchemaSerializer.INSTANCE;
     private static final EventSerializer EVENTS = EventSerializer.INSTANCE;
@@ -39,6 +39,7 @@ final class RegistryStateSerializer {
         DataOutputSerializer out = new DataOutputSerializer(4096);
         out.writeInt(VERSION);
         out.writeLong(state.lastSequence);
+        out.writeUTF(state.logDir);
         out.writeInt(state.upstream.size());
         for (Map.Entry<TableId, Schema> e : state.upstream.entrySet()) {
             TABLE_IDS.serialize(e.getKey(), out);
@@ -83,10 +84,12 @@ final class RegistryStateSerializer {
         int version = in.readInt();
         if (version != VERSION) {
             throw new IOException(
-                    "Unknown schema registry state version " + version + "; this build reads " + VERSION);
+                    "Unknown schema registry state version " + version + "; this build reads " + VERSION
+                            + ". Start the pipeline without this savepoint, or with the build that wrote it.");
         }
         RegistryState state = new RegistryState();
         state.lastSequence = in.readLong();
+        state.logDir = in.readUTF();
         for (int i = in.readInt(); i > 0; i--) {
             state.upstream.put(TABLE_IDS.deserialize(in), SCHEMAS.deserialize(in));
         }

@@ -29,6 +29,7 @@ import org.slf4j.LoggerFactory;
 
 import javax.annotation.Nullable;
 
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -147,8 +148,9 @@ public final class SchemaRegistry implements OperatorCoordinator {
                 new ChangePlanner(
                         new SchemaChangeDeriver(config.behavior(), config.explicitCast(), accepted),
                         router);
-        if (log == null) {
-            log = new AppliedChangeLog(config.appliedLogDir(), !restored);
+        if (!restored) {
+            state.logDir = config.appliedLogDir().toString();
+            log = new AppliedChangeLog(Path.of(state.logDir), true);
         }
         log().replayOnto(state);
         LOG.info(
@@ -249,6 +251,9 @@ public final class SchemaRegistry implements OperatorCoordinator {
                             checkpointData == null
                                     ? new RegistryState()
                                     : RegistryStateSerializer.deserialize(checkpointData);
+                    if (state.logDir.isEmpty()) {
+                        state.logDir = config.appliedLogDir().toString();
+                    }
                     log().replayOnto(state);
                     LOG.info(
                             "Schema registry restored to checkpoint {} (change sequence {}).",
@@ -603,9 +608,19 @@ public final class SchemaRegistry implements OperatorCoordinator {
 
     // ------------------------------------------------------------------ threading
 
+    /** The log that continues the current state (its directory may change with a restore). */
     private AppliedChangeLog log() {
+        Path dir = Path.of(state.logDir.isEmpty() ? config.appliedLogDir().toString() : state.logDir);
+        if (log != null && !log.directory().equals(dir)) {
+            try {
+                log.close();
+            } catch (java.io.IOException e) {
+                LOG.warn("Could not close the schema registry's log", e);
+            }
+            log = null;
+        }
         if (log == null) {
-            log = new AppliedChangeLog(config.appliedLogDir(), false);
+            log = new AppliedChangeLog(dir, false);
         }
         return log;
     }
