@@ -33,11 +33,6 @@ public final class Derivation {
         return skipped;
     }
 
-    /** Whether nothing at all is applied. */
-    public boolean appliesNothing() {
-        return toApply.isEmpty();
-    }
-
     @Override
     public boolean equals(Object o) {
         if (this == o) {
