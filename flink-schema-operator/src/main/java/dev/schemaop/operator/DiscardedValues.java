@@ -22,25 +22,31 @@ public final class DiscardedValues {
     private static final Logger LOG = LoggerFactory.getLogger(DiscardedValues.class);
 
     private final MetricGroup metrics;
-    private final Map<String, Counter> counters = new HashMap<>();
+    /** Per sink table, per column: found without building a key for every discarded value. */
+    private final Map<TableId, Map<String, Counter>> counters = new HashMap<>();
 
     public DiscardedValues(MetricGroup metrics) {
         this.metrics = metrics;
     }
 
     public DiscardListener listenerFor(TableId sinkTable, TableId sourceTable) {
-        return (column, reason) -> discarded(sinkTable, sourceTable, column, reason);
+        Map<String, Counter> byColumn = counters.computeIfAbsent(sinkTable, t -> new HashMap<>());
+        return (column, reason) -> discarded(byColumn, sinkTable, sourceTable, column, reason);
     }
 
-    private void discarded(TableId sinkTable, TableId sourceTable, String column, DiscardReason reason) {
-        String key = sinkTable + "\u0000" + column;
-        Counter counter = counters.get(key);
+    private void discarded(
+            Map<String, Counter> byColumn,
+            TableId sinkTable,
+            TableId sourceTable,
+            String column,
+            DiscardReason reason) {
+        Counter counter = byColumn.get(column);
         if (counter == null) {
             counter =
                     metrics.addGroup("table", sinkTable.toString())
                             .addGroup("column", column)
                             .counter("discardedValues");
-            counters.put(key, counter);
+            byColumn.put(column, counter);
             LOG.warn(
                     "Discarding values of column '{}' of {} on their way to sink table {}: {}. "
                             + "Further discarded values of this column are only counted "

@@ -76,7 +76,12 @@ final class SinkTableVersions {
      */
     @Nullable
     RowReshaper upgradeFrom(int version) {
+        // Decided once per (version, current) pair: late rows of one version come in bulk.
+        if (upgrades.containsKey(version)) {
+            return upgrades.get(version);
+        }
         if (clearedSince(version)) {
+            upgrades.put(version, null);
             return null;
         }
         RowReshaper reshaper = upgrades.get(version);

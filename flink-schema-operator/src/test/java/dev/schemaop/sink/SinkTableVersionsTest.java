@@ -81,6 +81,8 @@ class SinkTableVersionsTest {
     void rowsFromBeforeATruncateAreCleared() {
         step(new TruncateTableEvent(T));
         assertThat(versions.upgradeFrom(4)).isNull();
+        assertThat(versions.upgradeFrom(4)).as("the decision is cached, not lost").isNull();
         assertThat(versions.upgradeFrom(5)).isNull();
+        assertThat(versions.upgradeFrom(6)).as("the current version itself is not cleared").isNotNull();
     }
 }
