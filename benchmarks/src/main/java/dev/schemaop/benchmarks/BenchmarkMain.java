@@ -1,0 +1,171 @@
+package dev.schemaop.benchmarks;
+
+import dev.schemaop.benchmarks.probe.Probes;
+import dev.schemaop.benchmarks.probe.RunProbe;
+import dev.schemaop.benchmarks.report.ConfigResult;
+import dev.schemaop.benchmarks.report.Reports;
+import dev.schemaop.benchmarks.report.RunResult;
+import dev.schemaop.benchmarks.topology.BareTopology;
+import dev.schemaop.benchmarks.topology.FlinkCdcTopology;
+import dev.schemaop.benchmarks.topology.RunSpec;
+import dev.schemaop.benchmarks.topology.SchemaOperatorTopology;
+import dev.schemaop.benchmarks.topology.Topology;
+import dev.schemaop.benchmarks.workload.Workload;
+
+import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Runs every workload through (a) a bare pipeline, (b) Apache Flink CDC 3.5.0's regular
+ * topology and (c) this runtime, at parallelism 1 and 2, EVOLVE and LENIENT, on one
+ * MiniCluster, and writes {@code results/latest.json}, {@code latest.md} and {@code
+ * latest.png}.
+ *
+ * <p>Usage: {@code BenchmarkMain [--quick] [--out DIR] [--only W1,W2] [--topologies a,b,c]}
+ */
+public final class BenchmarkMain {
+    private static final int[] PARALLELISMS = {1, 2};
+    private static final SchemaChangeBehavior[] BEHAVIORS = {
+        SchemaChangeBehavior.EVOLVE, SchemaChangeBehavior.LENIENT
+    };
+
+    private final Plan plan;
+    private final Path workDir;
+    private int runCounter;
+
+    private BenchmarkMain(Plan plan, Path workDir) {
+        this.plan = plan;
+        this.workDir = workDir;
+    }
+
+    public static void main(String[] args) throws Exception {
+        boolean quick = false;
+        Path out = Path.of("benchmarks", "results");
+        List<String> only = List.of();
+        List<String> topologyKeys = List.of("a", "b", "c");
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--quick" -> quick = true;
+                case "--out" -> out = Path.of(args[++i]);
+                case "--only" -> only = List.of(args[++i].toUpperCase(Locale.ROOT).split(","));
+                case "--topologies" -> topologyKeys = List.of(args[++i].toLowerCase(Locale.ROOT).split(","));
+                default -> {
+                    System.err.println("Unknown argument " + args[i] + ". Usage: [--quick] [--out DIR] [--only W1,W2] [--topologies a,b,c]");
+                    System.exit(2);
+                }
+            }
+        }
+        Plan plan = quick ? Plan.quick() : Plan.full();
+        Files.createDirectories(out);
+        Path workDir = Files.createTempDirectory("schemaop-bench");
+        long started = System.nanoTime();
+        List<ConfigResult> results = new BenchmarkMain(plan, workDir).runAll(only, topologyKeys);
+        double seconds = (System.nanoTime() - started) / 1e9;
+        Reports.write(out, plan.mode(), seconds, results);
+        System.out.printf(Locale.ROOT, "Benchmark (%s) took %.0f s; results in %s%n", plan.mode(), seconds, out);
+        long wrong = results.stream().filter(r -> r.topology().equals("c")).mapToLong(ConfigResult::wrongShapeRows).sum();
+        long lost = results.stream().filter(r -> r.topology().equals("c")).mapToLong(ConfigResult::rowCountErrors).sum();
+        if (wrong > 0 || lost > 0) {
+            System.err.printf("flink-schema-operator delivered %d rows of the wrong shape and %d rows too many or too few%n", wrong, lost);
+            System.exit(1);
+        }
+    }
+
+    private List<ConfigResult> runAll(List<String> only, List<String> topologyKeys) throws Exception {
+        List<Topology> topologies =
+                List.<Topology>of(new BareTopology(), new FlinkCdcTopology(), new SchemaOperatorTopology()).stream()
+                        .filter(t -> topologyKeys.contains(t.key()))
+                        .toList();
+        List<ConfigResult> results = new ArrayList<>();
+        try (BenchCluster cluster = BenchCluster.start()) {
+            warmUp(cluster, topologies);
+            for (Workload workload : plan.workloads()) {
+                if (!only.isEmpty() && !only.contains(workload.name())) {
+                    continue;
+                }
+                for (int parallelism : PARALLELISMS) {
+                    for (Topology topology : topologies) {
+                        for (SchemaChangeBehavior behavior : topology.hasBehavior() ? BEHAVIORS : new SchemaChangeBehavior[] {null}) {
+                            results.add(runConfig(cluster, topology, sized(workload, topology), parallelism, behavior));
+                        }
+                    }
+                }
+            }
+        }
+        return results;
+    }
+
+    /** JIT and cluster warm-up, not recorded: a small W1 and W2 through every topology. */
+    private void warmUp(BenchCluster cluster, List<Topology> topologies) throws Exception {
+        for (Topology topology : topologies) {
+            for (Workload workload : List.of(Workload.w1(100_000), Workload.w2(5_000))) {
+                runOnce(cluster, topology, workload, 1, SchemaChangeBehavior.EVOLVE);
+            }
+        }
+    }
+
+    private Workload sized(Workload workload, Topology topology) {
+        if (workload.name().equals("W3") && topology instanceof FlinkCdcTopology) {
+            return Workload.w3(Math.min(workload.tables(), plan.flinkCdcW3Tables()));
+        }
+        return workload;
+    }
+
+    private ConfigResult runConfig(
+            BenchCluster cluster, Topology topology, Workload workload, int parallelism, SchemaChangeBehavior behavior)
+            throws Exception {
+        for (int i = 0; i < plan.warmupJobs(workload); i++) {
+            runOnce(cluster, topology, workload, parallelism, behavior);
+        }
+        List<RunResult> runs = new ArrayList<>();
+        for (int i = 0; i < plan.measuredJobs(workload); i++) {
+            runs.add(runOnce(cluster, topology, workload, parallelism, behavior));
+        }
+        ConfigResult result =
+                new ConfigResult(
+                        workload.name(),
+                        workload.describe(),
+                        parallelism,
+                        topology.key(),
+                        behavior == null ? null : behavior.name(),
+                        runs);
+        System.out.printf(
+                Locale.ROOT,
+                "%-18s %s  %,12.0f rows/s  stall p50 %7.2f ms p99 %7.2f ms  wrong-shape %d  row-count errors %d%n",
+                result.label(),
+                topology.key(),
+                result.medianRowsPerSecond(),
+                result.stallPercentileMs(50),
+                result.stallPercentileMs(99),
+                result.wrongShapeRows(),
+                result.rowCountErrors());
+        return result;
+    }
+
+    private RunResult runOnce(
+            BenchCluster cluster, Topology topology, Workload workload, int parallelism, SchemaChangeBehavior behavior)
+            throws Exception {
+        String runId = "run" + (++runCounter) + "-" + topology.key() + "-" + workload.name();
+        Path checkpoints = Files.createDirectories(workDir.resolve(runId));
+        RunSpec run =
+                new RunSpec(
+                        runId,
+                        workload,
+                        parallelism,
+                        behavior == null ? SchemaChangeBehavior.EVOLVE : behavior,
+                        checkpoints.toString(),
+                        workload.name().equals("W3"));
+        RunProbe probe = Probes.open(runId, workload);
+        try {
+            cluster.run(topology, run);
+            return RunResult.of(probe, workload, topology.registryUid());
+        } finally {
+            Probes.close(runId);
+        }
+    }
+}

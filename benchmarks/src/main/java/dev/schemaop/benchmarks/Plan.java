@@ -1,0 +1,42 @@
+package dev.schemaop.benchmarks;
+
+import dev.schemaop.benchmarks.workload.Workload;
+
+import java.util.List;
+
+/**
+ * What a benchmark run measures: the workloads, and how many warm-up and measured jobs each
+ * configuration gets. Quick mode is a smoke test with smaller workloads and one measured job.
+ *
+ * @param flinkCdcW3Tables W3 for Apache Flink CDC is cut to this many tables, because each
+ *     creation costs it about 100 ms (10,000 would take over 15 minutes per job)
+ */
+record Plan(String mode, List<Workload> workloads, int warmups, int measured, int flinkCdcW3Tables) {
+
+    static Plan full() {
+        return new Plan(
+                "full",
+                List.of(Workload.w1(1_000_000), Workload.w2(100_000), Workload.w3(10_000), Workload.w4(500)),
+                1,
+                5,
+                500);
+    }
+
+    static Plan quick() {
+        return new Plan(
+                "quick",
+                List.of(Workload.w1(200_000), Workload.w2(20_000), Workload.w3(1_000), Workload.w4(40)),
+                0,
+                1,
+                100);
+    }
+
+    /** Slow workloads get fewer jobs: each W4 job of Apache Flink CDC takes about a minute. */
+    int measuredJobs(Workload workload) {
+        return workload.name().equals("W4") || workload.name().equals("W3") ? Math.min(measured, 2) : measured;
+    }
+
+    int warmupJobs(Workload workload) {
+        return workload.name().equals("W4") || workload.name().equals("W3") ? 0 : warmups;
+    }
+}

@@ -1,0 +1,176 @@
+package dev.schemaop.benchmarks.probe;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What one benchmark run observed, written by the generator and the counting sink, which run
+ * in the same JVM as the harness (a MiniCluster). Times are {@link System#nanoTime()}.
+ *
+ * <p>A change point is identified by {@code table * (changePoints + 1) + point}, point 0
+ * being the table's creation.
+ */
+public final class RunProbe {
+    private static final long UNSET_MIN = Long.MAX_VALUE;
+
+    private final AtomicLong firstEmitted = new AtomicLong(UNSET_MIN);
+    private final AtomicLong lastRowAtSink = new AtomicLong(Long.MIN_VALUE);
+    private final AtomicLongArray changeEmitted;
+    private final AtomicLongArray firstRowAfterChange;
+    private final LongAdder rows = new LongAdder();
+    private final LongAdder wrongShape = new LongAdder();
+    private final LongAdder schemaEventsAtWriters = new LongAdder();
+    private final LongAdder rejectedSchemaEvents = new LongAdder();
+    private final LongAdder applierCalls = new LongAdder();
+    private final List<String> wrongShapeSamples = Collections.synchronizedList(new ArrayList<>());
+    private volatile long heapUsedAtEnd = -1;
+    private volatile String finalCheckpoint;
+    private volatile Map<String, long[]> checkpointSizes = Map.of();
+
+    RunProbe(int changePointIds) {
+        changeEmitted = filled(changePointIds, UNSET_MIN);
+        firstRowAfterChange = filled(changePointIds, UNSET_MIN);
+    }
+
+    private static AtomicLongArray filled(int size, long value) {
+        AtomicLongArray array = new AtomicLongArray(size);
+        for (int i = 0; i < size; i++) {
+            array.set(i, value);
+        }
+        return array;
+    }
+
+    public void emitted(long nanos) {
+        min(firstEmitted, nanos);
+    }
+
+    public void changeEmitted(int changeId, long nanos) {
+        minAt(changeEmitted, changeId, nanos);
+    }
+
+    public void firstRowAfterChange(int changeId, long nanos) {
+        minAt(firstRowAfterChange, changeId, nanos);
+    }
+
+    /** A sink writer's totals, published when it closes. */
+    public void writerClosed(long rowCount, long lastRowNanos) {
+        rows.add(rowCount);
+        if (rowCount > 0) {
+            lastRowAtSink.accumulateAndGet(lastRowNanos, Math::max);
+        }
+    }
+
+    public void wrongShape(String sample) {
+        wrongShape.increment();
+        if (wrongShapeSamples.size() < 5) {
+            wrongShapeSamples.add(sample);
+        }
+    }
+
+    public void schemaEventAtWriter() {
+        schemaEventsAtWriters.increment();
+    }
+
+    public void rejectedSchemaEvent(String sample) {
+        rejectedSchemaEvents.increment();
+        if (wrongShapeSamples.size() < 5) {
+            wrongShapeSamples.add(sample);
+        }
+    }
+
+    public void applierCall() {
+        applierCalls.increment();
+    }
+
+    void heapUsedAtEnd(long bytes) {
+        heapUsedAtEnd = bytes;
+    }
+
+    void finalCheckpoint(String path) {
+        finalCheckpoint = path;
+    }
+
+    void checkpointSizes(Map<String, long[]> sizes) {
+        checkpointSizes = Map.copyOf(sizes);
+    }
+
+    /** Operator id (hex) -> {coordinator state bytes, subtask state bytes} at the end. */
+    public Map<String, long[]> checkpointSizes() {
+        return checkpointSizes;
+    }
+
+    public long firstEmitted() {
+        return firstEmitted.get();
+    }
+
+    public long lastRowAtSink() {
+        return lastRowAtSink.get();
+    }
+
+    public long rows() {
+        return rows.sum();
+    }
+
+    public long wrongShapeRows() {
+        return wrongShape.sum();
+    }
+
+    public long schemaEventsAtWriters() {
+        return schemaEventsAtWriters.sum();
+    }
+
+    public long rejectedSchemaEvents() {
+        return rejectedSchemaEvents.sum();
+    }
+
+    public long applierCalls() {
+        return applierCalls.sum();
+    }
+
+    public List<String> wrongShapeSamples() {
+        return List.copyOf(wrongShapeSamples);
+    }
+
+    public long heapUsedAtEnd() {
+        return heapUsedAtEnd;
+    }
+
+    public String finalCheckpoint() {
+        return finalCheckpoint;
+    }
+
+    /** Stall of each change point whose emission and first following row were both seen, ns. */
+    public long[] stalls(boolean creations, int pointsPerTable) {
+        long[] stalls = new long[changeEmitted.length()];
+        int count = 0;
+        for (int id = 0; id < stalls.length; id++) {
+            boolean creation = id % pointsPerTable == 0;
+            long emitted = changeEmitted.get(id);
+            long arrived = firstRowAfterChange.get(id);
+            if (creation == creations && emitted != UNSET_MIN && arrived != UNSET_MIN) {
+                stalls[count++] = Math.max(0, arrived - emitted);
+            }
+        }
+        return Arrays.copyOf(stalls, count);
+    }
+
+    private static void min(AtomicLong target, long value) {
+        long current;
+        while (value < (current = target.get()) && !target.compareAndSet(current, value)) {
+            // retry: another thread lowered it meanwhile
+        }
+    }
+
+    private static void minAt(AtomicLongArray target, int index, long value) {
+        long current;
+        while (value < (current = target.get(index)) && !target.compareAndSet(index, current, value)) {
+            // retry: another thread lowered it meanwhile
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package dev.schemaop.benchmarks.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+/** Writes {@code latest.json}, {@code latest.md} and {@code latest.png}. */
+public final class Reports {
+    private Reports() {}
+
+    public static void write(Path dir, String mode, double seconds, List<ConfigResult> results) throws IOException {
+        List<Ratio> ratios = Ratio.of(results);
+        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        Files.writeString(dir.resolve("latest.json"), json.writeValueAsString(tree(json, mode, seconds, results, ratios)));
+        Files.writeString(dir.resolve("latest.md"), MarkdownReport.render(mode, seconds, results, ratios));
+        RatioChart.save(dir.resolve("latest.png"), ratios);
+    }
+
+    private static ObjectNode tree(
+            ObjectMapper json, String mode, double seconds, List<ConfigResult> results, List<Ratio> ratios) {
+        ObjectNode root = json.createObjectNode();
+        root.put("mode", mode);
+        root.put("finishedAt", Instant.now().toString());
+        root.put("seconds", Math.round(seconds));
+        root.put("cores", Runtime.getRuntime().availableProcessors());
+        root.put("java", System.getProperty("java.version"));
+        root.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
+        ArrayNode configs = root.putArray("configs");
+        for (ConfigResult r : results) {
+            ObjectNode node = configs.addObject();
+            node.put("workload", r.workload());
+            node.put("description", r.workloadDescription());
+            node.put("parallelism", r.parallelism());
+            node.put("topology", r.topology());
+            node.put("behavior", r.behavior());
+            node.put("jobs", r.runs().size());
+            node.put("rowsPerSecondMedian", Math.round(r.medianRowsPerSecond()));
+            ArrayNode each = node.putArray("rowsPerSecondOfEachJob");
+            for (double value : r.rowsPerSecondOfEachRun()) {
+                each.add(Math.round(value));
+            }
+            node.put("stallMeasures", r.measuresCreations() ? "create.table" : "add.column/alter.column.type");
+            node.put("stallCount", r.stallCount());
+            node.put("stallP50Ms", round(r.stallPercentileMs(50)));
+            node.put("stallP99Ms", round(r.stallPercentileMs(99)));
+            node.put("wrongShapeRows", r.wrongShapeRows());
+            node.put("rejectedSchemaEventsAtWriters", r.rejectedSchemaEvents());
+            node.put("rowCountErrors", r.rowCountErrors());
+            node.put("schemaEventsAtWriters", r.runs().get(0).schemaEventsAtWriters());
+            node.put("applierCalls", r.runs().get(0).applierCalls());
+            if (r.workload().equals("W3")) {
+                node.put("heapUsedAtEndBytes", Math.round(r.medianHeapUsedAtEnd()));
+                node.put("registryStateBytes", Math.round(r.medianRegistryStateBytes()));
+                node.put("checkpointBytes", Math.round(r.medianCheckpointBytes()));
+            }
+            ArrayNode problems = node.putArray("problemSamples");
+            r.problems().forEach(problems::add);
+        }
+        ArrayNode ratioNodes = root.putArray("ratios");
+        for (Ratio ratio : ratios) {
+            ObjectNode node = ratioNodes.addObject();
+            node.put("workload", ratio.workload());
+            node.put("parallelism", ratio.parallelism());
+            node.put("behavior", ratio.behavior());
+            node.put("cOverA", round(ratio.cOverA()));
+            node.put("cOverB", round(ratio.cOverB()));
+        }
+        return root;
+    }
+
+    static double round(double value) {
+        return Double.isNaN(value) ? Double.NaN : Math.round(value * 1000) / 1000.0;
+    }
+}

@@ -1,0 +1,59 @@
+package dev.schemaop.benchmarks.report;
+
+import dev.schemaop.benchmarks.probe.RunProbe;
+import dev.schemaop.benchmarks.workload.Workload;
+import dev.schemaop.protocol.RegistryAddress;
+
+import java.util.List;
+import java.util.Map;
+
+/** What one job measured. */
+public record RunResult(
+        double rowsPerSecond,
+        long rows,
+        long expectedRows,
+        long wrongShapeRows,
+        long rejectedSchemaEvents,
+        long schemaEventsAtWriters,
+        long applierCalls,
+        long[] changeStallsNanos,
+        long[] createStallsNanos,
+        long heapUsedAtEnd,
+        long registryStateBytes,
+        long checkpointBytes,
+        List<String> problems) {
+
+    public static RunResult of(RunProbe probe, Workload workload, String registryUid) {
+        long elapsed = probe.lastRowAtSink() - probe.firstEmitted();
+        long registryBytes = -1;
+        long checkpointBytes = -1;
+        Map<String, long[]> sizes = probe.checkpointSizes();
+        if (!sizes.isEmpty()) {
+            checkpointBytes = sizes.values().stream().mapToLong(s -> s[0] + s[1]).sum();
+            if (registryUid != null) {
+                long[] registry = sizes.get(RegistryAddress.ofUid(registryUid).toHexString());
+                registryBytes = registry == null ? 0 : registry[0];
+            }
+        }
+        int pointsPerTable = workload.changePoints() + 1;
+        return new RunResult(
+                elapsed > 0 ? probe.rows() * 1e9 / elapsed : 0,
+                probe.rows(),
+                workload.totalRows(),
+                probe.wrongShapeRows(),
+                probe.rejectedSchemaEvents(),
+                probe.schemaEventsAtWriters(),
+                probe.applierCalls(),
+                probe.stalls(false, pointsPerTable),
+                probe.stalls(true, pointsPerTable),
+                probe.heapUsedAtEnd(),
+                registryBytes,
+                checkpointBytes,
+                probe.wrongShapeSamples());
+    }
+
+    /** Rows that did not arrive, or arrived more than once (the difference, signed). */
+    public long rowCountError() {
+        return rows - expectedRows;
+    }
+}

@@ -1,0 +1,48 @@
+package dev.schemaop.benchmarks.topology;
+
+import dev.schemaop.benchmarks.sink.CountingSink;
+import dev.schemaop.benchmarks.source.GeneratorSource;
+
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.cdc.runtime.typeutils.EventTypeInfo;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/**
+ * (a) generator -> sink writer, chained, with no schema handling at all: each writer applies
+ * what its own split reports. The limit any schema-aware pipeline is measured against.
+ */
+public final class BareTopology implements Topology {
+    @Override
+    public String key() {
+        return "a";
+    }
+
+    @Override
+    public String description() {
+        return "bare: generator -> counting sink writer, chained, no schema handling";
+    }
+
+    @Override
+    public boolean hasBehavior() {
+        return false;
+    }
+
+    @Override
+    public String registryUid() {
+        return null;
+    }
+
+    @Override
+    public void build(StreamExecutionEnvironment env, RunSpec run) {
+        env.fromSource(
+                        new GeneratorSource(
+                                run.runId(), run.workload(), run.parallelism(), run.measuredCheckpointDir()),
+                        WatermarkStrategy.noWatermarks(),
+                        "Generator",
+                        new EventTypeInfo())
+                .setParallelism(run.parallelism())
+                .sinkTo(new CountingSink(run.runId(), run.workload()))
+                .name("Counting sink")
+                .setParallelism(run.parallelism());
+    }
+}

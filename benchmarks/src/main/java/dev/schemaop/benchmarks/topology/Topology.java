@@ -1,0 +1,19 @@
+package dev.schemaop.benchmarks.topology;
+
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/** A way to carry the generator's events to the counting sink. */
+public interface Topology {
+    /** a, b or c, as the issue names them. */
+    String key();
+
+    String description();
+
+    /** Whether the schema change behavior changes what this topology does. */
+    boolean hasBehavior();
+
+    /** The uid of the operator whose coordinator is the schema registry, or null. */
+    String registryUid();
+
+    void build(StreamExecutionEnvironment env, RunSpec run);
+}

@@ -1,0 +1,57 @@
+package dev.schemaop.benchmarks.workload;
+
+import org.apache.flink.cdc.common.configuration.ConfigOption;
+import org.apache.flink.cdc.common.configuration.ConfigOptions;
+import org.apache.flink.cdc.common.configuration.Configuration;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/** The options that carry a run and its workload to the benchmark connectors. */
+public final class WorkloadOptions {
+    public static final ConfigOption<String> RUN_ID =
+            ConfigOptions.key("run-id").stringType().noDefaultValue().withDescription("The benchmark run.");
+    public static final ConfigOption<String> NAME =
+            ConfigOptions.key("workload").stringType().noDefaultValue().withDescription("W1..W4.");
+    public static final ConfigOption<Integer> TABLES =
+            ConfigOptions.key("tables").intType().defaultValue(1).withDescription("Tables.");
+    public static final ConfigOption<Long> ROWS =
+            ConfigOptions.key("rows-per-table").longType().noDefaultValue().withDescription("Rows per table.");
+    public static final ConfigOption<Integer> CHANGE_EVERY =
+            ConfigOptions.key("change-every").intType().defaultValue(0).withDescription("Rows between changes.");
+    public static final ConfigOption<Integer> WIDEN_EVERY =
+            ConfigOptions.key("widen-every").intType().defaultValue(0).withDescription("Changes between widenings.");
+    public static final ConfigOption<String> CHECKPOINT_DIR =
+            ConfigOptions.key("measure-checkpoints-in")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription("Measure heap and checkpoint at the end, reading checkpoints here.");
+
+    private WorkloadOptions() {}
+
+    public static Set<ConfigOption<?>> all() {
+        return Set.of(RUN_ID, NAME, TABLES, ROWS, CHANGE_EVERY, WIDEN_EVERY, CHECKPOINT_DIR);
+    }
+
+    public static Workload workload(Configuration options) {
+        return new Workload(
+                options.get(NAME),
+                options.get(TABLES),
+                options.get(ROWS),
+                options.get(CHANGE_EVERY),
+                options.get(WIDEN_EVERY));
+    }
+
+    /** The options of a run, as a connector block of a pipeline definition holds them. */
+    public static Map<String, String> of(String runId, Workload workload) {
+        Map<String, String> options = new LinkedHashMap<>();
+        options.put(RUN_ID.key(), runId);
+        options.put(NAME.key(), workload.name());
+        options.put(TABLES.key(), Integer.toString(workload.tables()));
+        options.put(ROWS.key(), Long.toString(workload.rowsPerTable()));
+        options.put(CHANGE_EVERY.key(), Integer.toString(workload.changeEvery()));
+        options.put(WIDEN_EVERY.key(), Integer.toString(workload.widenEvery()));
+        return options;
+    }
+}
