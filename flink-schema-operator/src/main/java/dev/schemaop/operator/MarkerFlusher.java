@@ -31,9 +31,8 @@ final class MarkerFlusher {
         if (network instanceof RecordWriterOutput) {
             return new MarkerFlusher((RecordWriterOutput<?>) network);
         }
-        LOG.info(
-                "The schema operator's output is {}, not a network output: markers travel with"
-                        + " Flink's buffer timeout.",
+        LOG.debug(
+                "The schema operator's output is {}, not a network output: nothing to flush.",
                 network.getClass().getSimpleName());
         return new MarkerFlusher(null);
     }

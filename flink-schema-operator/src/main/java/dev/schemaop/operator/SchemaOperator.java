@@ -41,11 +41,13 @@ import java.util.Map;
  *
  * <p>Rows are reshaped onto the sink schema version this subtask knows and sent to the sink
  * subtask of their table and primary key. An upstream schema change is never handled here:
- * the subtask sends a flush marker down every channel, asks the {@code SchemaRegistry}, and
- * holds every later input event until the answer arrives. It never blocks its thread while
- * it waits: the mailbox keeps running, so checkpoint barriers and the answer itself get
- * through (DESIGN-NOTES §3), and a checkpoint taken meanwhile stores the change and the
- * held events, which are asked for again after a restore.
+ * the subtask asks the {@code SchemaRegistry}, sends a flush marker down every channel when
+ * the registry asks for one, and takes no further input until the answer arrives. It never
+ * blocks its thread while it waits: it yields to the mailbox, so checkpoints and the answer
+ * itself get through (DESIGN-NOTES §3), and a checkpoint taken meanwhile stores the pending
+ * change, which is asked for again after a restore. Only a legacy {@code SourceFunction},
+ * which calls the operator from a thread of its own, cannot be made to wait: its events are
+ * held here, in the checkpoint too, until the answer.
  *
  * <p>The answer lists the new sink schema versions. They go down every channel before any
  * row shaped onto them, so a sink writer always learns a version before its rows, whichever
@@ -76,6 +78,8 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
     private transient Counter rowsWithoutTable;
     private transient MarkerFlusher markers;
     private transient java.util.Set<TableId> tablesWithoutSink;
+    /** The task's mailbox thread; a legacy SourceFunction calls us from a thread of its own. */
+    private transient Thread mailboxThread;
 
     SchemaOperator(
             SchemaOperatorConfig config,
@@ -115,6 +119,7 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
         bindings = new HashMap<>();
         markers = MarkerFlusher.of(output);
         tablesWithoutSink = new java.util.HashSet<>();
+        mailboxThread = Thread.currentThread();
         if (pending != null) {
             LOG.info("Subtask {} asks again for restored pending change {}", subtask, pending.change);
             toRegistry.sendEventToCoordinator(
@@ -123,12 +128,28 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
     }
 
     @Override
-    public void processElement(StreamRecord<Event> record) {
+    public void processElement(StreamRecord<Event> record) throws InterruptedException {
         Event event = record.getValue();
+        if (pending != null && Thread.currentThread() == mailboxThread) {
+            awaitPendingChange();
+        }
         if (pending != null) {
             held.add(event);
         } else {
             process(event);
+        }
+    }
+
+    /**
+     * Back-pressure while a change is pending: the event waits in the source, not in memory
+     * here. The mailbox keeps running meanwhile, so the registry's flush request and answer,
+     * and checkpoints, get through (as Flink's AsyncWaitOperator waits for queue space). A
+     * checkpoint taken now holds the pending change; the waiting event is not in it, the
+     * source still has it and emits it again after a restore.
+     */
+    private void awaitPendingChange() throws InterruptedException {
+        while (pending != null) {
+            waitingExecutor.yield();
         }
     }
 

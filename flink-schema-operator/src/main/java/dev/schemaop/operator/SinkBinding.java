@@ -57,6 +57,9 @@ final class SinkBinding {
     }
 
     int channelOf(DataChangeEvent shapedRow) {
+        if (channels == 1) {
+            return 0; // nothing to choose: no need to hash the key
+        }
         return Math.floorMod(hash.hashcode(shapedRow), channels);
     }
 

@@ -15,6 +15,7 @@ import dev.schemaop.registry.RegistryConfig;
 import dev.schemaop.route.RouteRule;
 import dev.schemaop.sink.FlushingSink;
 import dev.schemaop.sink.SinkInputOperator;
+import dev.schemaop.sink.WriterInputTypeInfo;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.cdc.common.configuration.Configuration;
@@ -104,12 +105,11 @@ public final class PipelineComposer {
                                 new SchemaOperatorFactory(operatorConfig, registryConfig))
                         .uid(schemaOperatorUid)
                         .setParallelism(parallelism);
-        ChannelSelector channels = new ChannelSelector();
         DataStream<Event> sinkInput =
-                shaped.partitionCustom(channels, channels)
+                toSinkSubtasks(shaped, parallelism)
                         .transform(
                                 "SinkInput",
-                                new EventTypeInfo(),
+                                new WriterInputTypeInfo(),
                                 new SinkInputOperator(RegistryAddress.ofUid(schemaOperatorUid)))
                         .uid(uidPrefix + "sink-input")
                         .setParallelism(parallelism);
@@ -118,6 +118,19 @@ public final class PipelineComposer {
                 .name("Sink: " + sinkName(definition))
                 .uid(uidPrefix + "sink-writer")
                 .setParallelism(parallelism);
+    }
+
+    /**
+     * Each event goes to the sink subtask the schema operator chose. With one subtask there is
+     * no choice to make: the sink side is chained to the schema operator, so rows are handed
+     * over in the same thread instead of being serialized through the network stack.
+     */
+    private static DataStream<ShapedEvent> toSinkSubtasks(DataStream<ShapedEvent> shaped, int parallelism) {
+        if (parallelism == 1) {
+            return shaped.forward();
+        }
+        ChannelSelector channels = new ChannelSelector();
+        return shaped.partitionCustom(channels, channels);
     }
 
     private DataSource createSource(PipelineDefinition definition, Configuration pipelineConf) {

@@ -25,6 +25,7 @@ import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
+import org.apache.flink.streaming.api.operators.ChainingStrategy;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.util.SerializedValue;
@@ -69,6 +70,9 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
 
     public SinkInputOperator(OperatorID registry) {
         this.registry = registry;
+        // At parallelism 1 the composer connects it forward: chained, rows change hands in
+        // the source's thread without being serialized.
+        setChainingStrategy(ChainingStrategy.ALWAYS);
     }
 
     @Override

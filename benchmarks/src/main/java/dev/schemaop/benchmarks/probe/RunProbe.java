@@ -20,6 +20,7 @@ public final class RunProbe {
     private static final long UNSET_MIN = Long.MAX_VALUE;
 
     private final AtomicLong firstEmitted = new AtomicLong(UNSET_MIN);
+    private final AtomicLong firstRowAtSink = new AtomicLong(UNSET_MIN);
     private final AtomicLong lastRowAtSink = new AtomicLong(Long.MIN_VALUE);
     private final AtomicLongArray changeEmitted;
     private final AtomicLongArray firstRowAfterChange;
@@ -59,9 +60,10 @@ public final class RunProbe {
     }
 
     /** A sink writer's totals, published when it closes. */
-    public void writerClosed(long rowCount, long lastRowNanos) {
+    public void writerClosed(long rowCount, long firstRowNanos, long lastRowNanos) {
         rows.add(rowCount);
         if (rowCount > 0) {
+            min(firstRowAtSink, firstRowNanos);
             lastRowAtSink.accumulateAndGet(lastRowNanos, Math::max);
         }
     }
@@ -107,6 +109,10 @@ public final class RunProbe {
 
     public long firstEmitted() {
         return firstEmitted.get();
+    }
+
+    public long firstRowAtSink() {
+        return firstRowAtSink.get();
     }
 
     public long lastRowAtSink() {

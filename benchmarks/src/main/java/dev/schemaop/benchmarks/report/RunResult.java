@@ -24,7 +24,8 @@ public record RunResult(
         List<String> problems) {
 
     public static RunResult of(RunProbe probe, Workload workload, String registryUid) {
-        long elapsed = probe.lastRowAtSink() - probe.firstEmitted();
+        // From the first row at a sink to the last: job start-up is not throughput.
+        long elapsed = probe.lastRowAtSink() - probe.firstRowAtSink();
         long registryBytes = -1;
         long checkpointBytes = -1;
         Map<String, long[]> sizes = probe.checkpointSizes();

@@ -25,6 +25,7 @@ final class CountingWriter implements SinkWriter<Event> {
     private final Map<TableId, HeldTable> tables = new HashMap<>();
 
     private long rows;
+    private long firstRowNanos;
     private long lastRowNanos;
 
     CountingWriter(String runId, Workload workload) {
@@ -49,7 +50,9 @@ final class CountingWriter implements SinkWriter<Event> {
 
     private void row(DataChangeEvent row) {
         long now = System.nanoTime();
-        rows++;
+        if (rows++ == 0) {
+            firstRowNanos = now;
+        }
         lastRowNanos = now;
         HeldTable table = tables.get(row.tableId());
         if (table == null) {
@@ -89,6 +92,6 @@ final class CountingWriter implements SinkWriter<Event> {
 
     @Override
     public void close() {
-        probe.writerClosed(rows, lastRowNanos);
+        probe.writerClosed(rows, firstRowNanos, lastRowNanos);
     }
 }

@@ -53,7 +53,7 @@ final class GeneratorReader implements SourceReader<Event, GeneratorSplit> {
             return InputStatus.END_OF_INPUT;
         }
         if (events == null || exhausted) {
-            return InputStatus.NOTHING_AVAILABLE;
+            return nothingAvailable();
         }
         for (int i = 0; i < EVENTS_PER_POLL; i++) {
             Event event = events.next();
@@ -63,7 +63,7 @@ final class GeneratorReader implements SourceReader<Event, GeneratorSplit> {
                     finished = true;
                     return InputStatus.END_OF_INPUT;
                 }
-                return InputStatus.NOTHING_AVAILABLE;
+                return nothingAvailable();
             }
             if (!(event instanceof DataChangeEvent)) {
                 probe.changeEmitted(
@@ -95,11 +95,16 @@ final class GeneratorReader implements SourceReader<Event, GeneratorSplit> {
         available.complete(null);
     }
 
-    @Override
-    public CompletableFuture<Void> isAvailable() {
-        if (available.isDone() && !finished) {
+    /** A new future only here, so that one completed meanwhile (a split came) is not lost. */
+    private InputStatus nothingAvailable() {
+        if (available.isDone()) {
             available = new CompletableFuture<>();
         }
+        return InputStatus.NOTHING_AVAILABLE;
+    }
+
+    @Override
+    public CompletableFuture<Void> isAvailable() {
         return available;
     }
 
