@@ -11,45 +11,49 @@ import javax.annotation.Nullable;
 
 import java.util.Map;
 
-/** The one upstream schema change a subtask is waiting for the registry to answer. */
+/**
+ * The one upstream schema change a subtask is waiting for the registry to answer. Only the
+ * change and where it stands in the subtask's history are checkpointed; the flush markers
+ * belong to one run and are sent again when a restored change is asked for again.
+ */
 final class PendingChange {
     final long requestId;
     final SchemaChangeEvent change;
-    final boolean unflushedRows;
     final int ordinal;
     final int position;
     final Map<TableId, Integer> knownSinkVersions;
+    /** The marker sent right before asking, released after the answer; or NO_FLUSH. */
+    long releaseFlushId = SchemaChangeRequest.NO_FLUSH;
 
     PendingChange(
             long requestId,
             SchemaChangeEvent change,
-            boolean unflushedRows,
             int ordinal,
             int position,
             Map<TableId, Integer> knownSinkVersions) {
         this.requestId = requestId;
         this.change = change;
-        this.unflushedRows = unflushedRows;
         this.ordinal = ordinal;
         this.position = position;
         this.knownSinkVersions = knownSinkVersions;
     }
 
-    SchemaChangeRequest toRequest(int subtask, @Nullable Schema upstreamBefore) {
+    SchemaChangeRequest toRequest(
+            int subtask, @Nullable Schema upstreamBefore, long flushId, long tableRowsFlushedBy) {
         return new SchemaChangeRequest(
                 subtask,
                 requestId,
                 change,
-                unflushedRows,
+                flushId,
+                tableRowsFlushedBy,
                 ordinal,
                 position,
                 SchemaChanges.apply(upstreamBefore, change),
                 knownSinkVersions);
     }
 
-    /** After a restore the rows before the change were flushed with the checkpoint. */
-    PendingChange withoutFlush(long newRequestId) {
-        return new PendingChange(
-                newRequestId, change, false, ordinal, position, knownSinkVersions);
+    /** The same change, asked for again under a new request id after a restore. */
+    PendingChange askedAgain(long newRequestId) {
+        return new PendingChange(newRequestId, change, ordinal, position, knownSinkVersions);
     }
 }

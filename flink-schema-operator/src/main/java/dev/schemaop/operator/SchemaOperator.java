@@ -1,7 +1,7 @@
 package dev.schemaop.operator;
 
 import dev.schemaop.behavior.SchemaChanges;
-import dev.schemaop.protocol.FlushRequest;
+import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
 import dev.schemaop.protocol.SinkSchemaStep;
 import dev.schemaop.route.TableRouter;
@@ -41,8 +41,10 @@ import java.util.Map;
  *
  * <p>Rows are reshaped onto the sink schema version this subtask knows and sent to the sink
  * subtask of their table and primary key. An upstream schema change is never handled here:
- * the subtask asks the {@code SchemaRegistry}, sends a flush marker down every channel when
- * the registry asks for one, and takes no further input until the answer arrives. It never
+ * the subtask sends a flush marker down every channel (when it sent rows since its last one,
+ * or when other subtasks may send rows of the changed tables: the marker also holds them at
+ * the sink), asks the {@code SchemaRegistry} at the same time, and takes no further input
+ * until the answer arrives. It never
  * blocks its thread while it waits: it yields to the mailbox, so checkpoints and the answer
  * itself get through (DESIGN-NOTES §3), and a checkpoint taken meanwhile stores the pending
  * change, which is asked for again after a restore. Only a legacy {@code SourceFunction},
@@ -73,7 +75,12 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
     private transient long requestCounter;
     /** Request ids of this attempt: an answer to a request of an earlier attempt never matches. */
     private transient long requestIdBase;
-    private transient boolean rowsSinceFlush;
+    /** Sink tables that received rows since the last flush marker. */
+    private transient List<SinkView> unflushed;
+    private transient long flushCounter;
+    private transient long lastFlushId;
+    private transient int attempt;
+    private transient int sourceSubtasks;
     private transient ListState<byte[]> checkpointedState;
     private transient Counter rowsWithoutTable;
     private transient MarkerFlusher markers;
@@ -94,7 +101,9 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
         subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
-        requestIdBase = ((long) getRuntimeContext().getTaskInfo().getAttemptNumber()) << 40;
+        attempt = getRuntimeContext().getTaskInfo().getAttemptNumber();
+        sourceSubtasks = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
+        requestIdBase = ((long) attempt) << 40;
         schemas = new SubtaskSchemas();
         held = new ArrayDeque<>();
         checkpointedState =
@@ -106,7 +115,7 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
             SubtaskStateSerializer.Restored restored =
                     SubtaskStateSerializer.restore(checkpointedState.get(), schemas, held);
             requestCounter = restored.requestCounter;
-            pending = restored.pending == null ? null : restored.pending.withoutFlush(requestIdBase + ++requestCounter);
+            pending = restored.pending == null ? null : restored.pending.askedAgain(requestIdBase + ++requestCounter);
         }
     }
 
@@ -120,10 +129,16 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
         markers = MarkerFlusher.of(output);
         tablesWithoutSink = new java.util.HashSet<>();
         mailboxThread = Thread.currentThread();
+        unflushed = new ArrayList<>();
+        lastFlushId = SchemaChangeRequest.NO_FLUSH;
         if (pending != null) {
-            LOG.info("Subtask {} asks again for restored pending change {}", subtask, pending.change);
-            toRegistry.sendEventToCoordinator(
-                pending.toRequest(subtask, schemas.upstreamOf(pending.change.tableId())));
+            // Markers go out once the task runs, before any input.
+            waitingExecutor.execute(
+                    () -> {
+                        LOG.info("Subtask {} asks again for restored pending change {}", subtask, pending.change);
+                        ask(pending);
+                    },
+                    "asking again for a restored schema change");
         }
     }
 
@@ -193,7 +208,10 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
             output.collect(
                     new StreamRecord<>(
                             ShapedEvent.row(binding.channelOf(shaped), view.version, shaped)));
-            rowsSinceFlush = true;
+            if (!view.unflushed) {
+                view.unflushed = true;
+                unflushed.add(view);
+            }
         }
     }
 
@@ -264,37 +282,62 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
                 new PendingChange(
                         requestIdBase + ++requestCounter,
                         change,
-                        rowsSinceFlush,
                         schemas.nextOrdinal(table, change.getType()),
                         schemas.nextPosition(table),
                         known);
+        ask(pending);
+    }
+
+    /**
+     * Sends a flush marker if one is needed, and the request at the same time: the sink
+     * subtasks flush while the request travels. A marker is needed when this subtask sent rows
+     * since its last one, and at parallelism > 1 always, because it also holds the changed
+     * sink tables at every sink subtask, against rows of other subtasks, until the release.
+     * With neither, no sink subtask flushes at all.
+     */
+    private void ask(PendingChange change) {
+        TableId table = change.change.tableId();
+        List<TableId> sinkTables = router.sinkTablesOf(table);
+        if (!unflushed.isEmpty() || sourceSubtasks > 1) {
+            change.releaseFlushId = nextFlushId();
+            sendFlushMarkers(change.releaseFlushId, sinkTables);
+        }
+        long tableRowsFlushedBy = SchemaChangeRequest.NO_FLUSH;
+        for (TableId sink : sinkTables) {
+            tableRowsFlushedBy = Math.max(tableRowsFlushedBy, schemas.sinkView(sink).rowsFlushedBy);
+        }
         toRegistry.sendEventToCoordinator(
-                pending.toRequest(subtask, schemas.upstreamOf(pending.change.tableId())));
+                change.toRequest(subtask, schemas.upstreamOf(table), lastFlushId, tableRowsFlushedBy));
+    }
+
+    /**
+     * Marker ids grow per subtask, across attempts too (FlushTracker keeps one number per
+     * pair of subtasks), and differ between subtasks (sink subtasks key holds by id).
+     */
+    private long nextFlushId() {
+        return ((long) attempt << 48) | (++flushCounter << 16) | subtask;
+    }
+
+    private void sendFlushMarkers(long flushId, List<TableId> holdTables) {
+        for (int channel = 0; channel < channels; channel++) {
+            output.collect(new StreamRecord<>(ShapedEvent.flush(channel, subtask, flushId, holdTables)));
+        }
+        markers.flush();
+        for (SinkView view : unflushed) {
+            view.unflushed = false;
+            view.rowsFlushedBy = flushId;
+        }
+        unflushed.clear();
+        lastFlushId = flushId;
     }
 
     @Override
     public void handleOperatorEvent(OperatorEvent event) {
-        if (event instanceof FlushRequest) {
-            handleFlushRequest((FlushRequest) event);
-        } else if (event instanceof SchemaChangeResponse) {
+        if (event instanceof SchemaChangeResponse) {
             handleResponse((SchemaChangeResponse) event);
         } else {
             throw new IllegalStateException("Unexpected event from the schema registry: " + event);
         }
-    }
-
-    /** Every row this subtask sent before the pending change is flushed behind this marker. */
-    private void handleFlushRequest(FlushRequest request) {
-        if (pending == null || request.requestId() != pending.requestId) {
-            return; // from before a restore
-        }
-        for (int channel = 0; channel < channels; channel++) {
-            output.collect(
-                    new StreamRecord<>(
-                            ShapedEvent.flush(channel, subtask, request.flushId(), request.holdTables())));
-        }
-        markers.flush();
-        rowsSinceFlush = false;
     }
 
     private void handleResponse(SchemaChangeResponse response) {
@@ -303,6 +346,7 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
             return;
         }
         SchemaChangeEvent change = pending.change;
+        long releaseFlushId = pending.releaseFlushId;
         pending = null;
         applyUpstream(change);
         // The answer ends, per sink table, at the version that matches this subtask's input
@@ -312,11 +356,9 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
             schemas.sinkView(step.table()).moveTo(step);
             broadcast(step);
         }
-        if (response.releaseFlushId() != SchemaChangeResponse.NO_RELEASE) {
+        if (releaseFlushId != SchemaChangeRequest.NO_FLUSH) {
             for (int channel = 0; channel < channels; channel++) {
-                output.collect(
-                        new StreamRecord<>(
-                                ShapedEvent.release(channel, subtask, response.releaseFlushId())));
+                output.collect(new StreamRecord<>(ShapedEvent.release(channel, subtask, releaseFlushId)));
             }
         }
         markers.flush();

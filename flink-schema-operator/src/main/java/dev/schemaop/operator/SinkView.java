@@ -1,5 +1,6 @@
 package dev.schemaop.operator;
 
+import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SinkSchemaStep;
 
 import org.apache.flink.cdc.common.event.TableId;
@@ -21,6 +22,10 @@ final class SinkView {
      * writers after a restore start without any schema.
      */
     boolean announced;
+    /** Whether rows were sent to this table since the subtask's last flush marker. */
+    boolean unflushed;
+    /** The marker sent after the newest row sent to this table, or NO_FLUSH if none was sent. */
+    long rowsFlushedBy = SchemaChangeRequest.NO_FLUSH;
 
     SinkView(TableId table, int version, @Nullable Schema schema, boolean announced) {
         this.table = table;

@@ -129,7 +129,7 @@ final class SubtaskStateSerializer {
                     known.put(TABLE_IDS.deserialize(in), in.readInt());
                 }
                 PendingChange pending =
-                        new PendingChange(requestId, change, false, ordinal, position, known);
+                        new PendingChange(requestId, change, ordinal, position, known);
                 if (restored.pending == null) {
                     restored.pending = pending;
                 } else {

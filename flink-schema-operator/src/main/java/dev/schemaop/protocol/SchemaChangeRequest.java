@@ -11,10 +11,18 @@ import java.util.Map;
 
 /**
  * A source subtask met an upstream schema change and asks the registry what the sink
- * makes of it. It holds every later input event until the answer.
+ * makes of it. It takes no further input until the answer.
  *
- * @param unflushedRows whether the subtask sent rows since its last flush marker; when the
- *     change ends in a failure, those rows are flushed first (SPEC G7)
+ * <p>Flush markers are the subtask's own: it sends one down every channel right before it
+ * asks, unless nothing needs one (see {@code SchemaOperator}). Marker ids grow per subtask,
+ * so a sink subtask's acknowledgement of a marker also covers every earlier one.
+ *
+ * @param flushId the newest flush marker the subtask sent, which covers every row it sent
+ *     before the change ({@link #NO_FLUSH}: it never sent one). At parallelism > 1 it was sent
+ *     right before this request and holds the changed sink tables at every sink subtask.
+ * @param tableRowsFlushedBy the marker that covers every row the subtask sent to the sink
+ *     tables of the changed table ({@link #NO_FLUSH}: it sent none); once every sink
+ *     subtask acknowledged it, those tables can change (SPEC G2)
  * @param ordinal for truncate.table and drop.table: how many of them this subtask reported
  *     for the table so far, this one included. Each source split reports the same DDL, and a
  *     truncate leaves no trace in a schema, so the ordinal is what tells a repeat (SPEC G5).
@@ -31,9 +39,12 @@ public record SchemaChangeRequest(
         int subtask,
         long requestId,
         SchemaChangeEvent change,
-        boolean unflushedRows,
+        long flushId,
+        long tableRowsFlushedBy,
         int ordinal,
         int position,
         @Nullable Schema upstreamAfter,
         Map<TableId, Integer> knownSinkVersions)
-        implements OperatorEvent {}
+        implements OperatorEvent {
+    public static final long NO_FLUSH = -1L;
+}

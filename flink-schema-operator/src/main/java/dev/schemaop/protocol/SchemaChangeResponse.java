@@ -6,10 +6,8 @@ import java.util.List;
 
 /**
  * The registry's answer: the sink schema steps the subtask sends down every channel (in
- * order) before the rows that follow the change, then, when a flush marker held tables for
- * this change ({@code releaseFlushId >= 0}), the release marker.
+ * order) before the rows that follow the change, then the release of the marker it sent
+ * before asking, if it sent one.
  */
-public record SchemaChangeResponse(long requestId, List<SinkSchemaStep> steps, long releaseFlushId)
-        implements OperatorEvent {
-    public static final long NO_RELEASE = -1L;
-}
+public record SchemaChangeResponse(long requestId, List<SinkSchemaStep> steps)
+        implements OperatorEvent {}

@@ -4,12 +4,16 @@
  * coordinator on the JobManager) and the sink input operators (next to the sink writers).
  *
  * <pre>
- *   operator --SchemaChangeRequest--> registry
- *   operator ==flush marker (data channel, all sink subtasks)==> sink input
+ *   operator ==flush marker (data channel, all sink subtasks)==> sink input   } at the
+ *   operator --SchemaChangeRequest (names the markers to wait for)--> registry } same time
  *   sink input --FlushAck--> registry           (after SinkWriter.flush(false))
- *   registry  (derive, apply through the MetadataApplier)
+ *   registry  (waits for the acks it needs, derives, applies through the MetadataApplier)
  *   registry --SchemaChangeResponse--> operator
- *   operator ==SinkSchemaStep markers (all channels), then rows of the new shape==> sink input
+ *   operator ==SinkSchemaStep markers, then the release marker (all channels),
+ *              then rows of the new shape==> sink input
  * </pre>
+ *
+ * Three hops per change (request, acknowledgements in parallel with it, answer); a change
+ * that needs no flush wait costs two.
  */
 package dev.schemaop.protocol;

@@ -16,19 +16,16 @@ final class ChangeExecution {
     final ChangePlan plan;
     final long sequence;
     final long generation;
-    /** The flush marker whose held rows the answer releases; PreparedChange.NO_FLUSH if none. */
-    final long flushId;
     private final List<List<SchemaChangeEvent>> applied = new ArrayList<>();
     private int sinkIndex;
     private int eventIndex;
 
     ChangeExecution(
-            SchemaChangeRequest request, ChangePlan plan, long sequence, long generation, long flushId) {
+            SchemaChangeRequest request, ChangePlan plan, long sequence, long generation) {
         this.request = request;
         this.plan = plan;
         this.sequence = sequence;
         this.generation = generation;
-        this.flushId = flushId;
         for (int i = 0; i < plan.sinks().size(); i++) {
             applied.add(new ArrayList<>());
         }

@@ -12,10 +12,11 @@ import java.util.List;
 
 /**
  * The request at the head of the queue, planned: either the plan or, under EXCEPTION, the
- * rejection; and the flush it waits for ({@link #NO_FLUSH} when it needs none).
+ * rejection; and the asking subtask's flush marker it waits for ({@link #NO_FLUSH} when it
+ * needs none).
  */
 final class PreparedChange {
-    static final long NO_FLUSH = -1L;
+    static final long NO_FLUSH = SchemaChangeRequest.NO_FLUSH;
 
     final SchemaChangeRequest request;
     @Nullable final ChangePlan plan;
@@ -45,11 +46,25 @@ final class PreparedChange {
     }
 
     /**
-     * A change of the sink waits until every sink subtask flushed and holds the tables; a
-     * rejection waits for the rows the asking subtask sent before it (G7); a change that
-     * changes nothing waits for nothing.
+     * Which of the asking subtask's markers must be acknowledged by every sink subtask first.
+     *
+     * <ul>
+     *   <li>A rejection: the newest, so every row before the change reaches the sink (G7).
+     *   <li>A change that changes no sink table, or only tables that never existed (no row
+     *       of them can be anywhere): none.
+     *   <li>At parallelism > 1: the one sent with the request, which also holds the changed
+     *       tables against other subtasks' rows at every sink subtask.
+     *   <li>Otherwise the one that covers the rows sent to the changed tables (G2): none if
+     *       no row was sent to them, and usually one acknowledged long ago.
+     * </ul>
      */
-    boolean needsFlush() {
-        return rejection != null ? request.unflushedRows() : !changedSinks().isEmpty();
+    long flushToAwait(int sourceSubtasks, boolean newSinkTables) {
+        if (rejection != null) {
+            return request.flushId();
+        }
+        if (changedSinks().isEmpty() || newSinkTables) {
+            return NO_FLUSH;
+        }
+        return sourceSubtasks > 1 ? request.flushId() : request.tableRowsFlushedBy();
     }
 }

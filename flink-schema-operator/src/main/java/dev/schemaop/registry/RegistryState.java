@@ -41,6 +41,12 @@ final class RegistryState {
         return upstream.get(table);
     }
 
+    /** Whether the sink table never had a schema here: no row of it can be anywhere. */
+    boolean isNewSinkTable(TableId table) {
+        SinkTableState sink = sinks.get(table);
+        return sink == null || sink.version == 0;
+    }
+
     SinkTableState sink(TableId table) {
         return sinks.computeIfAbsent(table, t -> new SinkTableState(t, null, 0));
     }

@@ -4,7 +4,6 @@ import dev.schemaop.behavior.SchemaChangeDeriver;
 import dev.schemaop.behavior.SchemaChangeRejectedException;
 import dev.schemaop.behavior.SkippedChange;
 import dev.schemaop.protocol.FlushAck;
-import dev.schemaop.protocol.FlushRequest;
 import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
 import dev.schemaop.protocol.SinkSchemaStep;
@@ -99,7 +98,6 @@ public final class SchemaRegistry implements OperatorCoordinator {
     private AppliedChangeLog log;
     @Nullable private PreparedChange prepared;
     @Nullable private ChangeExecution inFlight;
-    private long flushCounter;
     @Nullable private CompletableFuture<Void> outstandingCall;
     /** Whether outstandingCall's result is not handled yet (its handler clears it first). */
     private boolean callInProgress;
@@ -326,19 +324,28 @@ public final class SchemaRegistry implements OperatorCoordinator {
                     rememberRedundant(head);
                 }
                 LOG.debug("{} from subtask {} is already applied (versions {})", head.change(), head.subtask(), versions);
-                answer(head, versions, SchemaChangeResponse.NO_RELEASE);
+                answer(head, versions);
                 continue;
             }
             PreparedChange next = prepare(head);
-            if (next.needsFlush()) {
-                next.flushId = ++flushCounter;
+            next.flushId = next.flushToAwait(context.currentParallelism(), areNew(next.changedSinks()));
+            if (next.flushId != PreparedChange.NO_FLUSH
+                    && !flushes.isFlushed(head.subtask(), next.flushId)) {
                 prepared = next;
-                subtasks.send(head.subtask(), new FlushRequest(head.requestId(), next.flushId, next.changedSinks()));
-                return;
+                return; // the acknowledgement that completes the flush calls us again
             }
             queue.poll();
             carryOut(next);
         }
+    }
+
+    private boolean areNew(List<TableId> sinkTables) {
+        for (TableId table : sinkTables) {
+            if (!state.isNewSinkTable(table)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -384,8 +391,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
             sink.skipped().forEach(this::logSkipped);
         }
         inFlight =
-                new ChangeExecution(
-                        change.request, change.plan, state.lastSequence + 1, generation, change.flushId);
+                new ChangeExecution(change.request, change.plan, state.lastSequence + 1, generation);
         continueExecution(inFlight);
     }
 
@@ -554,20 +560,12 @@ public final class SchemaRegistry implements OperatorCoordinator {
         log().appendCompleted(completed);
         completed.applyTo(state);
         inFlight = null;
-        answer(
-                execution.request,
-                null,
-                execution.flushId == PreparedChange.NO_FLUSH
-                        ? SchemaChangeResponse.NO_RELEASE
-                        : execution.flushId);
+        answer(execution.request, null);
         processQueue();
     }
 
     /** Answers with the steps up to {@code targetVersions}, or up to the newest versions. */
-    private void answer(
-            SchemaChangeRequest request,
-            @Nullable Map<TableId, Integer> targetVersions,
-            long releaseFlushId) {
+    private void answer(SchemaChangeRequest request, @Nullable Map<TableId, Integer> targetVersions) {
         List<SinkSchemaStep> steps = new ArrayList<>();
         for (TableId sinkTable : router.sinkTablesOf(request.change().tableId())) {
             SinkTableState sink = state.sink(sinkTable);
@@ -578,7 +576,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
                             : targetVersions.getOrDefault(sinkTable, sink.version);
             steps.addAll(sink.stepsBetween(known, target));
         }
-        subtasks.send(request.subtask(), new SchemaChangeResponse(request.requestId(), steps, releaseFlushId));
+        subtasks.send(request.subtask(), new SchemaChangeResponse(request.requestId(), steps));
     }
 
     private void logSkipped(SkippedChange skipped) {

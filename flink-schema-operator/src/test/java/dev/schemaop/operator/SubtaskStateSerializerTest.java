@@ -44,7 +44,7 @@ class SubtaskStateSerializerTest {
         schemas.nextPosition(ORDERS);
         AddColumnEvent add =
                 new AddColumnEvent(ORDERS, List.of(AddColumnEvent.last(Column.physicalColumn("qty", DataTypes.INT()))));
-        PendingChange pending = new PendingChange(7, add, true, 0, 3, Map.of(ORDERS, 3));
+        PendingChange pending = new PendingChange(7, add, 0, 3, Map.of(ORDERS, 3));
         ArrayDeque<Event> held = new ArrayDeque<>();
         held.add(row(1, "a"));
         held.add(new TruncateTableEvent(ORDERS));
@@ -76,8 +76,8 @@ class SubtaskStateSerializerTest {
     void aSecondPendingChangeAfterAScaleDownQueuesBehindTheFirst() throws IOException {
         AddColumnEvent add =
                 new AddColumnEvent(ORDERS, List.of(AddColumnEvent.last(Column.physicalColumn("qty", DataTypes.INT()))));
-        byte[] first = SubtaskStateSerializer.snapshot(new SubtaskSchemas(), new PendingChange(1, add, false, 0, 2, Map.of()), new ArrayDeque<>(List.of(row(1, "a"))), 1);
-        byte[] second = SubtaskStateSerializer.snapshot(new SubtaskSchemas(), new PendingChange(4, add, false, 0, 2, Map.of()), new ArrayDeque<>(List.of(row(2, "b"))), 4);
+        byte[] first = SubtaskStateSerializer.snapshot(new SubtaskSchemas(), new PendingChange(1, add, 0, 2, Map.of()), new ArrayDeque<>(List.of(row(1, "a"))), 1);
+        byte[] second = SubtaskStateSerializer.snapshot(new SubtaskSchemas(), new PendingChange(4, add, 0, 2, Map.of()), new ArrayDeque<>(List.of(row(2, "b"))), 4);
 
         ArrayDeque<Event> held = new ArrayDeque<>();
         SubtaskStateSerializer.Restored restored =

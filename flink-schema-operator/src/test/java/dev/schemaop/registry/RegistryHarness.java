@@ -1,7 +1,6 @@
 package dev.schemaop.registry;
 
 import dev.schemaop.protocol.FlushAck;
-import dev.schemaop.protocol.FlushRequest;
 import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
 import dev.schemaop.route.RouteRule;
@@ -105,22 +104,17 @@ final class RegistryHarness implements AutoCloseable {
         }
     }
 
-    FlushRequest awaitFlush(int subtask, long requestId) throws Exception {
-        return gateway(subtask).await(FlushRequest.class, f -> f.requestId() == requestId);
-    }
-
     SchemaChangeResponse awaitResponse(int subtask, long requestId) throws Exception {
         return gateway(subtask).await(SchemaChangeResponse.class, r -> r.requestId() == requestId);
     }
 
     /**
-     * Sends the request, acknowledges its flush on every sink subtask and returns the answer:
-     * one change applied the normal way.
+     * Sends the request, acknowledges the subtask's marker on every sink subtask and returns
+     * the answer: one change applied the normal way.
      */
     SchemaChangeResponse applyThroughFlush(SchemaChangeRequest request) throws Exception {
         send(request);
-        FlushRequest flush = awaitFlush(request.subtask(), request.requestId());
-        ackAll(request.subtask(), flush.flushId());
+        ackAll(request.subtask(), request.flushId());
         return awaitResponse(request.subtask(), request.requestId());
     }
 
@@ -146,7 +140,10 @@ final class RegistryHarness implements AutoCloseable {
 
     // ------------------------------------------------------------------ requests
 
-    /** A request with rows sent since the last flush, for a change that is no truncate/drop. */
+    /**
+     * A request of a subtask that sent rows of the table since its last marker, for a change
+     * that is no truncate/drop: it sent marker {@code requestId} right before asking.
+     */
     static SchemaChangeRequest request(
             int subtask,
             long requestId,
@@ -156,6 +153,6 @@ final class RegistryHarness implements AutoCloseable {
         // The subtask's schema after the change is left out (null): positions alone identify
         // the changes these tests replay.
         return new SchemaChangeRequest(
-                subtask, requestId, change, true, 0, position, null, knownSinkVersions);
+                subtask, requestId, change, requestId, requestId, 0, position, null, knownSinkVersions);
     }
 }

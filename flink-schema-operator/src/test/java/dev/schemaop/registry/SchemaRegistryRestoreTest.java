@@ -1,6 +1,5 @@
 package dev.schemaop.registry;
 
-import dev.schemaop.protocol.FlushRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
 import dev.schemaop.protocol.SinkSchemaStep;
 import dev.schemaop.route.RouteRule;
@@ -82,8 +81,7 @@ class SchemaRegistryRestoreTest {
     private static SchemaChangeResponse answerWithAddStep() {
         return new SchemaChangeResponse(
                 2,
-                List.of(new SinkSchemaStep(ORDERS, 2, List.of(addPrice()), ORDERS_V2)),
-                SchemaChangeResponse.NO_RELEASE);
+                List.of(new SinkSchemaStep(ORDERS, 2, List.of(addPrice()), ORDERS_V2)));
     }
 
     @Test
@@ -129,8 +127,9 @@ class SchemaRegistryRestoreTest {
 
         RegistryHarness fresh = keep(started(config, 1)); // no resetToCheckpoint before start
         fresh.send(request(0, 1, createOrders(), 1, Map.of()));
+        fresh.awaitResponse(0, 1);
 
-        assertThat(fresh.awaitFlush(0, 1).holdTables()).containsExactly(ORDERS);
+        assertThat(applier.calls()).containsExactly(createOrders(), addPrice(), createOrders());
     }
 
     @Test
@@ -149,8 +148,7 @@ class SchemaRegistryRestoreTest {
                 .isEqualTo(
                         new SchemaChangeResponse(
                                 1,
-                                List.of(new SinkSchemaStep(ORDERS, 1, List.of(createOrders()), ORDERS_V1)),
-                                SchemaChangeResponse.NO_RELEASE));
+                                List.of(new SinkSchemaStep(ORDERS, 1, List.of(createOrders()), ORDERS_V1))));
         assertThat(applier.calls()).containsExactly(createOrders(), addPrice());
     }
 
@@ -174,7 +172,6 @@ class SchemaRegistryRestoreTest {
                 1);
         RegistryHarness harness = keep(started(twoSinkConfig(), sources));
         harness.send(request(0, 1, createOrders(), 1, Map.of()));
-        harness.ackAll(0, harness.awaitFlush(0, 1).flushId());
         assertThat(harness.context.awaitFailure()).hasMessageContaining("connection to the sink lost");
         assertThat(applier.applied()).containsExactly(create(ORDERS_A, ORDERS_V1));
 
@@ -264,10 +261,6 @@ class SchemaRegistryRestoreTest {
         harness.connectAll(2);
         harness.send(request(1, 2, add, 2, Map.of(ORDERS, 1)));
         OperatorEvent first = harness.gateway(1).await(OperatorEvent.class, e -> true); // new gateway
-        if (first instanceof FlushRequest) {
-            harness.ackAll(1, ((FlushRequest) first).flushId());
-            harness.awaitResponse(1, 2);
-        }
 
         // Which positions were handled is part of the checkpoint: the upstream schema alone
         // (price dropped at position 3) would let the add through a second time.
@@ -301,7 +294,6 @@ class SchemaRegistryRestoreTest {
                                         logDir),
                                 1));
         harness.send(request(0, 1, createOrders(), 1, Map.of()));
-        harness.ackAll(0, harness.awaitFlush(0, 1).flushId());
         assertThat(harness.context.awaitFailure()).hasMessageContaining("schema-operator.rpc-timeout");
         release.countDown();
         applier.awaitApplied(1); // the DDL did reach the sink, late
@@ -337,12 +329,10 @@ class SchemaRegistryRestoreTest {
                                 1));
         try {
             harness.send(request(0, 1, createOrders(), 1, Map.of()));
-            harness.ackAll(0, harness.awaitFlush(0, 1).flushId());
             harness.context.awaitFailures(1);
             harness.registry.resetToCheckpoint(OperatorCoordinator.NO_CHECKPOINT, null);
             harness.connectAll(1);
             harness.send(request(0, 1, createOrders(), 1, Map.of()));
-            harness.ackAll(0, harness.awaitFlush(0, 1).flushId());
 
             // Regression: waiting for a call that still hangs after the restore is bounded by
             // the rpc timeout too, so the pipeline cannot stall silently.
@@ -384,12 +374,10 @@ class SchemaRegistryRestoreTest {
                                         logDir),
                                 1));
         harness.send(request(0, 1, createOrders(), 1, Map.of()));
-        harness.ackAll(0, harness.awaitFlush(0, 1).flushId());
         harness.context.awaitFailures(1);
         harness.registry.resetToCheckpoint(OperatorCoordinator.NO_CHECKPOINT, null);
         harness.connectAll(1);
         harness.send(request(0, 1, createOrders(), 1, Map.of()));
-        harness.ackAll(0, harness.awaitFlush(0, 1).flushId());
         harness.drain(); // the re-sent create now waits for the first call
 
         release.countDown();

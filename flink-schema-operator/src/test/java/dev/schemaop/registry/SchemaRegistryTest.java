@@ -1,7 +1,6 @@
 package dev.schemaop.registry;
 
 import dev.schemaop.behavior.SchemaChangeRejectedException;
-import dev.schemaop.protocol.FlushRequest;
 import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
 import dev.schemaop.protocol.SinkSchemaStep;
@@ -47,8 +46,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * RegistryHarness#SINK_PARALLELISM}.
  */
 class SchemaRegistryTest {
-    private static final long NO_RELEASE = SchemaChangeResponse.NO_RELEASE;
-
     @TempDir Path logDir;
 
     private final RecordingApplier applier = new RecordingApplier();
@@ -79,36 +76,73 @@ class SchemaRegistryTest {
     // ------------------------------------------------------------------ 1: flush, apply, answer
 
     @Test
-    void createTableIsAppliedOnlyAfterEverySinkSubtaskFlushedAndIsAnsweredWithItsStep()
-            throws Exception {
+    void aChangeIsAppliedOnlyAfterEverySinkSubtaskAcknowledgedTheMarkerSentWithIt() throws Exception {
         start(SchemaChangeBehavior.EVOLVE, 2);
-        CreateTableEvent create = createOrders();
+        createOrdersFromSubtask0();
+        AddColumnEvent add = addPrice();
 
-        harness.send(request(0, 1, create, 1, Map.of()));
-        FlushRequest flush = harness.awaitFlush(0, 1);
-        assertThat(flush).isEqualTo(new FlushRequest(1, 1, List.of(ORDERS)));
-
-        harness.ack(0, 0, flush.flushId());
-        harness.ack(1, 1, flush.flushId()); // sink 1 flushed for another source subtask
-        harness.ack(1, 0, flush.flushId() - 1); // and an older marker of subtask 0
+        harness.send(request(0, 2, add, 2, Map.of(ORDERS, 1)));
+        harness.ack(0, 0, 2);
+        harness.ack(1, 1, 2); // sink 1 flushed for another source subtask
+        harness.ack(1, 0, 1); // and an older marker of subtask 0
         harness.drain();
-        assertThat(applier.calls()).as("applier calls before sink 1 flushed").isEmpty();
-        assertThat(harness.gateway(0).events()).containsExactly(flush);
+        assertThat(applier.calls()).as("applier calls before sink 1 flushed").containsExactly(createOrders());
+        assertThat(harness.gateway(0).events()).hasSize(1); // the create's answer
 
-        harness.ack(1, 0, flush.flushId());
-        SchemaChangeResponse response = harness.awaitResponse(0, 1);
+        harness.ack(1, 0, 2);
+        SchemaChangeResponse response = harness.awaitResponse(0, 2);
 
-        assertThat(applier.calls()).containsExactly(create);
-        assertThat(response)
-                .isEqualTo(
-                        new SchemaChangeResponse(
-                                1, List.of(step(1, create, ORDERS_V1)), flush.flushId()));
-        assertThat(harness.gateway(0).events()).containsExactly(flush, response);
+        assertThat(applier.calls()).containsExactly(createOrders(), add);
+        assertThat(response).isEqualTo(new SchemaChangeResponse(2, List.of(step(2, add, ORDERS_V2))));
         assertThat(harness.gateway(1).events()).isEmpty();
         assertThat(harness.context.failures()).isEmpty();
         // G4: never on the event loop, one call at a time.
         assertThat(applier.threads()).allSatisfy(t -> assertThat(t).doesNotStartWith("schema-registry-"));
         assertThat(applier.maxConcurrentCalls()).isEqualTo(1);
+    }
+
+    /** No row of a table that never existed can be anywhere: its creation waits for no flush. */
+    @Test
+    void theCreationOfANewTableWaitsForNoFlush() throws Exception {
+        start(SchemaChangeBehavior.EVOLVE, 2);
+        CreateTableEvent create = createOrders();
+
+        harness.send(request(0, 1, create, 1, Map.of()));
+        SchemaChangeResponse response = harness.awaitResponse(0, 1);
+
+        assertThat(applier.calls()).containsExactly(create);
+        assertThat(response).isEqualTo(new SchemaChangeResponse(1, List.of(step(1, create, ORDERS_V1))));
+    }
+
+    /**
+     * At parallelism 1 a change waits only for the marker that covers the rows sent to its
+     * tables: one that every sink subtask acknowledged already costs no wait.
+     */
+    @Test
+    void aChangeWhoseRowsWereFlushedBeforeWaitsForNoFlushAtParallelismOne() throws Exception {
+        start(SchemaChangeBehavior.EVOLVE, 1);
+        createOrdersFromSubtask0(); // marker 1 acknowledged
+
+        harness.send(new SchemaChangeRequest(0, 2, addPrice(), 1, 1, 0, 2, null, Map.of(ORDERS, 1)));
+
+        assertThat(harness.awaitResponse(0, 2))
+                .isEqualTo(new SchemaChangeResponse(2, List.of(step(2, addPrice(), ORDERS_V2))));
+        assertThat(applier.calls()).containsExactly(createOrders(), addPrice());
+    }
+
+    @Test
+    void atParallelismOneAChangeWaitsForTheMarkerThatCoversItsTablesRows() throws Exception {
+        start(SchemaChangeBehavior.EVOLVE, 1);
+        createOrdersFromSubtask0();
+
+        harness.send(request(0, 2, addPrice(), 2, Map.of(ORDERS, 1)));
+        harness.ack(0, 0, 2);
+        harness.drain();
+        assertThat(applier.calls()).as("before sink 1 flushed").containsExactly(createOrders());
+
+        harness.ack(1, 0, 2);
+        harness.awaitResponse(0, 2);
+        assertThat(applier.calls()).containsExactly(createOrders(), addPrice());
     }
 
     // ------------------------------------------------------------------ 2, 3: redundant requests
@@ -124,8 +158,7 @@ class SchemaRegistryTest {
 
         assertThat(response)
                 .isEqualTo(
-                        new SchemaChangeResponse(
-                                1, List.of(step(1, create, ORDERS_V1)), NO_RELEASE));
+                        new SchemaChangeResponse(1, List.of(step(1, create, ORDERS_V1))));
         assertThat(harness.gateway(1).events()).containsExactly(response);
         assertThat(applier.calls()).containsExactly(create);
         assertThat(harness.context.failures()).isEmpty();
@@ -140,8 +173,7 @@ class SchemaRegistryTest {
         harness.send(request(0, 2, repeated, 2, Map.of(ORDERS, 1)));
         SchemaChangeResponse response = harness.awaitResponse(0, 2);
 
-        assertThat(response).isEqualTo(new SchemaChangeResponse(2, List.of(), NO_RELEASE));
-        assertThat(harness.gateway(0).eventsOf(FlushRequest.class)).hasSize(1); // the create's
+        assertThat(response).isEqualTo(new SchemaChangeResponse(2, List.of()));
         assertThat(applier.calls()).containsExactly(createOrders());
     }
 
@@ -161,7 +193,7 @@ class SchemaRegistryTest {
         harness.applyThroughFlush(request(0, 2, add, 2, Map.of(ORDERS, 1)));
         harness.send(request(0, 3, add, 3, Map.of(ORDERS, 2)));
         assertThat(harness.awaitResponse(0, 3))
-                .isEqualTo(new SchemaChangeResponse(3, List.of(), NO_RELEASE));
+                .isEqualTo(new SchemaChangeResponse(3, List.of()));
         harness.applyThroughFlush(request(0, 4, dropPrice, 4, Map.of(ORDERS, 2)));
         assertThat(applier.calls()).containsExactly(create, add, dropPrice);
 
@@ -169,31 +201,17 @@ class SchemaRegistryTest {
         harness.send(request(1, 2, add, 2, Map.of(ORDERS, 1)));
         assertThat(harness.awaitResponse(1, 2).steps()).extracting(SinkSchemaStep::version).containsExactly(2);
         harness.send(request(1, 3, add, 3, Map.of(ORDERS, 2)));
-        OperatorEvent first = harness.gateway(1).await(OperatorEvent.class, e -> requestIdOf(e) == 3);
-        if (first instanceof FlushRequest) {
-            harness.ackAll(1, ((FlushRequest) first).flushId());
-            harness.awaitResponse(1, 3);
-        }
+        SchemaChangeResponse first = harness.awaitResponse(1, 3);
 
         // Regression: a repeat recognised by schema must be remembered by its position, else
         // subtask 1's position 3 is unknown once the drop at position 4 removed price, and the
         // add would be applied to the sink a second time.
         assertThat(first)
-                .as("the repeat at position 3 must be answered at once, not flushed and re-applied")
-                .isEqualTo(new SchemaChangeResponse(3, List.of(), NO_RELEASE));
+                .as("the repeat at position 3 must be answered at once, not re-applied")
+                .isEqualTo(new SchemaChangeResponse(3, List.of()));
         assertThat(applier.calls())
                 .as("applier calls; price must not be added again after it was dropped")
                 .containsExactly(create, add, dropPrice);
-    }
-
-    private static long requestIdOf(OperatorEvent event) {
-        if (event instanceof FlushRequest) {
-            return ((FlushRequest) event).requestId();
-        }
-        if (event instanceof SchemaChangeResponse) {
-            return ((SchemaChangeResponse) event).requestId();
-        }
-        return -1;
     }
 
     // ------------------------------------------------------------------ 4: try_evolve / evolve
@@ -207,13 +225,9 @@ class SchemaRegistryTest {
         createOrdersFromSubtask0();
         AddColumnEvent add = addPrice();
 
-        harness.send(request(0, 2, add, 2, Map.of(ORDERS, 1)));
-        FlushRequest flush = harness.awaitFlush(0, 2);
-        assertThat(flush).isEqualTo(new FlushRequest(2, 2, List.of(ORDERS)));
-        harness.ackAll(0, flush.flushId());
-        SchemaChangeResponse response = harness.awaitResponse(0, 2);
+        SchemaChangeResponse response = harness.applyThroughFlush(request(0, 2, add, 2, Map.of(ORDERS, 1)));
 
-        assertThat(response).isEqualTo(new SchemaChangeResponse(2, List.of(), flush.flushId()));
+        assertThat(response).isEqualTo(new SchemaChangeResponse(2, List.of()));
         assertThat(applier.calls()).containsExactly(createOrders(), add);
         assertThat(applier.applied()).containsExactly(createOrders());
         harness.drain();
@@ -230,8 +244,7 @@ class SchemaRegistryTest {
         AddColumnEvent add = addPrice();
 
         harness.send(request(0, 2, add, 2, Map.of(ORDERS, 1)));
-        FlushRequest flush = harness.awaitFlush(0, 2);
-        harness.ackAll(0, flush.flushId());
+        harness.ackAll(0, 2);
         Throwable failure = harness.context.awaitFailure();
 
         assertThat(failure)
@@ -252,8 +265,7 @@ class SchemaRegistryTest {
         AddColumnEvent add = addPrice();
 
         harness.send(request(0, 2, add, 2, Map.of(ORDERS, 1)));
-        FlushRequest flush = harness.awaitFlush(0, 2);
-        harness.ackAll(0, flush.flushId());
+        harness.ackAll(0, 2);
         Throwable failure = harness.context.awaitFailure();
 
         assertThat(failure)
@@ -278,13 +290,11 @@ class SchemaRegistryTest {
         AddColumnEvent add = addPrice();
 
         harness.send(request(0, 2, add, 2, Map.of(ORDERS, 1))); // rows since the last flush
-        FlushRequest flush = harness.awaitFlush(0, 2);
-        assertThat(flush).isEqualTo(new FlushRequest(2, 2, List.of()));
-        harness.ack(0, 0, flush.flushId());
+        harness.ack(0, 0, 2);
         harness.drain();
         assertThat(harness.context.failures()).as("failures before every sink flushed").isEmpty();
 
-        harness.ack(1, 0, flush.flushId());
+        harness.ack(1, 0, 2);
         Throwable failure = harness.context.awaitFailure();
 
         assertRejection(failure, add);
@@ -293,18 +303,16 @@ class SchemaRegistryTest {
     }
 
     @Test
-    void exceptionBehaviorFailsAtOnceWhenNoRowsWaitForAFlush() throws Exception {
+    void exceptionBehaviorFailsAtOnceWhenEveryRowWasFlushedBefore() throws Exception {
         start(SchemaChangeBehavior.EXCEPTION, 1);
-        createOrdersFromSubtask0();
+        createOrdersFromSubtask0(); // marker 1 acknowledged; no row since
         AddColumnEvent add = addPrice();
 
-        harness.send(new SchemaChangeRequest(0, 2, add, false, 0, 2, null, Map.of(ORDERS, 1)));
+        harness.send(new SchemaChangeRequest(0, 2, add, 1, 1, 0, 2, null, Map.of(ORDERS, 1)));
         Throwable failure = harness.context.awaitFailure();
 
         assertRejection(failure, add);
-        assertThat(harness.gateway(0).eventsOf(FlushRequest.class))
-                .extracting(FlushRequest::requestId)
-                .containsExactly(1L);
+        assertThat(harness.gateway(0).eventsOf(SchemaChangeResponse.class)).hasSize(1);
         assertThat(applier.calls()).containsExactly(createOrders());
     }
 
@@ -339,7 +347,6 @@ class SchemaRegistryTest {
         try {
             CreateTableEvent create = createOrders();
             harness.send(request(0, 1, create, 1, Map.of()));
-            harness.ackAll(0, harness.awaitFlush(0, 1).flushId());
             assertThat(blocked.get(5, TimeUnit.SECONDS)).isEqualTo(create);
             Throwable failure = harness.context.awaitFailure();
 
@@ -358,24 +365,24 @@ class SchemaRegistryTest {
     // ------------------------------------------------------------------ more of the protocol
 
     @Test
-    void aSubtaskReportingTheSameCreateWhileTheFirstWaitsForItsFlushGetsItOnce() throws Exception {
+    void aSubtaskReportingTheSameChangeWhileTheFirstWaitsForItsFlushGetsItOnce() throws Exception {
         start(SchemaChangeBehavior.EVOLVE, 2);
-        CreateTableEvent create = createOrders();
-        harness.send(request(0, 1, create, 1, Map.of()));
-        FlushRequest flush = harness.awaitFlush(0, 1);
+        createOrdersFromSubtask0();
+        harness.send(request(1, 1, createOrders(), 1, Map.of()));
+        harness.awaitResponse(1, 1);
+        AddColumnEvent add = addPrice();
+        harness.send(request(0, 2, add, 2, Map.of(ORDERS, 1)));
 
-        harness.send(request(1, 1, create, 1, Map.of()));
+        harness.send(request(1, 2, add, 2, Map.of(ORDERS, 1)));
         harness.drain();
-        assertThat(harness.gateway(1).events()).as("subtask 1 while the create waits").isEmpty();
-        harness.ackAll(0, flush.flushId());
+        assertThat(harness.gateway(1).events()).as("subtask 1 while the add waits").hasSize(1);
+        harness.ackAll(0, 2);
 
-        SinkSchemaStep created = step(1, create, ORDERS_V1);
-        assertThat(harness.awaitResponse(0, 1))
-                .isEqualTo(new SchemaChangeResponse(1, List.of(created), flush.flushId()));
-        assertThat(harness.awaitResponse(1, 1))
-                .isEqualTo(new SchemaChangeResponse(1, List.of(created), NO_RELEASE));
-        assertThat(harness.gateway(1).events()).hasSize(1);
-        assertThat(applier.calls()).containsExactly(create);
+        SchemaChangeResponse added = new SchemaChangeResponse(2, List.of(step(2, add, ORDERS_V2)));
+        assertThat(harness.awaitResponse(0, 2)).isEqualTo(added);
+        assertThat(harness.awaitResponse(1, 2)).isEqualTo(added);
+        assertThat(harness.gateway(1).events()).hasSize(2);
+        assertThat(applier.calls()).containsExactly(createOrders(), add);
     }
 
     @Test
@@ -384,12 +391,8 @@ class SchemaRegistryTest {
         start(SchemaChangeBehavior.TRY_EVOLVE, 1);
         createOrdersFromSubtask0();
 
-        harness.send(request(0, 2, addPrice(), 2, Map.of(ORDERS, 1)));
-        FlushRequest flush = harness.awaitFlush(0, 2);
-        harness.ackAll(0, flush.flushId());
-
-        assertThat(harness.awaitResponse(0, 2))
-                .isEqualTo(new SchemaChangeResponse(2, List.of(), flush.flushId()));
+        assertThat(harness.applyThroughFlush(request(0, 2, addPrice(), 2, Map.of(ORDERS, 1))))
+                .isEqualTo(new SchemaChangeResponse(2, List.of()));
         assertThat(applier.calls()).containsExactly(createOrders());
         harness.drain();
         assertThat(harness.context.failures()).isEmpty();
@@ -402,26 +405,9 @@ class SchemaRegistryTest {
         harness.drain();
 
         harness.connectAll(1);
-        FlushRequest flush = harness.awaitFlush(0, 1);
-        harness.ackAll(0, flush.flushId());
 
-        assertThat(harness.awaitResponse(0, 1).releaseFlushId()).isEqualTo(flush.flushId());
-        assertThat(harness.gateway(0).events()).hasSize(2);
+        assertThat(harness.awaitResponse(0, 1).steps()).containsExactly(step(1, createOrders(), ORDERS_V1));
+        assertThat(harness.gateway(0).events()).hasSize(1);
     }
 
-    @Test
-    void flushIdsGrowFromRequestToRequest() throws Exception {
-        start(SchemaChangeBehavior.EVOLVE, 1);
-        createOrdersFromSubtask0();
-        harness.applyThroughFlush(request(0, 2, addPrice(), 2, Map.of(ORDERS, 1)));
-
-        assertThat(harness.gateway(0).eventsOf(FlushRequest.class))
-                .extracting(FlushRequest::flushId)
-                .containsExactly(1L, 2L);
-        assertThat(harness.gateway(0).eventsOf(SchemaChangeResponse.class))
-                .extracting(SchemaChangeResponse::releaseFlushId)
-                .containsExactly(1L, 2L);
-        assertThat(harness.gateway(0).eventsOf(SchemaChangeResponse.class).get(1).steps())
-                .containsExactly(step(2, addPrice(), ORDERS_V2));
-    }
 }
