@@ -7,6 +7,7 @@ import dev.schemaop.benchmarks.report.Reports;
 import dev.schemaop.benchmarks.report.RunResult;
 import dev.schemaop.benchmarks.topology.BareTopology;
 import dev.schemaop.benchmarks.topology.FlinkCdcTopology;
+import dev.schemaop.benchmarks.topology.KeyedBareTopology;
 import dev.schemaop.benchmarks.topology.RunSpec;
 import dev.schemaop.benchmarks.topology.SchemaOperatorTopology;
 import dev.schemaop.benchmarks.topology.Topology;
@@ -47,7 +48,7 @@ public final class BenchmarkMain {
         boolean quick = false;
         Path out = Path.of("benchmarks", "results");
         List<String> only = List.of();
-        List<String> topologyKeys = List.of("a", "b", "c");
+        List<String> topologyKeys = List.of("a", "a'", "b", "c");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> quick = true;
@@ -78,7 +79,12 @@ public final class BenchmarkMain {
 
     private List<ConfigResult> runAll(List<String> only, List<String> topologyKeys) throws Exception {
         List<Topology> topologies =
-                List.<Topology>of(new BareTopology(), new FlinkCdcTopology(), new SchemaOperatorTopology()).stream()
+                List.<Topology>of(
+                                new BareTopology(),
+                                new KeyedBareTopology(),
+                                new FlinkCdcTopology(),
+                                new SchemaOperatorTopology())
+                        .stream()
                         .filter(t -> topologyKeys.contains(t.key()))
                         .toList();
         List<ConfigResult> results = new ArrayList<>();
@@ -89,22 +95,63 @@ public final class BenchmarkMain {
                     continue;
                 }
                 for (int parallelism : PARALLELISMS) {
-                    for (Topology topology : topologies) {
-                        for (SchemaChangeBehavior behavior : topology.hasBehavior() ? BEHAVIORS : new SchemaChangeBehavior[] {null}) {
-                            results.add(runConfig(cluster, topology, sized(workload, topology), parallelism, behavior));
-                        }
-                    }
+                    results.addAll(runInterleaved(cluster, configs(topologies, workload, parallelism)));
                 }
             }
         }
         return results;
     }
 
-    /** JIT and cluster warm-up, not recorded: a small W1 and W2 through every topology. */
+    /** One configuration: a topology, its workload and parallelism, and a behavior. */
+    private record Config(Topology topology, Workload workload, int parallelism, SchemaChangeBehavior behavior) {}
+
+    private List<Config> configs(List<Topology> topologies, Workload workload, int parallelism) {
+        List<Config> configs = new ArrayList<>();
+        for (Topology topology : topologies) {
+            if (topology instanceof KeyedBareTopology && parallelism == 1) {
+                continue; // the same as (a) at parallelism 1
+            }
+            for (SchemaChangeBehavior behavior : topology.hasBehavior() ? BEHAVIORS : new SchemaChangeBehavior[] {null}) {
+                configs.add(new Config(topology, sized(workload, topology), parallelism, behavior));
+            }
+        }
+        return configs;
+    }
+
+    /**
+     * The jobs of the configurations take turns (a, b, c, a, b, c, ...), so that whatever
+     * drifts during a run (JIT recompilation as topologies alternate, the machine) weighs on
+     * every configuration alike.
+     */
+    private List<ConfigResult> runInterleaved(BenchCluster cluster, List<Config> configs) throws Exception {
+        Workload workload = configs.get(0).workload();
+        for (int i = 0; i < plan.warmupJobs(workload); i++) {
+            for (Config config : configs) {
+                runOnce(cluster, config.topology(), config.workload(), config.parallelism(), config.behavior());
+            }
+        }
+        List<List<RunResult>> runs = new ArrayList<>();
+        configs.forEach(c -> runs.add(new ArrayList<>()));
+        for (int i = 0; i < plan.measuredJobs(workload); i++) {
+            for (int c = 0; c < configs.size(); c++) {
+                Config config = configs.get(c);
+                runs.get(c).add(runOnce(cluster, config.topology(), config.workload(), config.parallelism(), config.behavior()));
+            }
+        }
+        List<ConfigResult> results = new ArrayList<>();
+        for (int c = 0; c < configs.size(); c++) {
+            results.add(report(configs.get(c), runs.get(c)));
+        }
+        return results;
+    }
+
+    /** JIT and cluster warm-up, not recorded: W1 and a small W2 through every topology. */
     private void warmUp(BenchCluster cluster, List<Topology> topologies) throws Exception {
         for (Topology topology : topologies) {
-            for (Workload workload : List.of(Workload.w1(100_000), Workload.w2(5_000))) {
-                runOnce(cluster, topology, workload, 1, SchemaChangeBehavior.EVOLVE);
+            for (int parallelism : PARALLELISMS) {
+                for (Workload workload : List.of(Workload.w1(plan.warmupRows()), Workload.w2(5_000))) {
+                    runOnce(cluster, topology, workload, parallelism, SchemaChangeBehavior.EVOLVE);
+                }
             }
         }
     }
@@ -116,16 +163,11 @@ public final class BenchmarkMain {
         return workload;
     }
 
-    private ConfigResult runConfig(
-            BenchCluster cluster, Topology topology, Workload workload, int parallelism, SchemaChangeBehavior behavior)
-            throws Exception {
-        for (int i = 0; i < plan.warmupJobs(workload); i++) {
-            runOnce(cluster, topology, workload, parallelism, behavior);
-        }
-        List<RunResult> runs = new ArrayList<>();
-        for (int i = 0; i < plan.measuredJobs(workload); i++) {
-            runs.add(runOnce(cluster, topology, workload, parallelism, behavior));
-        }
+    private ConfigResult report(Config config, List<RunResult> runs) {
+        Topology topology = config.topology();
+        Workload workload = config.workload();
+        int parallelism = config.parallelism();
+        SchemaChangeBehavior behavior = config.behavior();
         ConfigResult result =
                 new ConfigResult(
                         workload.name(),

@@ -9,26 +9,30 @@ import java.util.List;
  * configuration gets. Quick mode is a smoke test with smaller workloads and one measured job.
  *
  * @param flinkCdcW3Tables W3 for Apache Flink CDC is cut to this many tables, because each
- *     creation costs it about 100 ms (10,000 would take over 15 minutes per job)
+ *     creation costs it 100 to 200 ms (10,000 would take over 15 minutes per job)
+ * @param warmupRows rows of the W1 job each topology runs at each parallelism before measuring
  */
-record Plan(String mode, List<Workload> workloads, int warmups, int measured, int flinkCdcW3Tables) {
+record Plan(
+        String mode, List<Workload> workloads, int warmups, int measured, int flinkCdcW3Tables, long warmupRows) {
 
     static Plan full() {
         return new Plan(
                 "full",
-                List.of(Workload.w1(1_000_000), Workload.w2(100_000), Workload.w3(10_000), Workload.w4(500)),
-                1,
+                List.of(Workload.w1(2_000_000), Workload.w2(100_000), Workload.w3(10_000), Workload.w4(500)),
+                2,
                 5,
-                500);
+                200,
+                1_000_000);
     }
 
     static Plan quick() {
         return new Plan(
                 "quick",
-                List.of(Workload.w1(200_000), Workload.w2(20_000), Workload.w3(1_000), Workload.w4(40)),
+                List.of(Workload.w1(300_000), Workload.w2(20_000), Workload.w3(1_000), Workload.w4(60)),
                 0,
                 1,
-                100);
+                50,
+                200_000);
     }
 
     /** Slow workloads get fewer jobs: each W4 job of Apache Flink CDC takes about a minute. */

@@ -78,6 +78,9 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
     /** Sink tables that received rows since the last flush marker. */
     private transient List<SinkView> unflushed;
     private transient long flushCounter;
+    private transient TableId lastTable;
+    private transient Schema lastUpstream;
+    private transient List<SinkBinding> lastBindings;
     private transient long lastFlushId;
     private transient int attempt;
     private transient int sourceSubtasks;
@@ -184,7 +187,10 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
     // ---------------------------------------------------------------- rows
 
     private void emitRow(DataChangeEvent row) {
-        Schema upstream = schemas.upstreamOf(row.tableId());
+        if (!row.tableId().equals(lastTable)) {
+            lookUp(row.tableId());
+        }
+        Schema upstream = lastUpstream;
         if (upstream == null) {
             throw new IllegalStateException(
                     "Source subtask "
@@ -194,7 +200,7 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
                             + " before any CreateTableEvent for it. A pipeline source must emit a "
                             + "CreateTableEvent for a table before its first row.");
         }
-        for (SinkBinding binding : bindingsOf(row.tableId())) {
+        for (SinkBinding binding : lastBindings) {
             SinkView view = binding.view;
             if (!view.announced) {
                 broadcast(view.asReset());
@@ -213,6 +219,13 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
                 unflushed.add(view);
             }
         }
+    }
+
+    /** Rows come in runs of one table: its schema and bindings are looked up once per run. */
+    private void lookUp(TableId table) {
+        lastUpstream = schemas.upstreamOf(table);
+        lastBindings = lastUpstream == null ? List.of() : bindingsOf(table);
+        lastTable = table;
     }
 
     /**
@@ -254,6 +267,7 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
     // ---------------------------------------------------------------- schema changes
 
     private void beginChange(SchemaChangeEvent change) {
+        lastTable = null;
         TableId table = change.tableId();
         if (change instanceof CreateTableEvent && schemas.upstreamOf(table) != null) {
             if (((CreateTableEvent) change).getSchema().equals(schemas.upstreamOf(table))) {
@@ -368,6 +382,7 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
     }
 
     private void applyUpstream(SchemaChangeEvent change) {
+        lastTable = null;
         Schema after = SchemaChanges.apply(schemas.upstreamOf(change.tableId()), change);
         if (after == null) {
             schemas.upstream.remove(change.tableId());

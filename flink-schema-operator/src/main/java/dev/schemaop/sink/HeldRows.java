@@ -26,7 +26,7 @@ final class HeldRows {
     }
 
     boolean isHeld(TableId table) {
-        return holds.containsKey(table);
+        return !holds.isEmpty() && holds.containsKey(table);
     }
 
     void add(ShapedEvent row) {

@@ -62,6 +62,8 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     private transient TaskOperatorEventGateway toRegistry;
     private transient int subtask;
     private transient Map<TableId, SinkTableVersions> tables;
+    private transient TableId lastTable;
+    private transient SinkTableVersions lastVersions;
     private transient DiscardedValues discards;
     private transient Counter clearedRows;
     private transient HeldRows held;
@@ -195,7 +197,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
 
     private void emitRow(ShapedEvent event) {
         DataChangeEvent row = event.row();
-        SinkTableVersions versions = tables.get(row.tableId());
+        SinkTableVersions versions = knownVersionsOf(row.tableId());
         if (versions == null || event.schemaVersion() > versions.current()) {
             throw new IllegalStateException(
                     "Sink subtask "
@@ -219,6 +221,22 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
             row = DataChangeEvent.projectRecords(row, before, after);
         }
         output.collect(new StreamRecord<>(row));
+    }
+
+    /**
+     * Rows come in runs of one table; its entry is looked up once per run (entries are never
+     * replaced, so the one found stays valid).
+     */
+    private SinkTableVersions knownVersionsOf(TableId table) {
+        if (!table.equals(lastTable)) {
+            SinkTableVersions found = tables.get(table);
+            if (found == null) {
+                return null;
+            }
+            lastTable = table;
+            lastVersions = found;
+        }
+        return lastVersions;
     }
 
     private void discardCleared(DataChangeEvent row) {

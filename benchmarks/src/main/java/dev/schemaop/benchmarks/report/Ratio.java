@@ -5,8 +5,12 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
-/** c/a and c/b of one (workload, parallelism, behavior). */
-public record Ratio(String workload, int parallelism, String behavior, double cOverA, double cOverB) {
+/**
+ * c/a, c/a' and c/b of one (workload, parallelism, behavior). At parallelism 1, a' is a: the
+ * keyed exchange has only one place to send a row.
+ */
+public record Ratio(
+        String workload, int parallelism, String behavior, double cOverA, double cOverKeyedA, double cOverB) {
 
     public String label() {
         return workload + " p" + parallelism + " " + behavior;
@@ -19,9 +23,13 @@ public record Ratio(String workload, int parallelism, String behavior, double cO
                 continue;
             }
             double a = find(results, c, "a", null).map(ConfigResult::medianRowsPerSecond).orElse(Double.NaN);
+            double keyedA =
+                    c.parallelism() == 1
+                            ? a
+                            : find(results, c, "a'", null).map(ConfigResult::medianRowsPerSecond).orElse(Double.NaN);
             double b = find(results, c, "b", c.behavior()).map(ConfigResult::medianRowsPerSecond).orElse(Double.NaN);
             double own = c.medianRowsPerSecond();
-            ratios.add(new Ratio(c.workload(), c.parallelism(), c.behavior(), own / a, own / b));
+            ratios.add(new Ratio(c.workload(), c.parallelism(), c.behavior(), own / a, own / keyedA, own / b));
         }
         return ratios;
     }

@@ -27,6 +27,7 @@ final class RatioChart {
         chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNW);
         List<String> labels = ratios.stream().map(Ratio::label).toList();
         chart.addSeries("c/a", labels, ratios.stream().map(r -> positive(r.cOverA())).toList());
+        chart.addSeries("c/a'", labels, ratios.stream().map(r -> positive(r.cOverKeyedA())).toList());
         chart.addSeries("c/b", labels, ratios.stream().map(r -> positive(r.cOverB())).toList());
         BitmapEncoder.saveBitmap(chart, png.toString().replaceAll("\\.png$", ""), BitmapEncoder.BitmapFormat.PNG);
     }

@@ -70,6 +70,7 @@ public final class Reports {
             node.put("parallelism", ratio.parallelism());
             node.put("behavior", ratio.behavior());
             node.put("cOverA", round(ratio.cOverA()));
+            node.put("cOverKeyedA", round(ratio.cOverKeyedA()));
             node.put("cOverB", round(ratio.cOverB()));
         }
         return root;
