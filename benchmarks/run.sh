@@ -9,15 +9,11 @@ set -euo pipefail
 HOME_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TARGET="$HOME_DIR/benchmarks/target"
 STAMP="$TARGET/.bench-build-stamp"
+source "$HOME_DIR/bin/lib.sh"
 
-needs_build() {
-  [ -f "$STAMP" ] || return 0
-  [ -n "$(find "$HOME_DIR/pom.xml" "$HOME_DIR/flink-schema-operator/pom.xml" \
-      "$HOME_DIR/flink-schema-operator/src/main" "$HOME_DIR/benchmarks/pom.xml" \
-      "$HOME_DIR/benchmarks/src/main" -newer "$STAMP" -print -quit)" ]
-}
-
-if needs_build; then
+if needs_build "$STAMP" "$HOME_DIR/pom.xml" "$HOME_DIR/flink-schema-operator/pom.xml" \
+    "$HOME_DIR/flink-schema-operator/src/main" "$HOME_DIR/benchmarks/pom.xml" \
+    "$HOME_DIR/benchmarks/src/main"; then
   echo "Building the benchmarks (first run or sources changed)..." >&2
   (cd "$HOME_DIR" && mvn -q -B -ntp -Dstyle.color=never -DskipTests -pl benchmarks -am install) >&2
   touch "$STAMP"
@@ -26,15 +22,7 @@ fi
 JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 cd "$HOME_DIR"
 exec "$JAVA" ${BENCH_JAVA_OPTS:--Xms4g -Xmx4g} \
-  --add-opens java.base/java.util=ALL-UNNAMED \
-  --add-opens java.base/java.lang=ALL-UNNAMED \
-  --add-opens java.base/java.lang.reflect=ALL-UNNAMED \
-  --add-opens java.base/java.io=ALL-UNNAMED \
-  --add-opens java.base/java.net=ALL-UNNAMED \
-  --add-opens java.base/java.nio=ALL-UNNAMED \
-  --add-opens java.base/java.time=ALL-UNNAMED \
-  --add-opens java.base/java.util.concurrent=ALL-UNNAMED \
-  --add-opens java.base/java.util.concurrent.atomic=ALL-UNNAMED \
+  "${JAVA_OPENS[@]}" \
   -Djava.awt.headless=true \
   -Dlog4j.configurationFile="$HOME_DIR/benchmarks/log4j2-bench.properties" \
   -cp "$TARGET/classes:$TARGET/lib/*" dev.schemaop.benchmarks.BenchmarkMain "$@"

@@ -8,15 +8,11 @@ HOME_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 RUNTIME="$HOME_DIR/flink-schema-operator/target"
 VALUES="$HOME_DIR/pipeline-connectors/values/target"
 STAMP="$HOME_DIR/flink-schema-operator/target/.cli-build-stamp"
+source "$HOME_DIR/bin/lib.sh"
 
-needs_build() {
-  [ -f "$STAMP" ] || return 0
-  [ -n "$(find "$HOME_DIR/pom.xml" "$HOME_DIR/flink-schema-operator/pom.xml" \
-      "$HOME_DIR/flink-schema-operator/src/main" "$HOME_DIR/pipeline-connectors/values/pom.xml" \
-      "$HOME_DIR/pipeline-connectors/values/src/main" -newer "$STAMP" -print -quit)" ]
-}
-
-if needs_build; then
+if needs_build "$STAMP" "$HOME_DIR/pom.xml" "$HOME_DIR/flink-schema-operator/pom.xml" \
+    "$HOME_DIR/flink-schema-operator/src/main" "$HOME_DIR/pipeline-connectors/values/pom.xml" \
+    "$HOME_DIR/pipeline-connectors/values/src/main"; then
   echo "Building flink-schema-operator (first run or sources changed)..." >&2
   (cd "$HOME_DIR" && mvn -q -B -ntp -Dstyle.color=never -DskipTests -pl flink-schema-operator,pipeline-connectors/values -am install) >&2
   touch "$STAMP"
@@ -27,15 +23,7 @@ CLASSPATH="$RUNTIME/classes:$RUNTIME/lib/*:$VALUES_JAR"
 
 JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 exec "$JAVA" ${JAVA_OPTS:-} \
-  --add-opens java.base/java.util=ALL-UNNAMED \
-  --add-opens java.base/java.lang=ALL-UNNAMED \
-  --add-opens java.base/java.lang.reflect=ALL-UNNAMED \
-  --add-opens java.base/java.io=ALL-UNNAMED \
-  --add-opens java.base/java.net=ALL-UNNAMED \
-  --add-opens java.base/java.nio=ALL-UNNAMED \
-  --add-opens java.base/java.time=ALL-UNNAMED \
-  --add-opens java.base/java.util.concurrent=ALL-UNNAMED \
-  --add-opens java.base/java.util.concurrent.atomic=ALL-UNNAMED \
+  "${JAVA_OPENS[@]}" \
   -Dflink.cdc.home="$HOME_DIR" \
   -Dlog4j.configurationFile="$HOME_DIR/conf/log4j-cli.properties" \
   -cp "$CLASSPATH" dev.schemaop.cli.FlinkCdcCli "$@"

@@ -1,7 +1,9 @@
 package dev.schemaop.operator;
 
+import dev.schemaop.common.FixedSerializerTypeInfo;
 import dev.schemaop.protocol.SinkSchemaStep;
 
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
@@ -27,6 +29,10 @@ public final class ShapedEventSerializer extends TypeSerializer<ShapedEvent> {
     private static final long serialVersionUID = 1L;
 
     public static final ShapedEventSerializer INSTANCE = new ShapedEventSerializer();
+
+    public static TypeInformation<ShapedEvent> typeInfo() {
+        return new FixedSerializerTypeInfo<>(ShapedEvent.class, INSTANCE, "ShapedEvent");
+    }
 
     private static final EventSerializer EVENTS = EventSerializer.INSTANCE;
     private static final TableIdSerializer TABLE_IDS = TableIdSerializer.INSTANCE;

@@ -5,7 +5,7 @@ import dev.schemaop.common.PipelineConfigException;
 import dev.schemaop.operator.SchemaOperatorConfig;
 import dev.schemaop.operator.SchemaOperatorFactory;
 import dev.schemaop.operator.ShapedEvent;
-import dev.schemaop.operator.ShapedEventTypeInfo;
+import dev.schemaop.operator.ShapedEventSerializer;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
 import dev.schemaop.pipeline.definition.PipelineSettings;
 import dev.schemaop.pipeline.definition.RouteDefinition;
@@ -15,7 +15,7 @@ import dev.schemaop.registry.RegistryConfig;
 import dev.schemaop.route.RouteRule;
 import dev.schemaop.sink.FlushingSink;
 import dev.schemaop.sink.SinkInputOperator;
-import dev.schemaop.sink.WriterInputTypeInfo;
+import dev.schemaop.sink.WriterInputSerializer;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.cdc.common.configuration.Configuration;
@@ -101,7 +101,7 @@ public final class PipelineComposer {
         DataStream<ShapedEvent> shaped =
                 events.transform(
                                 "SchemaOperator",
-                                new ShapedEventTypeInfo(),
+                                ShapedEventSerializer.typeInfo(),
                                 new SchemaOperatorFactory(operatorConfig, registryConfig))
                         .uid(schemaOperatorUid)
                         .setParallelism(parallelism);
@@ -109,7 +109,7 @@ public final class PipelineComposer {
                 toSinkSubtasks(shaped, parallelism)
                         .transform(
                                 "SinkInput",
-                                new WriterInputTypeInfo(),
+                                WriterInputSerializer.typeInfo(),
                                 new SinkInputOperator(RegistryAddress.ofUid(schemaOperatorUid)))
                         .uid(uidPrefix + "sink-input")
                         .setParallelism(parallelism);

@@ -1,5 +1,8 @@
 package dev.schemaop.sink;
 
+import dev.schemaop.common.FixedSerializerTypeInfo;
+
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
@@ -21,6 +24,10 @@ public final class WriterInputSerializer extends TypeSerializer<Event> {
     private static final long serialVersionUID = 1L;
 
     public static final WriterInputSerializer INSTANCE = new WriterInputSerializer();
+
+    public static TypeInformation<Event> typeInfo() {
+        return new FixedSerializerTypeInfo<>(Event.class, INSTANCE, "Event (handed to the sink writer)");
+    }
 
     private static final EventSerializer EVENTS = EventSerializer.INSTANCE;
 

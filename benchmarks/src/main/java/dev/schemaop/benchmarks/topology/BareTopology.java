@@ -1,10 +1,7 @@
 package dev.schemaop.benchmarks.topology;
 
 import dev.schemaop.benchmarks.sink.CountingSink;
-import dev.schemaop.benchmarks.source.GeneratorSource;
 
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.cdc.runtime.typeutils.EventTypeInfo;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
@@ -34,13 +31,7 @@ public final class BareTopology implements Topology {
 
     @Override
     public void build(StreamExecutionEnvironment env, RunSpec run) {
-        env.fromSource(
-                        new GeneratorSource(
-                                run.runId(), run.workload(), run.parallelism(), run.measuredCheckpointDir()),
-                        WatermarkStrategy.noWatermarks(),
-                        "Generator",
-                        new EventTypeInfo())
-                .setParallelism(run.parallelism())
+        GeneratorStream.of(env, run)
                 .sinkTo(new CountingSink(run.runId(), run.workload()))
                 .name("Counting sink")
                 .setParallelism(run.parallelism());

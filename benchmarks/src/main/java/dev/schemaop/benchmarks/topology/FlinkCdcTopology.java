@@ -1,10 +1,8 @@
 package dev.schemaop.benchmarks.topology;
 
 import dev.schemaop.benchmarks.sink.CountingDataSink;
-import dev.schemaop.benchmarks.source.GeneratorSource;
 import dev.schemaop.protocol.RegistryAddress;
 
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.sink.DataSink;
 import org.apache.flink.cdc.common.sink.FlinkSinkProvider;
@@ -63,14 +61,7 @@ public final class FlinkCdcTopology implements Topology {
         OperatorID schemaOperator = RegistryAddress.ofUid(SCHEMA_OPERATOR_UID);
         DataSink sink = new CountingDataSink(run.runId(), run.workload());
 
-        DataStream<Event> events =
-                env.fromSource(
-                                new GeneratorSource(
-                                        run.runId(), run.workload(), parallelism, run.measuredCheckpointDir()),
-                                WatermarkStrategy.noWatermarks(),
-                                "Generator",
-                                new EventTypeInfo())
-                        .setParallelism(parallelism);
+        DataStream<Event> events = GeneratorStream.of(env, run);
         DataStream<Event> evolved =
                 events.transform(
                                 "SchemaOperator",

@@ -1,9 +1,7 @@
 package dev.schemaop.benchmarks.topology;
 
 import dev.schemaop.benchmarks.sink.CountingSink;
-import dev.schemaop.benchmarks.source.GeneratorSource;
 
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.api.java.typeutils.TupleTypeInfo;
@@ -46,12 +44,7 @@ public final class KeyedBareTopology implements Topology {
     public void build(StreamExecutionEnvironment env, RunSpec run) {
         int parallelism = run.parallelism();
         TupleTypeInfo<Tuple2<Integer, Event>> routed = new TupleTypeInfo<>(Types.INT, new EventTypeInfo());
-        env.fromSource(
-                        new GeneratorSource(run.runId(), run.workload(), parallelism, run.measuredCheckpointDir()),
-                        WatermarkStrategy.noWatermarks(),
-                        "Generator",
-                        new EventTypeInfo())
-                .setParallelism(parallelism)
+        GeneratorStream.of(env, run)
                 .process(new ChannelAssigner(parallelism), routed)
                 .setParallelism(parallelism)
                 .partitionCustom((channel, channels) -> channel, routedEvent -> routedEvent.f0)
