@@ -66,7 +66,7 @@ final class MarkdownReport {
                     : Ratio.find(results, c, "a'", null).map(ConfigResult::medianRowsPerSecond).orElse(Double.NaN);
             Ratio ratio = ratios.stream().filter(x -> x.label().equals(c.label())).findFirst().orElseThrow();
             md.append(String.format(Locale.ROOT,
-                    "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s / %d | %s / %d |\n",
+                    "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s / %d | %s / %d |\n",
                     c.workload(), c.parallelism(), c.behavior(),
                     rate(aRate), rate(keyedRate), rate(bRate), rate(c.medianRowsPerSecond()),
                     ratio(ratio.cOverA()), ratio(ratio.cOverKeyedA()), ratio(ratio.cOverB()),

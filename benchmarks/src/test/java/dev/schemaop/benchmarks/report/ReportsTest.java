@@ -1,0 +1,55 @@
+package dev.schemaop.benchmarks.report;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ReportsTest {
+    @TempDir Path dir;
+
+    @Test
+    void writesTheTablesTheTargetsAndTheChart() throws Exception {
+        List<ConfigResult> results = new ArrayList<>();
+        for (int p = 1; p <= 2; p++) {
+            results.add(config("W1", p, "a", null, 1_000_000, 0));
+            if (p == 2) {
+                results.add(config("W1", p, "a'", null, 500_000, 0));
+            }
+            results.add(config("W1", p, "b", "EVOLVE", 200_000, 0));
+            results.add(config("W1", p, "c", "EVOLVE", 480_000, 0));
+        }
+        results.add(config("W2", 1, "a", null, 900_000, 0));
+        results.add(config("W2", 1, "b", "EVOLVE", 10_000, 7));
+        results.add(config("W2", 1, "c", "EVOLVE", 300_000, 0));
+
+        Reports.write(dir, "quick", 12, results);
+        String md = Files.readString(dir.resolve("latest.md"));
+
+        assertThat(md)
+                .contains("| W1 | 1 | EVOLVE | 1,000,000 | - | 200,000 | 480,000 | 0.48 | 0.48 | 2.40 |")
+                .contains("| W1 | 2 | EVOLVE | 1,000,000 | 500,000 | 200,000 | 480,000 | 0.48 | 0.96 | 2.40 |")
+                .contains("| 0 / 0 |")
+                .contains("**missed:** W1 p1 EVOLVE: c/a >= 0.95 (0.48)")
+                .contains("met: W1 p1 EVOLVE: c/b >= 1.0 (2.40)")
+                .contains("met: W2 p1 EVOLVE: c/b >= 20 (30.00)")
+                .contains("**missed:** W2 p1 EVOLVE: c(W2) >= 0.7 x c(W1) (0.63)")
+                .contains("| 7 / 0 |");
+        assertThat(Files.readString(dir.resolve("latest.json"))).contains("\"cOverKeyedA\" : 0.96");
+        assertThat(Files.size(dir.resolve("latest.png"))).isPositive();
+    }
+
+    private static ConfigResult config(
+            String workload, int parallelism, String topology, String behavior, double rowsPerSecond, long wrongShape) {
+        RunResult run =
+                new RunResult(
+                        rowsPerSecond, 100, 100, wrongShape, 0, 0, 0,
+                        new long[] {1_000_000, 2_000_000}, new long[0], -1, -1, -1, List.of());
+        return new ConfigResult(workload, workload + " for the test", parallelism, topology, behavior, List.of(run));
+    }
+}
