@@ -27,7 +27,8 @@ import java.util.Locale;
  * MiniCluster, and writes {@code results/latest.json}, {@code latest.md} and {@code
  * latest.png}.
  *
- * <p>Usage: {@code BenchmarkMain [--quick] [--out DIR] [--only W1,W2] [--topologies a,b,c]}
+ * <p>Usage: {@code BenchmarkMain [--quick] [--out DIR] [--only W1,W2] [--topologies a,a',b,c]
+ * [--redraw-chart]} ({@code --redraw-chart} draws the chart of DIR's {@code latest.json} again)
  */
 public final class BenchmarkMain {
     private static final int[] PARALLELISMS = {1, 2};
@@ -55,8 +56,12 @@ public final class BenchmarkMain {
                 case "--out" -> out = Path.of(args[++i]);
                 case "--only" -> only = List.of(args[++i].toUpperCase(Locale.ROOT).split(","));
                 case "--topologies" -> topologyKeys = List.of(args[++i].toLowerCase(Locale.ROOT).split(","));
+                case "--redraw-chart" -> {
+                    Reports.redrawChart(out);
+                    return;
+                }
                 default -> {
-                    System.err.println("Unknown argument " + args[i] + ". Usage: [--quick] [--out DIR] [--only W1,W2] [--topologies a,b,c]");
+                    System.err.println("Unknown argument " + args[i] + ". Usage: [--quick] [--out DIR] [--only W1,W2] [--topologies a,a',b,c] [--redraw-chart]");
                     System.exit(2);
                 }
             }

@@ -1,5 +1,6 @@
 package dev.schemaop.benchmarks.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -9,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Writes {@code latest.json}, {@code latest.md} and {@code latest.png}. */
@@ -20,6 +22,22 @@ public final class Reports {
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         Files.writeString(dir.resolve("latest.json"), json.writeValueAsString(tree(json, mode, seconds, results, ratios)));
         Files.writeString(dir.resolve("latest.md"), MarkdownReport.render(mode, seconds, results, ratios));
+        RatioChart.save(dir.resolve("latest.png"), ratios);
+    }
+
+    /** Draws {@code latest.png} again from {@code latest.json}, e.g. after a change of the chart. */
+    public static void redrawChart(Path dir) throws IOException {
+        List<Ratio> ratios = new ArrayList<>();
+        for (JsonNode node : new ObjectMapper().readTree(dir.resolve("latest.json").toFile()).get("ratios")) {
+            ratios.add(
+                    new Ratio(
+                            node.get("workload").asText(),
+                            node.get("parallelism").asInt(),
+                            node.get("behavior").asText(),
+                            node.get("cOverA").asDouble(Double.NaN),
+                            node.get("cOverKeyedA").asDouble(Double.NaN),
+                            node.get("cOverB").asDouble(Double.NaN)));
+        }
         RatioChart.save(dir.resolve("latest.png"), ratios);
     }
 
