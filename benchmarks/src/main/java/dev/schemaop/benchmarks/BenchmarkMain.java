@@ -76,8 +76,11 @@ public final class BenchmarkMain {
         System.out.printf(Locale.ROOT, "Benchmark (%s) took %.0f s; results in %s%n", plan.mode(), seconds, out);
         long wrong = results.stream().filter(r -> r.topology().equals("c")).mapToLong(ConfigResult::wrongShapeRows).sum();
         long lost = results.stream().filter(r -> r.topology().equals("c")).mapToLong(ConfigResult::rowCountErrors).sum();
-        if (wrong > 0 || lost > 0) {
-            System.err.printf("flink-schema-operator delivered %d rows of the wrong shape and %d rows too many or too few%n", wrong, lost);
+        long failed = results.stream().filter(r -> r.topology().equals("c")).mapToLong(ConfigResult::failedJobs).sum();
+        if (wrong > 0 || lost > 0 || failed > 0) {
+            System.err.printf(
+                    "flink-schema-operator delivered %d rows of the wrong shape and %d rows too many or too few; %d of its jobs failed%n",
+                    wrong, lost, failed);
             System.exit(1);
         }
     }
@@ -211,8 +214,25 @@ public final class BenchmarkMain {
         try {
             cluster.run(topology, run);
             return RunResult.of(probe, workload, topology.registryUid());
+        } catch (Exception e) {
+            // A failing job is a finding (Apache Flink CDC's coordinator fails some), not the
+            // end of the benchmark; for this runtime it fails the run below.
+            String failure = rootCause(e);
+            System.err.printf("Job %s failed: %s%n", runId, failure);
+            return RunResult.failed(workload, failure);
         } finally {
             Probes.close(runId);
         }
+    }
+
+    private static String rootCause(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        StackTraceElement[] where = root.getStackTrace();
+        return root.getClass().getName()
+                + (root.getMessage() == null ? "" : ": " + root.getMessage().lines().findFirst().orElse(""))
+                + (where.length == 0 ? "" : " at " + where[Math.min(where.length - 1, 3)]);
     }
 }

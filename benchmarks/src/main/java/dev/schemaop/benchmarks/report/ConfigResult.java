@@ -13,12 +13,21 @@ public record ConfigResult(
         String behavior,
         List<RunResult> runs) {
 
+    /** Median over the jobs that finished. */
     public double medianRowsPerSecond() {
-        return median(runs.stream().mapToDouble(RunResult::rowsPerSecond).toArray());
+        return median(finished().mapToDouble(RunResult::rowsPerSecond).toArray());
     }
 
     public double[] rowsPerSecondOfEachRun() {
-        return runs.stream().mapToDouble(RunResult::rowsPerSecond).toArray();
+        return finished().mapToDouble(RunResult::rowsPerSecond).toArray();
+    }
+
+    public long failedJobs() {
+        return runs.stream().filter(r -> !r.succeeded()).count();
+    }
+
+    private java.util.stream.Stream<RunResult> finished() {
+        return runs.stream().filter(RunResult::succeeded);
     }
 
     /** Stall of the schema changes after creation (W2, W4), or of the creations (W3), ms. */
@@ -56,15 +65,15 @@ public record ConfigResult(
     }
 
     public double medianHeapUsedAtEnd() {
-        return median(runs.stream().mapToDouble(RunResult::heapUsedAtEnd).toArray());
+        return median(finished().mapToDouble(RunResult::heapUsedAtEnd).toArray());
     }
 
     public double medianRegistryStateBytes() {
-        return median(runs.stream().mapToDouble(RunResult::registryStateBytes).toArray());
+        return median(finished().mapToDouble(RunResult::registryStateBytes).toArray());
     }
 
     public double medianCheckpointBytes() {
-        return median(runs.stream().mapToDouble(RunResult::checkpointBytes).toArray());
+        return median(finished().mapToDouble(RunResult::checkpointBytes).toArray());
     }
 
     public List<String> problems() {

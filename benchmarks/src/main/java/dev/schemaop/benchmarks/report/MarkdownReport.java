@@ -50,9 +50,11 @@ final class MarkdownReport {
     private static void throughput(StringBuilder md, List<ConfigResult> results) {
         md.append("## Throughput, stalls and row shapes\n\n");
         md.append("| workload | p | behavior | a rows/s | a' rows/s | b rows/s | c rows/s | c/a | c/a' | c/b "
-                + "| b stall p50 / p99 ms | c stall p50 / p99 ms | wrong-shape rows b / c | row-count errors b / c |\n");
-        md.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                + "| b stall p50 / p99 ms | c stall p50 / p99 ms | wrong-shape rows b / c | row-count errors b / c "
+                + "| failed jobs b / c |\n");
+        md.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         List<Ratio> ratios = Ratio.of(results);
+        List<String> failures = new ArrayList<>();
         for (ConfigResult c : results) {
             if (!c.topology().equals("c")) {
                 continue;
@@ -66,16 +68,22 @@ final class MarkdownReport {
                     : Ratio.find(results, c, "a'", null).map(ConfigResult::medianRowsPerSecond).orElse(Double.NaN);
             Ratio ratio = ratios.stream().filter(x -> x.label().equals(c.label())).findFirst().orElseThrow();
             md.append(String.format(Locale.ROOT,
-                    "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s / %d | %s / %d |\n",
+                    "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s / %d | %s / %d | %s / %d |\n",
                     c.workload(), c.parallelism(), c.behavior(),
                     rate(aRate), rate(keyedRate), rate(bRate), rate(c.medianRowsPerSecond()),
                     ratio(ratio.cOverA()), ratio(ratio.cOverKeyedA()), ratio(ratio.cOverB()),
                     b.map(MarkdownReport::stalls).orElse("-"), stalls(c),
                     b.map(r -> Long.toString(r.wrongShapeRows())).orElse("-"), c.wrongShapeRows(),
-                    b.map(r -> Long.toString(r.rowCountErrors())).orElse("-"), c.rowCountErrors()));
+                    b.map(r -> Long.toString(r.rowCountErrors())).orElse("-"), c.rowCountErrors(),
+                    b.map(r -> Long.toString(r.failedJobs())).orElse("-"), c.failedJobs()));
+            b.filter(r -> r.failedJobs() > 0)
+                    .ifPresent(r -> failures.add(r.label() + " (b): " + r.problems().stream()
+                            .filter(p -> p.startsWith("job failed")).findFirst().orElse("")));
         }
         md.append("\nW3 stalls are those of table creations; W2 and W4 stalls those of the added columns. "
-                + "At parallelism 1, a' is a.\n\n");
+                + "At parallelism 1, a' is a. rows/s and stalls are over the jobs that finished.\n");
+        failures.forEach(f -> md.append("\n- ").append(f));
+        md.append("\n\n");
     }
 
     private static void state(StringBuilder md, List<ConfigResult> results) {
@@ -129,8 +137,9 @@ final class MarkdownReport {
                 lines.add(check(c.label() + ": stall p99 <= " + (int) limit + " ms", p99 <= limit, p99));
             }
             if (c.topology().equals("c")) {
-                lines.add(check(c.label() + ": zero wrong-shape rows, every row once",
-                        c.wrongShapeRows() == 0 && c.rowCountErrors() == 0, c.wrongShapeRows()));
+                lines.add(check(c.label() + ": zero wrong-shape rows, every row once, no failed job",
+                        c.wrongShapeRows() == 0 && c.rowCountErrors() == 0 && c.failedJobs() == 0,
+                        c.wrongShapeRows()));
             }
         }
         lines.forEach(line -> md.append("- ").append(line).append('\n'));

@@ -71,8 +71,9 @@ public final class Reports {
             node.put("wrongShapeRows", r.wrongShapeRows());
             node.put("rejectedSchemaEventsAtWriters", r.rejectedSchemaEvents());
             node.put("rowCountErrors", r.rowCountErrors());
-            node.put("schemaEventsAtWriters", r.runs().get(0).schemaEventsAtWriters());
-            node.put("applierCalls", r.runs().get(0).applierCalls());
+            node.put("failedJobs", r.failedJobs());
+            node.put("schemaEventsAtWriters", r.runs().get(r.runs().size() - 1).schemaEventsAtWriters());
+            node.put("applierCalls", r.runs().get(r.runs().size() - 1).applierCalls());
             if (r.workload().equals("W3")) {
                 node.put("heapUsedAtEndBytes", Math.round(r.medianHeapUsedAtEnd()));
                 node.put("registryStateBytes", Math.round(r.medianRegistryStateBytes()));

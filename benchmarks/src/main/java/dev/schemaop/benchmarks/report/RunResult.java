@@ -7,7 +7,7 @@ import dev.schemaop.protocol.RegistryAddress;
 import java.util.List;
 import java.util.Map;
 
-/** What one job measured. */
+/** What one job measured; a job that failed has a {@code failure} and no figures. */
 public record RunResult(
         double rowsPerSecond,
         long rows,
@@ -21,7 +21,19 @@ public record RunResult(
         long heapUsedAtEnd,
         long registryStateBytes,
         long checkpointBytes,
-        List<String> problems) {
+        List<String> problems,
+        String failure) {
+
+    /** A job that did not finish: its failure, one line. */
+    public static RunResult failed(Workload workload, String failure) {
+        return new RunResult(
+                Double.NaN, 0, workload.totalRows(), 0, 0, 0, 0, new long[0], new long[0], -1, -1, -1,
+                List.of("job failed: " + failure), failure);
+    }
+
+    public boolean succeeded() {
+        return failure == null;
+    }
 
     public static RunResult of(RunProbe probe, Workload workload, String registryUid) {
         // From the first row at a sink to the last: job start-up is not throughput.
@@ -50,11 +62,12 @@ public record RunResult(
                 probe.heapUsedAtEnd(),
                 registryBytes,
                 checkpointBytes,
-                probe.wrongShapeSamples());
+                probe.wrongShapeSamples(),
+                null);
     }
 
     /** Rows that did not arrive, or arrived more than once (the difference, signed). */
     public long rowCountError() {
-        return rows - expectedRows;
+        return succeeded() ? rows - expectedRows : 0;
     }
 }

@@ -41,7 +41,24 @@ class ReportsTest {
                 .contains("**missed:** W2 p1 EVOLVE: c(W2) >= 0.7 x c(W1) (0.63)")
                 .contains("| 7 / 0 |");
         assertThat(Files.readString(dir.resolve("latest.json"))).contains("\"cOverKeyedA\" : 0.96");
+        assertThat(md).contains("| 0 / 0 | 0 / 0 |"); // row-count errors, failed jobs
         assertThat(Files.size(dir.resolve("latest.png"))).isPositive();
+    }
+
+    @Test
+    void aFailedJobIsCountedAndLeftOutOfTheMedian() throws Exception {
+        RunResult finished =
+                new RunResult(1000, 100, 100, 0, 0, 0, 0, new long[0], new long[0], -1, -1, -1, List.of(), null);
+        RunResult failed = RunResult.failed(new dev.schemaop.benchmarks.workload.Workload("W1", 1, 100, 0, 0), "boom");
+        ConfigResult b = new ConfigResult("W1", "W1", 1, "b", "EVOLVE", List.of(finished, failed, finished));
+        ConfigResult c = new ConfigResult("W1", "W1", 1, "c", "EVOLVE", List.of(finished));
+
+        assertThat(b.medianRowsPerSecond()).isEqualTo(1000);
+        assertThat(b.failedJobs()).isEqualTo(1);
+        Reports.write(dir, "quick", 1, List.of(b, c));
+        assertThat(Files.readString(dir.resolve("latest.md")))
+                .contains("| 1 / 0 |")
+                .contains("- W1 p1 EVOLVE (b): job failed: boom");
     }
 
     private static ConfigResult config(
@@ -49,7 +66,7 @@ class ReportsTest {
         RunResult run =
                 new RunResult(
                         rowsPerSecond, 100, 100, wrongShape, 0, 0, 0,
-                        new long[] {1_000_000, 2_000_000}, new long[0], -1, -1, -1, List.of());
+                        new long[] {1_000_000, 2_000_000}, new long[0], -1, -1, -1, List.of(), null);
         return new ConfigResult(workload, workload + " for the test", parallelism, topology, behavior, List.of(run));
     }
 }

@@ -57,7 +57,8 @@ public class ValuesDataSinkFactory implements DataSinkFactory {
                 supported,
                 config.get(ValuesDataSinkOptions.ERROR_ON_SCHEMA_CHANGE),
                 failOnceOn,
-                writerFailOnceOn);
+                writerFailOnceOn,
+                config.get(ValuesDataSinkOptions.APPLY_DELAY_MS));
     }
 
     /** Parses a comma-separated list of schema change tags and families. */
@@ -157,6 +158,7 @@ public class ValuesDataSinkFactory implements DataSinkFactory {
         options.add(ValuesDataSinkOptions.ERROR_ON_SCHEMA_CHANGE);
         options.add(ValuesDataSinkOptions.FAIL_ONCE_ON);
         options.add(ValuesDataSinkOptions.WRITER_FAIL_ONCE_ON);
+        options.add(ValuesDataSinkOptions.APPLY_DELAY_MS);
         options.add(ValuesDataSinkOptions.KEEP_EXISTING);
         return options;
     }

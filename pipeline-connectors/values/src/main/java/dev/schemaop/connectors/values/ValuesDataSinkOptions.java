@@ -55,6 +55,15 @@ public final class ValuesDataSinkOptions {
                                     + " receives a change of that type (after the applier applied it)"
                                     + " it throws, failing the task. For failover tests.");
 
+    public static final ConfigOption<Long> APPLY_DELAY_MS =
+            ConfigOptions.key("apply.delay.ms")
+                    .longType()
+                    .defaultValue(0L)
+                    .withDescription(
+                            "Milliseconds the MetadataApplier takes for each change, as a slow sink"
+                                    + " would: keeps a change pending long enough for checkpoints to"
+                                    + " complete meanwhile. For tests.");
+
     public static final ConfigOption<Boolean> KEEP_EXISTING =
             ConfigOptions.key("keep.existing")
                     .booleanType()

@@ -18,6 +18,7 @@ public class ValuesDataSink implements DataSink {
     private final boolean errorOnSchemaChange;
     private final SchemaChangeEventType failOnceOn;
     private final SchemaChangeEventType writerFailOnceOn;
+    private final long applyDelayMs;
 
     public ValuesDataSink(
             String outputPath,
@@ -25,7 +26,8 @@ public class ValuesDataSink implements DataSink {
             Set<SchemaChangeEventType> supported,
             boolean errorOnSchemaChange,
             SchemaChangeEventType failOnceOn,
-            SchemaChangeEventType writerFailOnceOn) {
+            SchemaChangeEventType writerFailOnceOn,
+            long applyDelayMs) {
         this.outputPath = outputPath;
         this.printEnabled = printEnabled;
         this.supported = supported.isEmpty()
@@ -34,6 +36,7 @@ public class ValuesDataSink implements DataSink {
         this.errorOnSchemaChange = errorOnSchemaChange;
         this.failOnceOn = failOnceOn;
         this.writerFailOnceOn = writerFailOnceOn;
+        this.applyDelayMs = applyDelayMs;
     }
 
     @Override
@@ -44,6 +47,6 @@ public class ValuesDataSink implements DataSink {
     @Override
     public MetadataApplier getMetadataApplier() {
         return new ValuesMetadataApplier(
-                outputPath, printEnabled, supported, errorOnSchemaChange, failOnceOn);
+                outputPath, printEnabled, supported, errorOnSchemaChange, failOnceOn, applyDelayMs);
     }
 }

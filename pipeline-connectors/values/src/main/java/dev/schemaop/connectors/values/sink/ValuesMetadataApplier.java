@@ -29,6 +29,7 @@ public class ValuesMetadataApplier implements MetadataApplier {
     private final EnumSet<SchemaChangeEventType> supported;
     private final boolean errorOnSchemaChange;
     private final SchemaChangeEventType failOnceOn;
+    private final long applyDelayMs;
     private EnumSet<SchemaChangeEventType> accepted = EnumSet.allOf(SchemaChangeEventType.class);
 
     public ValuesMetadataApplier(
@@ -36,12 +37,14 @@ public class ValuesMetadataApplier implements MetadataApplier {
             boolean printEnabled,
             Set<SchemaChangeEventType> supported,
             boolean errorOnSchemaChange,
-            SchemaChangeEventType failOnceOn) {
+            SchemaChangeEventType failOnceOn,
+            long applyDelayMs) {
         this.outputPath = outputPath;
         this.printEnabled = printEnabled;
         this.supported = copy(supported);
         this.errorOnSchemaChange = errorOnSchemaChange;
         this.failOnceOn = failOnceOn;
+        this.applyDelayMs = applyDelayMs;
     }
 
     @Override
@@ -77,6 +80,7 @@ public class ValuesMetadataApplier implements MetadataApplier {
                             + tags(supported)
                             + ")");
         }
+        slowSink();
         ValuesStore store = ValuesStore.forPath(outputPath);
         if (type == failOnceOn && store.markFailedOnce(type.getTag())) {
             LOG.info("Values sink: injecting the failure configured by fail.once.on for {}", event);
@@ -104,5 +108,18 @@ public class ValuesMetadataApplier implements MetadataApplier {
             out.addAll(types);
         }
         return out;
+    }
+
+    /** apply.delay.ms: a slow sink, simulated on the applier's own thread. */
+    private void slowSink() {
+        if (applyDelayMs <= 0) {
+            return;
+        }
+        try {
+            Thread.sleep(applyDelayMs);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while simulating a slow sink", e);
+        }
     }
 }
