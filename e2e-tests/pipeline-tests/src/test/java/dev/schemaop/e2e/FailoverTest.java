@@ -97,7 +97,7 @@ class FailoverTest {
     }
 
     /**
-     * The applier is slow (400 ms) and then fails once: checkpoints complete while the change
+     * The applier is slow (1 s) and then fails once: checkpoints complete while the change
      * is pending, with the subtask that met it waiting in its mailbox, and the restart restores
      * one of them. The subtask asks again for the restored pending change; the change reaches
      * the sink once and every row is there once (DESIGN-NOTES §3: a checkpoint taken during a
@@ -117,7 +117,7 @@ class FailoverTest {
                         + "  type: values\n"
                         + "  output.path: " + dir.resolve("result.json") + "\n"
                         + "  fail.once.on: add.column\n"
-                        + "  apply.delay.ms: 400\n"
+                        + "  apply.delay.ms: 1000\n"
                         + "pipeline:\n"
                         + "  parallelism: " + parallelism + "\n"
                         + "  schema.change.behavior: evolve\n";
