@@ -44,10 +44,10 @@ import java.util.Map;
  * the subtask sends a flush marker down every channel (when it sent rows since its last one,
  * or when other subtasks may send rows of the changed tables: the marker also holds them at
  * the sink), asks the {@code SchemaRegistry} at the same time, and takes no further input
- * until the answer arrives. It never
- * blocks its thread while it waits: it yields to the mailbox, so checkpoints and the answer
- * itself get through (DESIGN-NOTES §3), and a checkpoint taken meanwhile stores the pending
- * change, which is asked for again after a restore. Only a legacy {@code SourceFunction},
+ * until the answer arrives. It never blocks its thread while it waits: it yields to the
+ * mailbox, so checkpoints and the answer itself get through (DESIGN-NOTES §3), and a
+ * checkpoint taken meanwhile stores the pending change, which is asked for again after a
+ * restore. Only a legacy {@code SourceFunction},
  * which calls the operator from a thread of its own, cannot be made to wait: its events are
  * held here, in the checkpoint too, until the answer.
  *
@@ -160,8 +160,8 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
 
     /**
      * Back-pressure while a change is pending: the event waits in the source, not in memory
-     * here. The mailbox keeps running meanwhile, so the registry's flush request and answer,
-     * and checkpoints, get through (as Flink's AsyncWaitOperator waits for queue space). A
+     * here. The mailbox keeps running meanwhile, so the registry's answer and checkpoints get
+     * through (as Flink's AsyncWaitOperator waits for queue space). A
      * checkpoint taken now holds the pending change; the waiting event is not in it, the
      * source still has it and emits it again after a restore.
      */

@@ -65,19 +65,7 @@ class FailoverTest {
     })
     void aChangeInterruptedByAFailureReachesTheSinkOnce(
             String failureOption, int parallelism, int splits) throws Exception {
-        Path script = Pipelines.script(dir, "failover.yaml");
-        String pipeline =
-                "source:\n"
-                        + "  type: values\n"
-                        + "  script: " + script + "\n"
-                        + "  splits: " + splits + "\n"
-                        + "sink:\n"
-                        + "  type: values\n"
-                        + "  output.path: " + dir.resolve("result.json") + "\n"
-                        + "  " + failureOption + ": add.column\n"
-                        + "pipeline:\n"
-                        + "  parallelism: " + parallelism + "\n"
-                        + "  schema.change.behavior: evolve\n";
+        String pipeline = pipeline(parallelism, splits, failureOption + ": add.column");
         PipelineRun run =
                 PipelineRun.run(
                         dir,
@@ -107,20 +95,7 @@ class FailoverTest {
     @CsvSource({"1,1", "2,2"})
     void aCheckpointTakenWhileAChangeIsPendingIsRestoredWithTheChangeAskedForAgain(
             int parallelism, int splits) throws Exception {
-        Path script = Pipelines.script(dir, "failover.yaml");
-        String pipeline =
-                "source:\n"
-                        + "  type: values\n"
-                        + "  script: " + script + "\n"
-                        + "  splits: " + splits + "\n"
-                        + "sink:\n"
-                        + "  type: values\n"
-                        + "  output.path: " + dir.resolve("result.json") + "\n"
-                        + "  fail.once.on: add.column\n"
-                        + "  apply.delay.ms: 1000\n"
-                        + "pipeline:\n"
-                        + "  parallelism: " + parallelism + "\n"
-                        + "  schema.change.behavior: evolve\n";
+        String pipeline = pipeline(parallelism, splits, "fail.once.on: add.column", "apply.delay.ms: 1000");
         long logBefore = Files.exists(TEST_LOG) ? Files.size(TEST_LOG) : 0;
         PipelineRun run =
                 PipelineRun.run(
@@ -146,5 +121,25 @@ class FailoverTest {
     private static String logSince(long offset) throws IOException {
         byte[] all = Files.readAllBytes(TEST_LOG);
         return new String(all, (int) Math.min(offset, all.length), (int) Math.max(0, all.length - offset), StandardCharsets.UTF_8);
+    }
+
+    /** The failover script through the values connector, with these sink options. */
+    private String pipeline(int parallelism, int splits, String... sinkOptions) throws IOException {
+        StringBuilder yaml =
+                new StringBuilder()
+                        .append("source:\n")
+                        .append("  type: values\n")
+                        .append("  script: ").append(Pipelines.script(dir, "failover.yaml")).append('\n')
+                        .append("  splits: ").append(splits).append('\n')
+                        .append("sink:\n")
+                        .append("  type: values\n")
+                        .append("  output.path: ").append(dir.resolve("result.json")).append('\n');
+        for (String option : sinkOptions) {
+            yaml.append("  ").append(option).append('\n');
+        }
+        return yaml.append("pipeline:\n")
+                .append("  parallelism: ").append(parallelism).append('\n')
+                .append("  schema.change.behavior: evolve\n")
+                .toString();
     }
 }
