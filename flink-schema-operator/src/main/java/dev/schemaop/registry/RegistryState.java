@@ -7,6 +7,7 @@ import javax.annotation.Nullable;
 
 import java.util.TreeMap;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -41,10 +42,15 @@ final class RegistryState {
         return upstream.get(table);
     }
 
-    /** Whether the sink table never had a schema here: no row of it can be anywhere. */
-    boolean isNewSinkTable(TableId table) {
-        SinkTableState sink = sinks.get(table);
-        return sink == null || sink.version == 0;
+    /** Whether none of the sink tables ever had a schema here: no row of them can be anywhere. */
+    boolean areNewSinkTables(List<TableId> tables) {
+        for (TableId table : tables) {
+            SinkTableState sink = sinks.get(table);
+            if (sink != null && sink.version > 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     SinkTableState sink(TableId table) {

@@ -328,7 +328,8 @@ public final class SchemaRegistry implements OperatorCoordinator {
                 continue;
             }
             PreparedChange next = prepare(head);
-            next.flushId = next.flushToAwait(context.currentParallelism(), areNew(next.changedSinks()));
+            next.flushId =
+                    next.flushToAwait(context.currentParallelism(), state.areNewSinkTables(next.changedSinks()));
             if (next.flushId != PreparedChange.NO_FLUSH
                     && !flushes.isFlushed(head.subtask(), next.flushId)) {
                 prepared = next;
@@ -337,15 +338,6 @@ public final class SchemaRegistry implements OperatorCoordinator {
             queue.poll();
             carryOut(next);
         }
-    }
-
-    private boolean areNew(List<TableId> sinkTables) {
-        for (TableId table : sinkTables) {
-            if (!state.isNewSinkTable(table)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**

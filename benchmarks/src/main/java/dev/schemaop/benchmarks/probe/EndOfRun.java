@@ -27,7 +27,6 @@ public final class EndOfRun {
     public static void measure(RunProbe probe, String checkpointDir, long checkpointId) {
         probe.heapUsedAtEnd(heapUsedAfterGc());
         Path metadata = metadataFile(Path.of(checkpointDir), checkpointId);
-        probe.finalCheckpoint(metadata.toString());
         probe.checkpointSizes(sizes(metadata));
     }
 

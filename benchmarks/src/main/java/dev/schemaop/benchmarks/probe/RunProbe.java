@@ -31,7 +31,6 @@ public final class RunProbe {
     private final LongAdder applierCalls = new LongAdder();
     private final List<String> wrongShapeSamples = Collections.synchronizedList(new ArrayList<>());
     private volatile long heapUsedAtEnd = -1;
-    private volatile String finalCheckpoint;
     private volatile Map<String, long[]> checkpointSizes = Map.of();
 
     RunProbe(int changePointIds) {
@@ -94,10 +93,6 @@ public final class RunProbe {
         heapUsedAtEnd = bytes;
     }
 
-    void finalCheckpoint(String path) {
-        finalCheckpoint = path;
-    }
-
     void checkpointSizes(Map<String, long[]> sizes) {
         checkpointSizes = Map.copyOf(sizes);
     }
@@ -145,10 +140,6 @@ public final class RunProbe {
 
     public long heapUsedAtEnd() {
         return heapUsedAtEnd;
-    }
-
-    public String finalCheckpoint() {
-        return finalCheckpoint;
     }
 
     /** Stall of each change point whose emission and first following row were both seen, ns. */

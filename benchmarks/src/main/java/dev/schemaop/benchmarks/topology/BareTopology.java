@@ -15,11 +15,6 @@ public final class BareTopology implements Topology {
     }
 
     @Override
-    public String description() {
-        return "bare: generator -> counting sink writer, chained, no schema handling";
-    }
-
-    @Override
     public boolean hasBehavior() {
         return false;
     }

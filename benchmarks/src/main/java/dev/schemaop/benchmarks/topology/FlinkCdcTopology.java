@@ -41,11 +41,6 @@ public final class FlinkCdcTopology implements Topology {
     }
 
     @Override
-    public String description() {
-        return "Apache Flink CDC 3.5.0 regular topology (flink-cdc-runtime operators)";
-    }
-
-    @Override
     public boolean hasBehavior() {
         return true;
     }

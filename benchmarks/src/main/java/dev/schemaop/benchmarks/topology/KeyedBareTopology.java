@@ -26,11 +26,6 @@ public final class KeyedBareTopology implements Topology {
     }
 
     @Override
-    public String description() {
-        return "bare with a keyed exchange: generator -> rows by primary key, schema events to all -> counting sink";
-    }
-
-    @Override
     public boolean hasBehavior() {
         return false;
     }

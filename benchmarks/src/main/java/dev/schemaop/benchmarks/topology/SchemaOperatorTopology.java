@@ -23,11 +23,6 @@ public final class SchemaOperatorTopology implements Topology {
     }
 
     @Override
-    public String description() {
-        return "flink-schema-operator, composed from a pipeline definition";
-    }
-
-    @Override
     public boolean hasBehavior() {
         return true;
     }

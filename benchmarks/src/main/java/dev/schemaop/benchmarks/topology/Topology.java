@@ -7,8 +7,6 @@ public interface Topology {
     /** a, b or c, as the issue names them. */
     String key();
 
-    String description();
-
     /** Whether the schema change behavior changes what this topology does. */
     boolean hasBehavior();
 

@@ -3,7 +3,6 @@ package dev.schemaop.benchmarks.workload;
 import org.apache.flink.cdc.common.data.binary.BinaryStringData;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.types.DataType;
-import org.apache.flink.cdc.common.types.DataTypeRoot;
 import org.apache.flink.cdc.common.types.DataTypes;
 
 /**
@@ -55,10 +54,6 @@ public final class TableShape {
             default:
                 throw new IllegalArgumentException("No generated values for " + type);
         }
-    }
-
-    public static boolean isIntegral(DataType type) {
-        return type.getTypeRoot() == DataTypeRoot.BIGINT || type.getTypeRoot() == DataTypeRoot.INTEGER;
     }
 
     private static final BinaryStringData[] STRINGS = strings();
