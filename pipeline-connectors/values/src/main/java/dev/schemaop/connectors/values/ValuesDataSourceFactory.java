@@ -2,6 +2,7 @@ package dev.schemaop.connectors.values;
 
 import dev.schemaop.connectors.values.script.ScriptParser;
 import dev.schemaop.connectors.values.script.ValuesScript;
+import dev.schemaop.connectors.values.source.ReaderFaults;
 import dev.schemaop.connectors.values.source.ValuesDataSource;
 import org.apache.flink.cdc.common.configuration.ConfigOption;
 import org.apache.flink.cdc.common.configuration.Configuration;
@@ -13,7 +14,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /** Creates the values source. The script is read and checked here, at submission. */
@@ -45,7 +48,28 @@ public class ValuesDataSourceFactory implements DataSourceFactory {
                     "Cannot read the values source script '" + script + "': " + e, e);
         }
         ValuesScript parsed = ScriptParser.parse(script, text);
-        return new ValuesDataSource(parsed, text, splits, delayMs);
+        return new ValuesDataSource(
+                parsed, text, splits, delayMs, readerFaults(script, config));
+    }
+
+    private static ReaderFaults readerFaults(String script, Configuration config) {
+        String listed = config.get(ValuesDataSourceOptions.FAIL_AT_EVENTS);
+        if (listed == null || listed.isBlank()) {
+            return ReaderFaults.none();
+        }
+        List<Long> numbers = new ArrayList<>();
+        for (String number : listed.split(",")) {
+            try {
+                numbers.add(Long.parseLong(number.strip()));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(
+                        "Option 'fail.at.events' of the values source takes comma-separated event"
+                                + " numbers, got '"
+                                + listed
+                                + "'");
+            }
+        }
+        return ReaderFaults.at(Paths.get(script).toAbsolutePath().normalize().toString(), numbers);
     }
 
     @Override
@@ -65,6 +89,7 @@ public class ValuesDataSourceFactory implements DataSourceFactory {
         Set<ConfigOption<?>> options = new HashSet<>();
         options.add(ValuesDataSourceOptions.SPLITS);
         options.add(ValuesDataSourceOptions.EVENT_DELAY_MS);
+        options.add(ValuesDataSourceOptions.FAIL_AT_EVENTS);
         return options;
     }
 }

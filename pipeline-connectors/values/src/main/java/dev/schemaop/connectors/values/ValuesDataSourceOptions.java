@@ -29,4 +29,13 @@ public final class ValuesDataSourceOptions {
                     .longType()
                     .defaultValue(0L)
                     .withDescription("Pause in milliseconds between two emitted events.");
+
+    public static final ConfigOption<String> FAIL_AT_EVENTS =
+            ConfigOptions.key("fail.at.events")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Failover tests: comma-separated event numbers. The readers count the"
+                                    + " events they emit (JVM-wide, across restarts); the reader"
+                                    + " about to emit a listed one throws instead, once.");
 }

@@ -13,19 +13,25 @@ public class ValuesDataSource implements DataSource {
     private final String scriptText;
     private final int numSplits;
     private final long eventDelayMs;
+    private final ReaderFaults faults;
 
     public ValuesDataSource(
-            ValuesScript script, String scriptText, int numSplits, long eventDelayMs) {
+            ValuesScript script,
+            String scriptText,
+            int numSplits,
+            long eventDelayMs,
+            ReaderFaults faults) {
         this.script = script;
         this.scriptText = scriptText;
         this.numSplits = numSplits;
         this.eventDelayMs = eventDelayMs;
+        this.faults = faults;
     }
 
     @Override
     public EventSourceProvider getEventSourceProvider() {
         return FlinkSourceProvider.of(
-                new ValuesSource(script.getName(), scriptText, numSplits, eventDelayMs));
+                new ValuesSource(script.getName(), scriptText, numSplits, eventDelayMs, faults));
     }
 
     @Override

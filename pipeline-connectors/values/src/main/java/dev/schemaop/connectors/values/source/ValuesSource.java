@@ -22,8 +22,18 @@ public class ValuesSource implements Source<Event, ValuesSplit, ValuesEnumState>
     private final String scriptText;
     private final int numSplits;
     private final long eventDelayMs;
+    private final ReaderFaults faults;
 
     public ValuesSource(String scriptName, String scriptText, int numSplits, long eventDelayMs) {
+        this(scriptName, scriptText, numSplits, eventDelayMs, ReaderFaults.none());
+    }
+
+    public ValuesSource(
+            String scriptName,
+            String scriptText,
+            int numSplits,
+            long eventDelayMs,
+            ReaderFaults faults) {
         if (numSplits < 1) {
             throw new IllegalArgumentException("splits must be at least 1, got " + numSplits);
         }
@@ -35,6 +45,7 @@ public class ValuesSource implements Source<Event, ValuesSplit, ValuesEnumState>
         this.scriptText = scriptText;
         this.numSplits = numSplits;
         this.eventDelayMs = eventDelayMs;
+        this.faults = faults;
     }
 
     public int getNumSplits() {
@@ -49,7 +60,7 @@ public class ValuesSource implements Source<Event, ValuesSplit, ValuesEnumState>
     @Override
     public SourceReader<Event, ValuesSplit> createReader(SourceReaderContext readerContext) {
         return new ValuesSourceReader(
-                readerContext, ScriptParser.parse(scriptName, scriptText), eventDelayMs);
+                readerContext, ScriptParser.parse(scriptName, scriptText), eventDelayMs, faults);
     }
 
     @Override

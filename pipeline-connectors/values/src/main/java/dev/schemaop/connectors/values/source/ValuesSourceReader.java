@@ -46,6 +46,7 @@ public class ValuesSourceReader implements SourceReader<Event, ValuesSplit> {
     private final SourceReaderContext context;
     private final ValuesScript script;
     private final long delayMs;
+    private final ReaderFaults faults;
 
     private final ArrayDeque<ValuesSplit> queued = new ArrayDeque<>();
     private ValuesSplit current;
@@ -64,9 +65,15 @@ public class ValuesSourceReader implements SourceReader<Event, ValuesSplit> {
     private long nextEmitNanos;
 
     public ValuesSourceReader(SourceReaderContext context, ValuesScript script, long delayMs) {
+        this(context, script, delayMs, ReaderFaults.none());
+    }
+
+    public ValuesSourceReader(
+            SourceReaderContext context, ValuesScript script, long delayMs, ReaderFaults faults) {
         this.context = context;
         this.script = script;
         this.delayMs = delayMs;
+        this.faults = faults;
     }
 
     @Override
@@ -129,6 +136,7 @@ public class ValuesSourceReader implements SourceReader<Event, ValuesSplit> {
                     return InputStatus.NOTHING_AVAILABLE;
                 }
             }
+            faults.beforeEmit(context.getIndexOfSubtask());
             output.collect(event);
             if (announcement) {
                 LOG.info(
