@@ -13,6 +13,7 @@ import org.apache.flink.cdc.common.sink.DataSink;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.HashSet;
+import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -48,6 +49,13 @@ public class ValuesDataSinkFactory implements DataSinkFactory {
                         .filter(s -> !s.isEmpty())
                         .map(tag -> parseTag(tag, ValuesDataSinkOptions.WRITER_FAIL_ONCE_ON.key()))
                         .orElse(null);
+        boolean exactlyOnce = exactlyOnce(config.get(ValuesDataSinkOptions.DELIVERY_GUARANTEE));
+        boolean committerFailOnce = config.get(ValuesDataSinkOptions.COMMITTER_FAIL_ONCE);
+        if (committerFailOnce && !exactlyOnce) {
+            throw new IllegalArgumentException(
+                    "Option 'committer.fail.once' of the values sink needs 'delivery.guarantee:"
+                            + " exactly-once': the at-least-once sink has no committer.");
+        }
         if (!config.get(ValuesDataSinkOptions.KEEP_EXISTING)) {
             ValuesStore.forPath(outputPath).reset();
         }
@@ -58,7 +66,24 @@ public class ValuesDataSinkFactory implements DataSinkFactory {
                 config.get(ValuesDataSinkOptions.ERROR_ON_SCHEMA_CHANGE),
                 failOnceOn,
                 writerFailOnceOn,
-                config.get(ValuesDataSinkOptions.APPLY_DELAY_MS));
+                config.get(ValuesDataSinkOptions.APPLY_DELAY_MS),
+                exactlyOnce,
+                committerFailOnce);
+    }
+
+    private static boolean exactlyOnce(String guarantee) {
+        switch (guarantee.trim().toLowerCase(Locale.ROOT)) {
+            case "at-least-once":
+                return false;
+            case "exactly-once":
+                return true;
+            default:
+                throw new IllegalArgumentException(
+                        "Unknown value '"
+                                + guarantee
+                                + "' of option 'delivery.guarantee' of the values sink; valid:"
+                                + " at-least-once, exactly-once");
+        }
     }
 
     /** Parses a comma-separated list of schema change tags and families. */
@@ -160,6 +185,8 @@ public class ValuesDataSinkFactory implements DataSinkFactory {
         options.add(ValuesDataSinkOptions.WRITER_FAIL_ONCE_ON);
         options.add(ValuesDataSinkOptions.APPLY_DELAY_MS);
         options.add(ValuesDataSinkOptions.KEEP_EXISTING);
+        options.add(ValuesDataSinkOptions.DELIVERY_GUARANTEE);
+        options.add(ValuesDataSinkOptions.COMMITTER_FAIL_ONCE);
         return options;
     }
 }

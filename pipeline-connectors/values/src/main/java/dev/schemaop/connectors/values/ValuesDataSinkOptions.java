@@ -64,6 +64,26 @@ public final class ValuesDataSinkOptions {
                                     + " would: keeps a change pending long enough for checkpoints to"
                                     + " complete meanwhile. For tests.");
 
+    public static final ConfigOption<String> DELIVERY_GUARANTEE =
+            ConfigOptions.key("delivery.guarantee")
+                    .stringType()
+                    .defaultValue("at-least-once")
+                    .withDescription(
+                            "at-least-once: writers write rows into the store as they come (a"
+                                    + " failover replays them as idempotent upserts). exactly-once:"
+                                    + " writers stage rows per checkpoint and a Sink v2 committer"
+                                    + " applies them, once each, when the checkpoint completes.");
+
+    public static final ConfigOption<Boolean> COMMITTER_FAIL_ONCE =
+            ConfigOptions.key("committer.fail.once")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "With exactly-once: the first time per output path and JVM the committer"
+                                    + " applies committables, it throws afterwards, as a sink that"
+                                    + " fails before acknowledging a commit; the restarted job"
+                                    + " commits them again. For failover tests.");
+
     public static final ConfigOption<Boolean> KEEP_EXISTING =
             ConfigOptions.key("keep.existing")
                     .booleanType()

@@ -10,6 +10,10 @@ import org.apache.flink.cdc.common.data.StringData;
 import org.apache.flink.cdc.common.data.TimeData;
 import org.apache.flink.cdc.common.data.TimestampData;
 import org.apache.flink.cdc.common.data.ZonedTimestampData;
+import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
+import org.apache.flink.cdc.common.event.DropColumnEvent;
+import org.apache.flink.cdc.common.event.RenameColumnEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.schema.Column;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.types.DataType;
@@ -154,6 +158,27 @@ final class RowValues {
     }
 
     // ------------------------------------------------------------------------ conversion
+
+    /**
+     * A stored row after a column change the applier made: values of an altered column
+     * converted, renamed columns moved, dropped ones removed; an added column is simply missing
+     * (read as null).
+     */
+    static Map<String, Object> reshape(Map<String, Object> row, SchemaChangeEvent change) {
+        Map<String, Object> copy = new LinkedHashMap<>(row);
+        if (change instanceof AlterColumnTypeEvent) {
+            ((AlterColumnTypeEvent) change)
+                    .getTypeMapping()
+                    .forEach((name, type) -> copy.put(name, convert(copy.get(name), type)));
+        } else if (change instanceof RenameColumnEvent) {
+            Map<String, String> renames = ((RenameColumnEvent) change).getNameMapping();
+            renames.keySet().forEach(copy::remove);
+            renames.forEach((from, to) -> copy.put(to, row.get(from)));
+        } else if (change instanceof DropColumnEvent) {
+            ((DropColumnEvent) change).getDroppedColumnNames().forEach(copy::remove);
+        }
+        return copy;
+    }
 
     /** Converts a stored value to the JDK form of {@code type} after a column type change. */
     static Object convert(Object v, DataType type) {

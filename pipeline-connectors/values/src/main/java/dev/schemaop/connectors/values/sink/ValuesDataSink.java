@@ -9,7 +9,10 @@ import org.apache.flink.cdc.common.sink.MetadataApplier;
 import java.util.EnumSet;
 import java.util.Set;
 
-/** The values {@link DataSink}: a {@link ValuesSink} and a {@link ValuesMetadataApplier}. */
+/**
+ * The values {@link DataSink}: a {@link ValuesSink} (at least once) or a {@link
+ * ValuesCommittingSink} (exactly once), and a {@link ValuesMetadataApplier}.
+ */
 public class ValuesDataSink implements DataSink {
 
     private final String outputPath;
@@ -19,6 +22,8 @@ public class ValuesDataSink implements DataSink {
     private final SchemaChangeEventType failOnceOn;
     private final SchemaChangeEventType writerFailOnceOn;
     private final long applyDelayMs;
+    private final boolean exactlyOnce;
+    private final boolean committerFailOnce;
 
     public ValuesDataSink(
             String outputPath,
@@ -28,6 +33,28 @@ public class ValuesDataSink implements DataSink {
             SchemaChangeEventType failOnceOn,
             SchemaChangeEventType writerFailOnceOn,
             long applyDelayMs) {
+        this(
+                outputPath,
+                printEnabled,
+                supported,
+                errorOnSchemaChange,
+                failOnceOn,
+                writerFailOnceOn,
+                applyDelayMs,
+                false,
+                false);
+    }
+
+    public ValuesDataSink(
+            String outputPath,
+            boolean printEnabled,
+            Set<SchemaChangeEventType> supported,
+            boolean errorOnSchemaChange,
+            SchemaChangeEventType failOnceOn,
+            SchemaChangeEventType writerFailOnceOn,
+            long applyDelayMs,
+            boolean exactlyOnce,
+            boolean committerFailOnce) {
         this.outputPath = outputPath;
         this.printEnabled = printEnabled;
         this.supported = supported.isEmpty()
@@ -37,10 +64,16 @@ public class ValuesDataSink implements DataSink {
         this.failOnceOn = failOnceOn;
         this.writerFailOnceOn = writerFailOnceOn;
         this.applyDelayMs = applyDelayMs;
+        this.exactlyOnce = exactlyOnce;
+        this.committerFailOnce = committerFailOnce;
     }
 
     @Override
     public EventSinkProvider getEventSinkProvider() {
+        if (exactlyOnce) {
+            return FlinkSinkProvider.of(
+                    new ValuesCommittingSink(outputPath, printEnabled, writerFailOnceOn, committerFailOnce));
+        }
         return FlinkSinkProvider.of(new ValuesSink(outputPath, printEnabled, writerFailOnceOn));
     }
 

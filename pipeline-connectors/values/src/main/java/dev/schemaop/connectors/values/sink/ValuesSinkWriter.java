@@ -17,13 +17,15 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Writes events into the {@link ValuesStore} of its output path. It keeps the schema it last
- * received for every table and rejects a row of any other shape, so tests can detect rows that
- * reach the sink in the wrong shape.
+ * Writes events into the {@link ValuesStore} of its output path (rows through a {@link
+ * RowDestination}: the store itself, or the staged rows of {@link ValuesCommittingWriter}). It
+ * keeps the schema it last received for every table and rejects a row of any other shape, so
+ * tests can detect rows that reach the sink in the wrong shape.
  */
 public class ValuesSinkWriter implements SinkWriter<Event> {
 
     private final ValuesStore store;
+    private final RowDestination rows;
     private final boolean printEnabled;
     private final int subtask;
     private final SchemaChangeEventType failOnceOn;
@@ -35,7 +37,23 @@ public class ValuesSinkWriter implements SinkWriter<Event> {
 
     public ValuesSinkWriter(
             String outputPath, boolean printEnabled, int subtask, SchemaChangeEventType failOnceOn) {
-        this.store = ValuesStore.forPath(outputPath);
+        this(ValuesStore.forPath(outputPath), printEnabled, subtask, failOnceOn);
+    }
+
+    private ValuesSinkWriter(
+            ValuesStore store, boolean printEnabled, int subtask, SchemaChangeEventType failOnceOn) {
+        this(store, printEnabled, subtask, failOnceOn, store);
+    }
+
+    /** A writer whose row changes go to {@code rows} instead of straight into the store. */
+    ValuesSinkWriter(
+            ValuesStore store,
+            boolean printEnabled,
+            int subtask,
+            SchemaChangeEventType failOnceOn,
+            RowDestination rows) {
+        this.store = store;
+        this.rows = rows;
         this.printEnabled = printEnabled;
         this.subtask = subtask;
         this.failOnceOn = failOnceOn;
@@ -104,16 +122,17 @@ public class ValuesSinkWriter implements SinkWriter<Event> {
         switch (event.op()) {
             case INSERT:
             case REPLACE:
-                store.upsert(table, schema, RowValues.decode(event.after(), schema));
+                rows.apply(table, schema, null, RowValues.decode(event.after(), schema));
                 break;
             case UPDATE:
-                if (event.before() != null) {
-                    store.delete(table, schema, RowValues.decode(event.before(), schema));
-                }
-                store.upsert(table, schema, RowValues.decode(event.after(), schema));
+                rows.apply(
+                        table,
+                        schema,
+                        event.before() == null ? null : RowValues.decode(event.before(), schema),
+                        RowValues.decode(event.after(), schema));
                 break;
             case DELETE:
-                store.delete(table, schema, RowValues.decode(event.before(), schema));
+                rows.apply(table, schema, RowValues.decode(event.before(), schema), null);
                 break;
             default:
                 throw new IllegalStateException("Unknown operation " + event.op() + " in " + event);

@@ -29,8 +29,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
+import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +40,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The values sink's "database": per table a schema and rows keyed by primary key, plus the
@@ -56,8 +59,13 @@ import java.util.concurrent.ConcurrentMap;
  * metadata applier, which the pipeline calls after every writer has flushed the rows before the
  * change and before any writer gets a row of the new shape. A writer only creates a table that is
  * missing (when no applier created it).
+ *
+ * <p><b>Exactly once.</b> With {@code delivery.guarantee: exactly-once} writers stage their rows
+ * and a committer applies them on checkpoint completion ({@link #commit}), once per committable
+ * id. Every change the applier makes is numbered and kept per table, so rows staged in an older
+ * shape are brought forward when they are committed after a change.
  */
-public final class ValuesStore {
+public final class ValuesStore implements RowDestination {
 
     private static final Logger LOG = LoggerFactory.getLogger(ValuesStore.class);
 
@@ -70,6 +78,14 @@ public final class ValuesStore {
     private static final String T_ID = "id";
     private static final String T_SCHEMA = "schema";
     private static final String T_ROWS = "rows";
+    private static final String SEQUENCE = "changeSequence";
+    private static final String HISTORY = "history";
+    private static final String COMMITTED_IDS = "committedIds";
+    private static final String COMMITS = "commits";
+    private static final String C_COMMITTABLES = "committables";
+    private static final String C_ROWS = "rowEvents";
+    private static final String C_CLEARED = "clearedRowEvents";
+    private static final String C_REPEATED = "repeatedCommittables";
 
     private static final ObjectMapper MAPPER =
             new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -77,10 +93,15 @@ public final class ValuesStore {
     private final String outputPath;
     /** The shared per-path state; also the lock for every operation on it. */
     private final Map<String, Object> shared;
+    /** Numbers the changes the applier made; read without the lock by staging writers. */
+    private final AtomicLong sequence;
 
     private ValuesStore(String outputPath, Map<String, Object> shared) {
         this.outputPath = outputPath;
         this.shared = shared;
+        synchronized (shared) {
+            this.sequence = (AtomicLong) shared.get(SEQUENCE);
+        }
     }
 
     /** The store of {@code outputPath} ({@code null}: the in-memory store of sinks without one). */
@@ -110,6 +131,11 @@ public final class ValuesStore {
         Map<String, Object> shared = new HashMap<>();
         shared.put(TABLES, new TreeMap<String, Map<String, Object>>());
         shared.put(CHANGES, new ArrayList<Map<String, String>>());
+        // Never reset: a committable restored into a later job still finds its place.
+        shared.put(SEQUENCE, new AtomicLong());
+        shared.put(HISTORY, new HashMap<String, List<Map.Entry<Long, SchemaChangeEvent>>>());
+        shared.put(COMMITTED_IDS, new HashSet<String>());
+        shared.put(COMMITS, new LinkedHashMap<String, Long>());
         return shared;
     }
 
@@ -118,6 +144,9 @@ public final class ValuesStore {
         synchronized (shared) {
             tables().clear();
             changes().clear();
+            history().clear();
+            committedIds().clear();
+            commits().clear();
         }
         LOG.info("Values sink store {} reset", describePath());
     }
@@ -144,6 +173,17 @@ public final class ValuesStore {
             if (!tables().containsKey(table.toString())) {
                 tables().put(table.toString(), newTable(table, schema));
             }
+        }
+    }
+
+    @Override
+    public void apply(
+            TableId table, Schema writerSchema, Map<String, Object> before, Map<String, Object> after) {
+        if (before != null) {
+            delete(table, writerSchema, before);
+        }
+        if (after != null) {
+            upsert(table, writerSchema, after);
         }
     }
 
@@ -182,11 +222,13 @@ public final class ValuesStore {
             if (event instanceof CreateTableEvent) {
                 if (t == null) {
                     tables().put(id, newTable(event.tableId(), ((CreateTableEvent) event).getSchema()));
+                    remember(event);
                 }
                 return;
             }
             if (event instanceof DropTableEvent) {
                 tables().remove(id);
+                remember(event);
                 return;
             }
             if (t == null) {
@@ -197,6 +239,7 @@ public final class ValuesStore {
             }
             if (event instanceof TruncateTableEvent) {
                 rows(t).clear();
+                remember(event);
                 return;
             }
             SchemaChangeEvent effective = effectiveChange(schema(t), event);
@@ -206,7 +249,18 @@ public final class ValuesStore {
             Schema newSchema = SchemaEvolution.apply(schema(t), effective);
             reshapeRows(t, effective, newSchema);
             t.put(T_SCHEMA, newSchema);
+            remember(effective);
         }
+    }
+
+    /**
+     * Numbers a change that reached the stored table and keeps it in the table's history, which
+     * outlives a drop: rows staged before it are brought forward through it on commit.
+     */
+    private void remember(SchemaChangeEvent applied) {
+        history()
+                .computeIfAbsent(applied.tableId().toString(), k -> new ArrayList<>())
+                .add(new AbstractMap.SimpleImmutableEntry<>(sequence.incrementAndGet(), applied));
     }
 
     /** The part of a column change that is not reflected yet, or null when nothing is left. */
@@ -264,21 +318,7 @@ public final class ValuesStore {
         Map<List<Object>, Map<String, Object>> rows = rows(t);
         List<Map<String, Object>> reshaped = new ArrayList<>(rows.size());
         for (Map<String, Object> row : rows.values()) {
-            Map<String, Object> copy = new LinkedHashMap<>(row);
-            if (change instanceof AlterColumnTypeEvent) {
-                ((AlterColumnTypeEvent) change)
-                        .getTypeMapping()
-                        .forEach((name, type) -> copy.put(name, RowValues.convert(copy.get(name), type)));
-            } else if (change instanceof RenameColumnEvent) {
-                Map<String, Object> old = new LinkedHashMap<>(row);
-                ((RenameColumnEvent) change).getNameMapping().keySet().forEach(copy::remove);
-                ((RenameColumnEvent) change)
-                        .getNameMapping()
-                        .forEach((from, to) -> copy.put(to, old.get(from)));
-            } else if (change instanceof DropColumnEvent) {
-                ((DropColumnEvent) change).getDroppedColumnNames().forEach(copy::remove);
-            }
-            reshaped.add(copy);
+            reshaped.add(RowValues.reshape(row, change));
         }
         rows.clear();
         for (Map<String, Object> row : reshaped) {
@@ -295,6 +335,72 @@ public final class ValuesStore {
         synchronized (shared) {
             changes().add(entry);
         }
+    }
+
+    // ---------------------------------------------------------------- committer
+
+    /**
+     * The number of the newest change the applier made to any table. A row staged with it is
+     * in the shape its table had then: no change of that table can be under way while a writer
+     * stages its rows (the pipeline flushes and holds them around every change).
+     */
+    public long changeSequence() {
+        return sequence.get();
+    }
+
+    /**
+     * Applies a committable's row events, unless a committable with its id was applied before
+     * (a commit retried after a failure): then it changes nothing and returns false. A row
+     * staged before a later change of its table is brought forward through it (renamed, retyped,
+     * dropped columns), or discarded when the table was truncated, dropped or re-created since
+     * (that change came after the row in the source) or is missing (the store was reset since).
+     */
+    boolean commit(ValuesCommittable committable) {
+        synchronized (shared) {
+            if (!committedIds().add(committable.id())) {
+                count(C_REPEATED, 1);
+                return false;
+            }
+            for (StagedRowEvent event : committable.events()) {
+                count(commitStaged(event) ? C_ROWS : C_CLEARED, 1);
+            }
+            count(C_COMMITTABLES, 1);
+            return true;
+        }
+    }
+
+    private boolean commitStaged(StagedRowEvent event) {
+        String id = event.table().toString();
+        Map<String, Object> before = event.before();
+        Map<String, Object> after = event.after();
+        for (Map.Entry<Long, SchemaChangeEvent> change : history().getOrDefault(id, List.of())) {
+            if (change.getKey() <= event.sequence()) {
+                continue;
+            }
+            SchemaChangeEvent later = change.getValue();
+            if (later instanceof TruncateTableEvent
+                    || later instanceof DropTableEvent
+                    || later instanceof CreateTableEvent) {
+                return false;
+            }
+            before = before == null ? null : RowValues.reshape(before, later);
+            after = after == null ? null : RowValues.reshape(after, later);
+        }
+        Map<String, Object> t = tables().get(id);
+        if (t == null) {
+            return false;
+        }
+        if (before != null) {
+            rows(t).remove(RowValues.key(schema(t), before));
+        }
+        if (after != null) {
+            rows(t).put(RowValues.key(schema(t), after), after);
+        }
+        return true;
+    }
+
+    private void count(String counter, long n) {
+        commits().merge(counter, n, Long::sum);
     }
 
     // ---------------------------------------------------------------- reading
@@ -319,6 +425,12 @@ public final class ValuesStore {
             for (Map<String, String> change : changes()) {
                 ObjectNode c = changesNode.addObject();
                 change.forEach(c::put);
+            }
+            if (!commits().isEmpty()) {
+                ObjectNode commitsNode = root.putObject("commits");
+                for (String counter : List.of(C_COMMITTABLES, C_ROWS, C_CLEARED, C_REPEATED)) {
+                    commitsNode.put(counter, commits().getOrDefault(counter, 0L));
+                }
             }
             try {
                 return MAPPER.writeValueAsString(root) + System.lineSeparator();
@@ -410,6 +522,21 @@ public final class ValuesStore {
     @SuppressWarnings("unchecked")
     private List<Map<String, String>> changes() {
         return (List<Map<String, String>>) shared.get(CHANGES);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, List<Map.Entry<Long, SchemaChangeEvent>>> history() {
+        return (Map<String, List<Map.Entry<Long, SchemaChangeEvent>>>) shared.get(HISTORY);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Set<String> committedIds() {
+        return (Set<String>) shared.get(COMMITTED_IDS);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Long> commits() {
+        return (Map<String, Long>) shared.get(COMMITS);
     }
 
     private static Schema schema(Map<String, Object> t) {

@@ -1,0 +1,134 @@
+package dev.schemaop.e2e.sinkv2;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.UUID;
+
+import static dev.schemaop.e2e.sinkv2.RowsScript.rowEvents;
+import static dev.schemaop.e2e.sinkv2.RowsScript.sorted;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Connector sinks of every Sink v2 kind, run through the front door at parallelism 2 with
+ * checkpoints: each keeps its capability behind the runtime's sink writer wrapper (SPEC §1),
+ * and none of their writers sees a flush event.
+ */
+class SinkCapabilitiesTest {
+    @TempDir Path dir;
+
+    private final String run = UUID.randomUUID().toString();
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"committer", "two-phase"})
+    void aCommittingSinkCommitsEveryRowOnce(String kind) throws IOException {
+        Outcomes outcomes = runOk(kind);
+
+        assertThat(sorted(outcomes.committed)).isEqualTo(rowEvents());
+        assertThat(outcomes.flushEventsAtWriter).hasValue(0);
+    }
+
+    @Test
+    void writerStateIsRestoredAfterAFailover() throws IOException {
+        Outcomes outcomes = runOk("writer-state", "  fail.on.row: 80\n");
+
+        assertThat(outcomes.restoredStates).as("restoreWriter calls").isNotEmpty();
+        // The failing row comes after its split's fence, so the restored checkpoint holds at
+        // least that split's rows before the fence.
+        assertThat(outcomes.restoredStates.stream().flatMap(s -> s.stream()).mapToInt(Integer::intValue).sum())
+                .as("rows counted in the restored checkpoint")
+                .isPositive();
+        assertThat(outcomes.finalCounts.values().stream().mapToInt(Integer::intValue).sum())
+                .as("rows counted by the last attempt's writers, the restored counts included")
+                .isEqualTo(RowsScript.ROW_EVENTS);
+        assertThat(outcomes.flushEventsAtWriter).hasValue(0);
+    }
+
+    @Test
+    void aPreWriteTopologyRunsInFrontOfTheWriterAndPassesFlushEventsOn() throws IOException {
+        Outcomes outcomes = runOk("pre-write");
+
+        assertThat(sorted(outcomes.preWriteRows)).isEqualTo(rowEvents());
+        assertThat(outcomes.preWriteFlushEvents.get()).as("flush events through the topology").isPositive();
+        assertThat(outcomes.writerFlushes.get())
+                .as("flush(false) calls, one per flush event and per checkpoint")
+                .isGreaterThanOrEqualTo(outcomes.preWriteFlushEvents.get());
+        assertThat(sorted(outcomes.written)).isEqualTo(rowEvents());
+        assertThat(outcomes.flushEventsAtWriter).hasValue(0);
+    }
+
+    /** The documented limit: the writer's flush cannot follow events to another subtask. */
+    @Test
+    void aPreWriteTopologyThatMovesEventsToOtherSubtasksIsRejected() throws IOException {
+        SinkV2Run result =
+                SinkV2Run.run(
+                        dir,
+                        pipeline("pre-write-repartitioned", ""),
+                        "--jar", SinkV2Run.connectorJar(dir).toString(),
+                        "-D", "execution.checkpointing.interval=100ms",
+                        "-D", "restart-strategy.type=none");
+
+        assertThat(result.exitCode).as("stderr:\n%s", result.stderr).isEqualTo(2);
+        assertThat(result.stderr.strip())
+                .isEqualTo(
+                        "The pre-write topology of the sink dev.schemaop.e2e.sinkv2.PreWriteTestSink"
+                                + " moves events to other subtasks (REBALANCE). flink-schema-operator"
+                                + " runs a connector's pre-write topology only when every event stays in"
+                                + " its subtask, chained to the sink writer, which must flush in the"
+                                + " thread that asked for it. Use a sink without such a topology.");
+        assertThat(Outcomes.of(run).preWriteRows).as("nothing ran").isEmpty();
+    }
+
+    @Test
+    void aPreCommitTopologySeesEveryBatchBeforeItIsCommitted() throws IOException {
+        Outcomes outcomes = runOk("pre-commit");
+
+        assertThat(sorted(outcomes.preCommitRows)).isEqualTo(rowEvents());
+        assertThat(sorted(outcomes.committed)).isEqualTo(rowEvents());
+    }
+
+    @Test
+    void aPostCommitTopologySeesEveryCommittedBatch() throws IOException {
+        Outcomes outcomes = runOk("post-commit");
+
+        assertThat(sorted(outcomes.committed)).isEqualTo(rowEvents());
+        assertThat(sorted(outcomes.postCommitRows)).isEqualTo(rowEvents());
+    }
+
+    private Outcomes runOk(String kind) throws IOException {
+        return runOk(kind, "");
+    }
+
+    private Outcomes runOk(String kind, String sinkOptions) throws IOException {
+        SinkV2Run result =
+                SinkV2Run.run(
+                        dir,
+                        pipeline(kind, sinkOptions),
+                        "--jar", SinkV2Run.connectorJar(dir).toString(),
+                        "-D", "execution.checkpointing.interval=100ms",
+                        "-D", "restart-strategy.type=fixed-delay",
+                        "-D", "restart-strategy.fixed-delay.attempts=3",
+                        "-D", "restart-strategy.fixed-delay.delay=100ms");
+        assertThat(result.exitCode).as("stderr:\n%s", result.stderr).isZero();
+        return Outcomes.of(run);
+    }
+
+    private String pipeline(String kind, String sinkOptions) throws IOException {
+        return "source:\n"
+                + "  type: values\n"
+                + "  script: " + RowsScript.write(dir) + "\n"
+                + "  splits: 2\n"
+                + "sink:\n"
+                + "  type: " + TestSinkFactory.IDENTIFIER + "\n"
+                + "  kind: " + kind + "\n"
+                + "  run: " + run + "\n"
+                + sinkOptions
+                + "pipeline:\n"
+                + "  parallelism: 2\n"
+                + "  schema.change.behavior: evolve\n";
+    }
+}

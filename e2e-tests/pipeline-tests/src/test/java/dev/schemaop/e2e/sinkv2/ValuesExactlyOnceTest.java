@@ -1,0 +1,76 @@
+package dev.schemaop.e2e.sinkv2;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The values sink with {@code delivery.guarantee: exactly-once} through the front door, with
+ * checkpoints: every row event is committed exactly once by the Sink v2 committer, also when a
+ * writer fails after a schema change (its staged rows are discarded and replayed) or the
+ * committer fails after applying (the retried committables are applied once).
+ */
+class ValuesExactlyOnceTest {
+    @TempDir Path dir;
+
+    @ParameterizedTest(name = "{0} at parallelism {1}")
+    @CsvSource({
+        "no failure,1",
+        "no failure,2",
+        "writer.fail.once.on: add.column,2",
+        "committer.fail.once: true,2"
+    })
+    void everyRowEventIsCommittedOnce(String failure, int parallelism) throws IOException {
+        SinkV2Run result =
+                SinkV2Run.run(
+                        dir,
+                        pipeline(failure.startsWith("no ") ? "" : "  " + failure + "\n", parallelism),
+                        "-D", "execution.checkpointing.interval=100ms",
+                        "-D", "restart-strategy.type=fixed-delay",
+                        "-D", "restart-strategy.fixed-delay.attempts=3",
+                        "-D", "restart-strategy.fixed-delay.delay=100ms");
+
+        assertThat(result.exitCode).as("stderr:\n%s", result.stderr).isZero();
+        assertThat(result.rows(RowsScript.TABLE)).isEqualTo(RowsScript.finalRows());
+        assertThat(result.commits("rowEvents")).as("committed row events").isEqualTo(RowsScript.ROW_EVENTS);
+        assertThat(result.commits("clearedRowEvents")).isZero();
+        assertThat(result.commits("committables")).as("more than the final checkpoint's").isGreaterThan(parallelism);
+        if (failure.startsWith("committer")) {
+            assertThat(injectedFailures()).contains(dir.resolve("result.json") + "|committer");
+            assertThat(result.commits("repeatedCommittables")).as("committables retried").isPositive();
+        } else if (failure.startsWith("writer")) {
+            assertThat(injectedFailures()).contains(dir.resolve("result.json") + "|writer|add.column");
+        }
+    }
+
+    private String pipeline(String sinkOptions, int parallelism) throws IOException {
+        return "source:\n"
+                + "  type: values\n"
+                + "  script: " + RowsScript.write(dir) + "\n"
+                + "  splits: 2\n"
+                + "sink:\n"
+                + "  type: values\n"
+                + "  output.path: " + dir.resolve("result.json") + "\n"
+                + "  delivery.guarantee: exactly-once\n"
+                + sinkOptions
+                + "pipeline:\n"
+                + "  parallelism: " + parallelism + "\n"
+                + "  schema.change.behavior: evolve\n";
+    }
+
+    /** The values connector records, JVM-wide, which one-time failures it injected. */
+    @SuppressWarnings("unchecked")
+    private static Set<String> injectedFailures() {
+        Map<String, Object> registry =
+                (Map<String, Object>) System.getProperties().get("dev.schemaop.connectors.values.registry");
+        Object failed = registry == null ? null : registry.get("\u0000failed-once");
+        return failed == null ? Set.of() : (Set<String>) failed;
+    }
+}
