@@ -110,11 +110,11 @@ public final class PipelineComposer {
                         .transform(
                                 "SinkInput",
                                 WriterInputSerializer.typeInfo(),
-                                new SinkInputOperator(RegistryAddress.ofUid(schemaOperatorUid)))
+                                new SinkInputOperator(RegistryAddress.ofUid(schemaOperatorUid), settings.rpcTimeout()))
                         .uid(uidPrefix + "sink-input")
                         .setParallelism(parallelism);
         sinkInput
-                .sinkTo(new FlushingSink(connectorSink(sink.getEventSinkProvider(), definition)))
+                .sinkTo(FlushingSink.wrap(connectorSink(sink.getEventSinkProvider(), definition)))
                 .name("Sink: " + sinkName(definition))
                 .uid(uidPrefix + "sink-writer")
                 .setParallelism(parallelism);

@@ -10,6 +10,8 @@ import org.apache.flink.core.memory.DataOutputSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -27,20 +29,23 @@ import java.util.List;
  * restore; this log is how the registry knows the sink already has it, down to each single
  * {@code MetadataApplier} call of a change that was cut short.
  *
- * <p>Records are length-prefixed: a completed change, or one applier call. Records up to
- * the sequence of a completed checkpoint are dropped when it completes. Only the event loop
+ * <p>Records are length-prefixed: a change's intent (before its first applier call), one
+ * applier call, or a completed change. Records up to the sequence of a completed checkpoint are
+ * dropped when it completes. Only the event loop
  * thread uses it. A torn last record (the process died while writing it) is ignored.
  */
 final class AppliedChangeLog implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(AppliedChangeLog.class);
     private static final byte COMPLETED = 1;
     private static final byte CALL = 2;
+    private static final byte INTENT = 3;
 
     private final Path dir;
     private final Path file;
     private FileChannel channel;
     private final List<CompletedChange> completed = new ArrayList<>();
     private final List<AppliedCall> calls = new ArrayList<>();
+    private final List<ChangeIntent> intents = new ArrayList<>();
 
     /**
      * One applier call that returned successfully, identified by the upstream change it
@@ -85,8 +90,12 @@ final class AppliedChangeLog implements AutoCloseable {
         return dir;
     }
 
-    /** Brings a restored state up to what the sink really has. */
-    void replayOnto(RegistryState state) {
+    /**
+     * Brings a restored state up to what the sink really has; returns the change that was cut
+     * short right after it (intended, maybe partly applied, not completed), if any.
+     */
+    @Nullable
+    ChangeIntent replayOnto(RegistryState state) {
         long next = state.lastSequence + 1;
         boolean contiguous =
                 completed.stream().noneMatch(c -> c.sequence() > state.lastSequence)
@@ -99,7 +108,7 @@ final class AppliedChangeLog implements AutoCloseable {
                             + " sink again.",
                     file,
                     state.lastSequence);
-            return;
+            return null;
         }
         for (CompletedChange change : completed) {
             if (change.sequence() > state.lastSequence) {
@@ -111,6 +120,12 @@ final class AppliedChangeLog implements AutoCloseable {
                 change.applyTo(state);
             }
         }
+        for (ChangeIntent intent : intents) {
+            if (intent.sequence() == state.lastSequence + 1) {
+                return intent;
+            }
+        }
+        return null;
     }
 
     /** Whether the call at this place of a plan already reached the sink before a failure. */
@@ -150,9 +165,21 @@ final class AppliedChangeLog implements AutoCloseable {
         write(out);
     }
 
+    void appendIntent(ChangeIntent intent) {
+        intents.add(intent);
+        DataOutputSerializer out = new DataOutputSerializer(512);
+        try {
+            out.writeByte(INTENT);
+            RegistryStateSerializer.writeIntent(intent, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        write(out);
+    }
+
     void appendCompleted(CompletedChange change) {
         completed.add(change);
-        calls.removeIf(call -> call.belongsTo(change.upstreamTable(), change.position()));
+        forgetIntentOf(change);
         DataOutputSerializer out = new DataOutputSerializer(512);
         try {
             out.writeByte(COMPLETED);
@@ -168,8 +195,9 @@ final class AppliedChangeLog implements AutoCloseable {
         if (completed.stream().noneMatch(c -> c.sequence() <= sequence)) {
             return;
         }
-        // Calls of changes that did not complete stay: a restore still needs them.
+        // Intents and calls of changes that did not complete stay: a restore still needs them.
         completed.removeIf(c -> c.sequence() <= sequence);
+        intents.removeIf(i -> i.sequence() <= sequence);
         try {
             channel.close();
             Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
@@ -177,9 +205,12 @@ final class AppliedChangeLog implements AutoCloseable {
             channel = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             List<CompletedChange> keep = new ArrayList<>(completed);
             List<AppliedCall> keepCalls = new ArrayList<>(calls);
+            List<ChangeIntent> keepIntents = new ArrayList<>(intents);
             completed.clear();
             calls.clear();
+            intents.clear();
             keep.forEach(this::appendCompleted);
+            keepIntents.forEach(this::appendIntent);
             keepCalls.forEach(this::appendCall);
             channel.close();
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -220,7 +251,9 @@ final class AppliedChangeLog implements AutoCloseable {
             if (kind == COMPLETED) {
                 CompletedChange change = RegistryStateSerializer.readCompleted(in);
                 completed.add(change);
-                calls.removeIf(call -> call.belongsTo(change.upstreamTable(), change.position()));
+                forgetIntentOf(change);
+            } else if (kind == INTENT) {
+                intents.add(RegistryStateSerializer.readIntent(in));
             } else if (kind == CALL) {
                 calls.add(
                         new AppliedCall(
@@ -239,6 +272,11 @@ final class AppliedChangeLog implements AutoCloseable {
             LOG.warn("Ignoring a torn last record in {}", file);
         }
         return complete;
+    }
+
+    private void forgetIntentOf(CompletedChange change) {
+        intents.removeIf(intent -> intent.sequence() == change.sequence());
+        calls.removeIf(call -> call.belongsTo(change.upstreamTable(), change.position()));
     }
 
     @Override

@@ -3,42 +3,50 @@ package dev.schemaop.registry;
 import dev.schemaop.protocol.SchemaChangeRequest;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.schema.Schema;
+
+import javax.annotation.Nullable;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The one change the registry is applying: its plan and how far the applier calls got.
+ * The one change the registry is applying: its intent and how far the applier calls got.
  * Calls run one at a time; each result comes back to the event loop before the next starts.
+ * A change rolled forward after a restore has no request to answer: its subtask asks again and
+ * is answered from the state it left.
  */
 final class ChangeExecution {
-    final SchemaChangeRequest request;
-    final ChangePlan plan;
-    final long sequence;
+    final ChangeIntent intent;
+    @Nullable final SchemaChangeRequest request;
     final long generation;
+    /**
+     * Whether the next call that the log does not show as done may have reached the sink all
+     * the same (the job failed while it ran): the sink's schema is read back before it is made.
+     */
+    private boolean mayBeApplied;
     private final List<List<SchemaChangeEvent>> applied = new ArrayList<>();
     private int sinkIndex;
     private int eventIndex;
 
-    ChangeExecution(
-            SchemaChangeRequest request, ChangePlan plan, long sequence, long generation) {
+    ChangeExecution(ChangeIntent intent, @Nullable SchemaChangeRequest request, long generation, boolean rolledForward) {
+        this.intent = intent;
         this.request = request;
-        this.plan = plan;
-        this.sequence = sequence;
         this.generation = generation;
-        for (int i = 0; i < plan.sinks().size(); i++) {
+        this.mayBeApplied = rolledForward;
+        for (int i = 0; i < intent.sinks().size(); i++) {
             applied.add(new ArrayList<>());
         }
     }
 
     boolean isDone() {
         skipFinishedSinks();
-        return sinkIndex >= plan.sinks().size();
+        return sinkIndex >= intent.sinks().size();
     }
 
     SinkPlan currentSink() {
         skipFinishedSinks();
-        return plan.sinks().get(sinkIndex);
+        return intent.sinks().get(sinkIndex);
     }
 
     int currentIndex() {
@@ -47,6 +55,23 @@ final class ChangeExecution {
 
     SchemaChangeEvent currentEvent() {
         return currentSink().events().get(eventIndex);
+    }
+
+    /** The sink table's schema before the current event, as the applied events left it. */
+    @Nullable
+    Schema schemaBeforeCurrent() {
+        Schema schema = currentSink().baseSchema();
+        for (SchemaChangeEvent event : applied.get(sinkIndex)) {
+            schema = ChangePlanner.schemaAfter(schema, event);
+        }
+        return schema;
+    }
+
+    /** Whether the sink must be read back before the current call; asked once. */
+    boolean takeMayBeApplied() {
+        boolean answer = mayBeApplied;
+        mayBeApplied = false;
+        return answer;
     }
 
     /** The current event reached the sink. */
@@ -60,22 +85,22 @@ final class ChangeExecution {
         eventIndex++;
     }
 
-    List<SinkUpdate> sinkUpdates() {
+    CompletedChange completed() {
         List<SinkUpdate> updates = new ArrayList<>();
-        for (int i = 0; i < plan.sinks().size(); i++) {
-            SinkPlan sink = plan.sinks().get(i);
-            org.apache.flink.cdc.common.schema.Schema schema = sink.baseSchema();
+        for (int i = 0; i < intent.sinks().size(); i++) {
+            SinkPlan sink = intent.sinks().get(i);
+            Schema schema = sink.baseSchema();
             for (SchemaChangeEvent event : applied.get(i)) {
                 schema = ChangePlanner.schemaAfter(schema, event);
             }
             updates.add(new SinkUpdate(sink.sink(), applied.get(i), schema));
         }
-        return updates;
+        return intent.completed(updates);
     }
 
     private void skipFinishedSinks() {
-        while (sinkIndex < plan.sinks().size()
-                && eventIndex >= plan.sinks().get(sinkIndex).events().size()) {
+        while (sinkIndex < intent.sinks().size()
+                && eventIndex >= intent.sinks().get(sinkIndex).events().size()) {
             sinkIndex++;
             eventIndex = 0;
         }

@@ -160,6 +160,46 @@ final class RegistryStateSerializer {
                 sequence, upstreamTable, position, reportedFingerprint, upstreamAfter, ordinal, updates);
     }
 
+    static void writeIntent(ChangeIntent intent, DataOutputView out) throws IOException {
+        out.writeLong(intent.sequence());
+        TABLE_IDS.serialize(intent.upstreamTable(), out);
+        out.writeInt(intent.position());
+        out.writeLong(intent.reportedFingerprint());
+        writeNullableSchema(intent.upstreamAfter(), out);
+        out.writeInt(intent.ordinal());
+        out.writeInt(intent.sinks().size());
+        for (SinkPlan sink : intent.sinks()) {
+            TABLE_IDS.serialize(sink.sink(), out);
+            out.writeInt(sink.baseVersion());
+            writeNullableSchema(sink.baseSchema(), out);
+            out.writeInt(sink.events().size());
+            for (SchemaChangeEvent event : sink.events()) {
+                EVENTS.serialize(event, out);
+            }
+        }
+    }
+
+    static ChangeIntent readIntent(DataInputView in) throws IOException {
+        long sequence = in.readLong();
+        TableId upstreamTable = TABLE_IDS.deserialize(in);
+        int position = in.readInt();
+        long reportedFingerprint = in.readLong();
+        Schema upstreamAfter = readNullableSchema(in);
+        int ordinal = in.readInt();
+        List<SinkPlan> sinks = new ArrayList<>();
+        for (int i = in.readInt(); i > 0; i--) {
+            TableId sink = TABLE_IDS.deserialize(in);
+            int baseVersion = in.readInt();
+            Schema baseSchema = readNullableSchema(in);
+            List<SchemaChangeEvent> events = new ArrayList<>();
+            for (int j = in.readInt(); j > 0; j--) {
+                events.add((SchemaChangeEvent) EVENTS.deserialize(in));
+            }
+            sinks.add(new SinkPlan(sink, baseVersion, baseSchema, events, List.of()));
+        }
+        return new ChangeIntent(sequence, upstreamTable, position, reportedFingerprint, upstreamAfter, ordinal, sinks);
+    }
+
     private static void writeVersions(Map<TableId, Integer> versions, DataOutputView out)
             throws IOException {
         out.writeInt(versions.size());

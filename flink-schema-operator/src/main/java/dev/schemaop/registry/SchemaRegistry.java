@@ -7,6 +7,9 @@ import dev.schemaop.protocol.FlushAck;
 import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
 import dev.schemaop.protocol.SinkSchemaStep;
+import dev.schemaop.protocol.SinkTableQuery;
+import dev.schemaop.protocol.SinkTableSnapshot;
+import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
 import dev.schemaop.route.TableRouter;
 
 import org.apache.flink.cdc.common.event.CreateTableEvent;
@@ -18,6 +21,9 @@ import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.sink.MetadataApplier;
 import org.apache.flink.cdc.common.utils.SchemaUtils;
+import org.apache.flink.runtime.operators.coordination.CoordinationRequest;
+import org.apache.flink.runtime.operators.coordination.CoordinationRequestHandler;
+import org.apache.flink.runtime.operators.coordination.CoordinationResponse;
 import org.apache.flink.runtime.operators.coordination.OperatorCoordinator;
 import org.apache.flink.runtime.operators.coordination.OperatorEvent;
 import org.apache.flink.util.ExceptionUtils;
@@ -77,7 +83,7 @@ import java.util.concurrent.TimeUnit;
  * after the checkpoint, so such a change is answered from the log instead of being applied
  * twice (G6).
  */
-public final class SchemaRegistry implements OperatorCoordinator {
+public final class SchemaRegistry implements OperatorCoordinator, CoordinationRequestHandler {
     private static final Logger LOG = LoggerFactory.getLogger(SchemaRegistry.class);
 
     private final Context context;
@@ -93,6 +99,8 @@ public final class SchemaRegistry implements OperatorCoordinator {
     private final SubtaskGateways subtasks = new SubtaskGateways();
     private final TreeMap<Long, Long> sequenceAtCheckpoint = new TreeMap<>();
     private final Set<String> loggedSkips = new HashSet<>();
+    /** Sink subtasks' questions that wait until a change cut short by a failure is finished. */
+    private final List<Runnable> afterRollForward = new ArrayList<>();
     private ChangePlanner planner;
     private Set<SchemaChangeEventType> supported;
     private AppliedChangeLog log;
@@ -150,7 +158,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
             state.logDir = config.appliedLogDir().toString();
             log = new AppliedChangeLog(Path.of(state.logDir), true);
         }
-        log().replayOnto(state);
+        rollForward(log().replayOnto(state));
         LOG.info(
                 "Schema registry started: behavior {}, accepted changes {}, sink supports {}",
                 config.behavior(),
@@ -207,6 +215,52 @@ public final class SchemaRegistry implements OperatorCoordinator {
         }
     }
 
+    /**
+     * A sink subtask asks where a sink table stands ({@link SinkTableQuery}). Answered at once
+     * from the state, since no change of a table whose rows a sink subtask writes can be half
+     * applied (its flush marker holds them), except one that a failure cut short: that one is
+     * finished first.
+     */
+    @Override
+    public CompletableFuture<CoordinationResponse> handleCoordinationRequest(CoordinationRequest request) {
+        CompletableFuture<CoordinationResponse> answer = new CompletableFuture<>();
+        if (!(request instanceof SinkTableQuery)) {
+            answer.completeExceptionally(new IllegalArgumentException("Unknown request " + request));
+            return answer;
+        }
+        SinkTableQuery query = (SinkTableQuery) request;
+        loop.run(
+                () -> {
+                    Runnable reply =
+                            () -> {
+                                try {
+                                    answer.complete(snapshotOf(query).toResponse());
+                                } catch (java.io.IOException e) {
+                                    answer.completeExceptionally(e);
+                                }
+                            };
+                    if (isRollingForward()) {
+                        afterRollForward.add(reply);
+                    } else {
+                        reply.run();
+                    }
+                },
+                "answering %s",
+                query);
+        return answer;
+    }
+
+    private SinkTableSnapshot snapshotOf(SinkTableQuery query) {
+        SinkTableState sink = state.sinks.get(query.table());
+        return sink == null
+                ? new SinkTableSnapshot(0, null, List.of())
+                : new SinkTableSnapshot(sink.version, sink.schema, sink.stepsAfter(query.fromVersion()));
+    }
+
+    private boolean isRollingForward() {
+        return inFlight != null && inFlight.request == null;
+    }
+
     @Override
     public void checkpointCoordinator(long checkpointId, CompletableFuture<byte[]> result) {
         loop.run(
@@ -242,6 +296,7 @@ public final class SchemaRegistry implements OperatorCoordinator {
                     inFlight = null;
                     prepared = null;
                     failed = false;
+                    afterRollForward.clear();
                     queue.clear();
                     flushes.clear();
                     subtasks.resetAll();
@@ -252,11 +307,14 @@ public final class SchemaRegistry implements OperatorCoordinator {
                     if (state.logDir.isEmpty()) {
                         state.logDir = config.appliedLogDir().toString();
                     }
-                    log().replayOnto(state);
+                    ChangeIntent unfinished = log().replayOnto(state);
                     LOG.info(
                             "Schema registry restored to checkpoint {} (change sequence {}).",
                             checkpointId,
                             state.lastSequence);
+                    if (planner != null) {
+                        rollForward(unfinished);
+                    }
                 },
                 "restoring checkpoint " + checkpointId);
     }
@@ -382,8 +440,51 @@ public final class SchemaRegistry implements OperatorCoordinator {
         for (SinkPlan sink : change.plan.sinks()) {
             sink.skipped().forEach(this::logSkipped);
         }
-        inFlight =
-                new ChangeExecution(change.request, change.plan, state.lastSequence + 1, generation);
+        ChangeIntent intent =
+                new ChangeIntent(
+                        state.lastSequence + 1,
+                        change.plan.change().tableId(),
+                        change.request.position(),
+                        Mark.fingerprint(change.request.upstreamAfter()),
+                        change.plan.upstreamAfter(),
+                        change.plan.ordinal(),
+                        change.plan.sinks());
+        if (intent.needsApplier()) {
+            log().appendIntent(intent);
+        }
+        inFlight = new ChangeExecution(intent, change.request, generation, false);
+        continueExecution(inFlight);
+    }
+
+    /**
+     * Finishes a change that a failure cut short (its intent is in the log, its completion is
+     * not), before any subtask is answered: the sink may hold part of it, and rows written now
+     * must meet one version of the table, not something between two. Its subtask asks for it
+     * again after the restore and is answered from the state it leaves (G6).
+     */
+    private void rollForward(@Nullable ChangeIntent unfinished) {
+        if (unfinished == null) {
+            return;
+        }
+        for (SinkPlan sink : unfinished.sinks()) {
+            if (state.sink(sink.sink()).version != sink.baseVersion()) {
+                LOG.warn(
+                        "Not finishing change {} of {}: its plan starts from version {} of {}, the"
+                                + " restored state has version {}.",
+                        unfinished.sequence(),
+                        unfinished.upstreamTable(),
+                        sink.baseVersion(),
+                        sink.sink(),
+                        state.sink(sink.sink()).version);
+                return;
+            }
+        }
+        LOG.info(
+                "Finishing change {} of {} that a failure cut short: {}",
+                unfinished.sequence(),
+                unfinished.upstreamTable(),
+                unfinished.sinks());
+        inFlight = new ChangeExecution(unfinished, null, generation, true);
         continueExecution(inFlight);
     }
 
@@ -424,14 +525,14 @@ public final class SchemaRegistry implements OperatorCoordinator {
                 stale.whenCompleteAsync(
                         (ok, error) -> {
                             timer.cancel(false);
-                            loop.guarded(() -> resume(execution), "resuming %s", execution.request.change());
+                            loop.guarded(() -> resume(execution), "resuming change %d", execution.intent.sequence());
                         },
                         loop);
                 return;
             }
             if (log().alreadyApplied(
-                    execution.request.change().tableId(),
-                    execution.request.position(),
+                    execution.intent.upstreamTable(),
+                    execution.intent.position(),
                     sink.sink(),
                     sink.baseVersion(),
                     execution.currentIndex(),
@@ -463,10 +564,22 @@ public final class SchemaRegistry implements OperatorCoordinator {
     }
 
     private void callApplier(ChangeExecution execution, SchemaChangeEvent event) {
+        SinkReadBack readBack =
+                execution.takeMayBeApplied() && applier instanceof ExistingTableSchemaExpansionSupport
+                        ? new SinkReadBack(
+                                (ExistingTableSchemaExpansionSupport) applier,
+                                execution.currentSink().sink(),
+                                execution.schemaBeforeCurrent(),
+                                event)
+                        : null;
         CompletableFuture<Void> call =
                 CompletableFuture.runAsync(
                         () -> {
                             try {
+                                if (readBack != null && readBack.sinkHasIt()) {
+                                    LOG.info("The sink already has {}: a failure cut its call short after it reached the sink; not applied again.", event);
+                                    return;
+                                }
                                 applier.applySchemaChange(event);
                             } catch (Exception e) {
                                 throw new CompletionException(e);
@@ -510,8 +623,8 @@ public final class SchemaRegistry implements OperatorCoordinator {
             // Logged even when a restore or timeout made the call stale: the sink has it.
             log().appendCall(
                     new AppliedChangeLog.AppliedCall(
-                            execution.request.change().tableId(),
-                            execution.request.position(),
+                            execution.intent.upstreamTable(),
+                            execution.intent.position(),
                             sink.sink(),
                             sink.baseVersion(),
                             index,
@@ -539,20 +652,17 @@ public final class SchemaRegistry implements OperatorCoordinator {
     }
 
     private void complete(ChangeExecution execution) {
-        ChangePlan plan = execution.plan;
-        CompletedChange completed =
-                new CompletedChange(
-                        execution.sequence,
-                        plan.change().tableId(),
-                        execution.request.position(),
-                        Mark.fingerprint(execution.request.upstreamAfter()),
-                        plan.upstreamAfter(),
-                        plan.ordinal(),
-                        execution.sinkUpdates());
+        CompletedChange completed = execution.completed();
         log().appendCompleted(completed);
         completed.applyTo(state);
         inFlight = null;
-        answer(execution.request, null);
+        if (execution.request != null) {
+            answer(execution.request, null);
+        } else {
+            LOG.info("Finished change {} of {}.", completed.sequence(), completed.upstreamTable());
+            afterRollForward.forEach(Runnable::run);
+            afterRollForward.clear();
+        }
         processQueue();
     }
 

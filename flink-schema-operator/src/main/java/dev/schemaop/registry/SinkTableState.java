@@ -58,6 +58,17 @@ final class SinkTableState {
         return step;
     }
 
+    /** The kept steps after {@code version}, oldest first. */
+    List<SinkSchemaStep> stepsAfter(int version) {
+        List<SinkSchemaStep> steps = new ArrayList<>();
+        for (SinkSchemaStep step : history) {
+            if (step.version() > version) {
+                steps.add(step);
+            }
+        }
+        return steps;
+    }
+
     /**
      * The steps that take a subtask from {@code knownVersion} to {@code targetVersion}: the
      * steps in between when the history reaches back to them; otherwise the one step at the

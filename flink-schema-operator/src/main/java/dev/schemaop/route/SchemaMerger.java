@@ -72,8 +72,9 @@ public final class SchemaMerger {
      * The events that make {@code sinkSchema} hold every column of {@code upstreamSchema}: one
      * AddColumnEvent with the missing columns (nullable, at the end, in upstream order), then one
      * AlterColumnTypeEvent widening the columns whose sink type does not hold the upstream type to
-     * their common wider type (old types included). Key columns and columns without a common wider
-     * type are left as they are; see {@link #planToHold} for them.
+     * their common wider type, and making nullable the NOT NULL sink columns that the upstream
+     * schema lacks (its rows carry null there), old types included. Key columns and columns
+     * without a common wider type are left as they are; see {@link #planToHold} for them.
      */
     public static List<SchemaChangeEvent> eventsToHold(
             TableId sinkTable, Schema sinkSchema, Schema upstreamSchema) {
@@ -107,6 +108,15 @@ public final class SchemaMerger {
             } else {
                 widened.put(upstream.getName(), wider.get());
                 oldTypes.put(upstream.getName(), sinkType);
+            }
+        }
+        // A sink column the upstream rows lack receives null from them: it cannot stay NOT NULL.
+        for (Column sink : sinkSchema.getColumns()) {
+            if (upstreamSchema.getColumn(sink.getName()).isEmpty()
+                    && !sink.getType().isNullable()
+                    && !isKey(sinkSchema, sink.getName())) {
+                widened.put(sink.getName(), sink.getType().nullable());
+                oldTypes.put(sink.getName(), sink.getType());
             }
         }
         List<SchemaChangeEvent> events = new ArrayList<>();

@@ -4,8 +4,9 @@ import dev.schemaop.operator.DiscardedValues;
 import dev.schemaop.operator.ShapedEvent;
 import dev.schemaop.protocol.FlushAck;
 import dev.schemaop.protocol.SinkSchemaStep;
+import dev.schemaop.protocol.SinkTableQuery;
+import dev.schemaop.protocol.SinkTableSnapshot;
 
-import dev.schemaop.types.RowReshaper;
 
 import org.apache.flink.cdc.common.data.RecordData;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
@@ -34,10 +35,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The sink writer wrapper of SPEC §2, chained in front of the connector's sink writer.
@@ -51,6 +54,16 @@ import java.util.Map;
  *   <li>A flush marker becomes {@code SinkWriter.flush(false)} in the chained writer, and
  *       then an acknowledgement to the schema registry (G2).
  * </ul>
+ *
+ * <h2>After a restore</h2>
+ *
+ * Changes applied after the restored checkpoint are already in the sink, and the sources
+ * replay rows shaped for the checkpoint's versions. So in a restored or restarted attempt the
+ * subtask asks the registry where each table stands before it hands the writer anything of
+ * it: the writer gets one {@code CreateTableEvent} with the schema the sink actually has, and
+ * every replayed row is brought forward to it (SPEC G6). A writer that kept state of its own
+ * treats that {@code CreateTableEvent} as the table's current schema, as Flink CDC's writers
+ * do after a restore.
  */
 public final class SinkInputOperator extends AbstractStreamOperator<Event>
         implements OneInputStreamOperator<ShapedEvent, Event>, BoundedOneInput {
@@ -58,6 +71,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     private static final Logger LOG = LoggerFactory.getLogger(SinkInputOperator.class);
 
     private final OperatorID registry;
+    private final Duration queryTimeout;
 
     private transient TaskOperatorEventGateway toRegistry;
     private transient int subtask;
@@ -69,9 +83,16 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     private transient HeldRows held;
     private transient Map<TableId, List<ShapedEvent>> restoredHeld;
     private transient ListState<byte[]> checkpointedHeld;
+    /** A restored or restarted attempt: the sink may hold changes newer than the checkpoint. */
+    private transient boolean resumed;
 
-    public SinkInputOperator(OperatorID registry) {
+    /**
+     * @param queryTimeout how long a restored attempt waits for the registry's answer about a
+     *     table ({@code schema-operator.rpc-timeout})
+     */
+    public SinkInputOperator(OperatorID registry, Duration queryTimeout) {
         this.registry = registry;
+        this.queryTimeout = queryTimeout;
         // At parallelism 1 the composer connects it forward: chained, rows change hands in
         // the source's thread without being serialized.
         setChainingStrategy(ChainingStrategy.ALWAYS);
@@ -80,6 +101,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     @Override
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
+        resumed = context.isRestored() || getRuntimeContext().getTaskInfo().getAttemptNumber() > 0;
         tables = new HashMap<>();
         held = new HeldRows();
         restoredHeld = new HashMap<>();
@@ -101,6 +123,12 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         super.open();
         toRegistry = getContainingTask().getEnvironment().getOperatorCoordinatorEventGateway();
         subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
+        // Rows held at the checkpoint came before anything that arrives now: written first.
+        for (TableId table : List.copyOf(restoredHeld.keySet())) {
+            int oldest = restoredHeld.get(table).stream().mapToInt(ShapedEvent::schemaVersion).min().orElse(0);
+            tableFor(table, oldest);
+            releaseRestored(table);
+        }
     }
 
     /**
@@ -117,16 +145,8 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
 
     @Override
     public void endInput() {
-        // A restored held row whose table never saw a step again: announce its schema first.
+        // Restored held rows are written at open(), once their table caught up with the sink.
         for (TableId table : List.copyOf(restoredHeld.keySet())) {
-            SinkTableVersions versions = versionsOf(table);
-            SinkSchemaStep newest = versions.newest();
-            if (newest != null && newest.schemaAfter() != null && versions.current() == 0) {
-                output.collect(new StreamRecord<>(new CreateTableEvent(table, newest.schemaAfter())));
-                versions.moveTo(newest.version());
-            }
-            releaseRestored(table);
-            // Rows of a version this subtask never saw again cannot be shaped: say so.
             List<ShapedEvent> left = restoredHeld.remove(table);
             if (left != null) {
                 throw new IllegalStateException(
@@ -139,7 +159,54 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
 
     private SinkTableVersions versionsOf(TableId table) {
         return tables.computeIfAbsent(
-                table, t -> new SinkTableVersions(t, discards.listenerFor(t, t)));
+                table, t -> new SinkTableVersions(t, discards.listenerFor(t, t), !resumed));
+    }
+
+    /**
+     * The table, caught up with the sink in a restored or restarted attempt: the first time,
+     * or when a row of a version older than any step known arrives.
+     */
+    private SinkTableVersions tableFor(TableId table, int version) {
+        SinkTableVersions versions = versionsOf(table);
+        if (resumed && (!versions.isCaughtUp() || (version < versions.current() && !versions.knows(version)))) {
+            catchUp(versions, version);
+        }
+        return versions;
+    }
+
+    /**
+     * Asks the registry where the table stands; the writer gets the sink's schema as a
+     * CreateTableEvent. Blocks the task once per table and attempt (only after a restore), for
+     * an answer that depends on no task: at most the registry finishing a change that a
+     * failure cut short.
+     */
+    private void catchUp(SinkTableVersions versions, int fromVersion) {
+        SinkTableSnapshot snapshot;
+        try {
+            snapshot =
+                    SinkTableSnapshot.fromResponse(
+                            toRegistry
+                                    .sendRequestToCoordinator(
+                                            registry,
+                                            new SerializedValue<>(new SinkTableQuery(versions.table, fromVersion)))
+                                    .get(queryTimeout.toMillis(), TimeUnit.MILLISECONDS));
+        } catch (Exception e) {
+            throw new IllegalStateException(
+                    "Sink subtask " + subtask + " could not learn from the schema registry where "
+                            + versions.table + " stands after the restore (schema-operator.rpc-timeout "
+                            + queryTimeout + ")",
+                    e);
+        }
+        snapshot.steps().forEach(versions::remember);
+        if (!versions.isCaughtUp() && snapshot.version() > versions.current()) {
+            versions.remember(SinkSchemaStep.reset(versions.table, snapshot.version(), snapshot.schema()));
+            if (snapshot.schema() != null) {
+                output.collect(new StreamRecord<>(new CreateTableEvent(versions.table, snapshot.schema())));
+            }
+            versions.moveTo(snapshot.version());
+        }
+        versions.caughtUp();
+        lastTable = null;
     }
 
     /** Writes the restored held rows whose version the table has reached; keeps the rest. */
@@ -198,6 +265,12 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     private void emitRow(ShapedEvent event) {
         DataChangeEvent row = event.row();
         SinkTableVersions versions = knownVersionsOf(row.tableId());
+        if (resumed
+                && (versions == null
+                        || !versions.isCaughtUp()
+                        || (event.schemaVersion() < versions.current() && !versions.knows(event.schemaVersion())))) {
+            versions = tableFor(row.tableId(), event.schemaVersion());
+        }
         if (versions == null || event.schemaVersion() > versions.current()) {
             throw new IllegalStateException(
                     "Sink subtask "
@@ -211,7 +284,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
                             + "). This breaks the schema operator's ordering guarantee.");
         }
         if (event.schemaVersion() < versions.current()) {
-            RowReshaper upgrade = versions.upgradeFrom(event.schemaVersion());
+            RowUpgrade upgrade = versions.upgradeFrom(event.schemaVersion());
             if (upgrade == null) {
                 discardCleared(row);
                 return;
@@ -254,7 +327,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     }
 
     private void applyStep(SinkSchemaStep step) {
-        SinkTableVersions versions = versionsOf(step.table());
+        SinkTableVersions versions = tableFor(step.table(), step.version());
         versions.remember(step);
         if (step.version() <= versions.current()) {
             return;

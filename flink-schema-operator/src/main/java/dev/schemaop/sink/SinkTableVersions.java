@@ -4,6 +4,7 @@ import dev.schemaop.protocol.SinkSchemaStep;
 import dev.schemaop.types.DiscardListener;
 import dev.schemaop.types.RowReshaper;
 
+import org.apache.flink.cdc.common.event.AddColumnEvent;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DropTableEvent;
 import org.apache.flink.cdc.common.event.RenameColumnEvent;
@@ -14,9 +15,11 @@ import org.apache.flink.cdc.common.schema.Schema;
 
 import javax.annotation.Nullable;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -31,13 +34,37 @@ import java.util.TreeMap;
 final class SinkTableVersions {
     final TableId table;
     private final TreeMap<Integer, SinkSchemaStep> versions = new TreeMap<>();
-    private final Map<Integer, RowReshaper> upgrades = new HashMap<>();
+    private final Map<Integer, RowUpgrade> upgrades = new HashMap<>();
     private final DiscardListener discards;
     private int current;
+    /**
+     * Whether the writer may be given events of this table: always in a fresh job; in a
+     * restored or restarted attempt only once the table caught up with the sink's schema.
+     */
+    private boolean caughtUp;
 
     SinkTableVersions(TableId table, DiscardListener discards) {
+        this(table, discards, true);
+    }
+
+    SinkTableVersions(TableId table, DiscardListener discards, boolean caughtUp) {
         this.table = table;
         this.discards = discards;
+        this.caughtUp = caughtUp;
+    }
+
+    boolean isCaughtUp() {
+        return caughtUp;
+    }
+
+    void caughtUp() {
+        caughtUp = true;
+    }
+
+    /** Whether a step of this version is known: rows of it can be brought forward. */
+    boolean knows(int version) {
+        SinkSchemaStep step = versions.get(version);
+        return step != null;
     }
 
     int current() {
@@ -50,8 +77,18 @@ final class SinkTableVersions {
         return step == null ? null : step.schemaAfter();
     }
 
+    /**
+     * Keeps a step to bring older rows forward. A step with its events replaces a reset of the
+     * same version (a subtask's announcement), since only the events tell a rename.
+     */
     void remember(SinkSchemaStep step) {
-        versions.putIfAbsent(step.version(), step);
+        SinkSchemaStep known = versions.get(step.version());
+        if (known == null || (known.isReset() && !step.isReset())) {
+            versions.put(step.version(), step);
+            if (step.version() <= current) {
+                upgrades.clear(); // a way forward computed before may have missed this step
+            }
+        }
     }
 
     /** Every version seen, oldest first: what a checkpoint keeps to bring held rows forward. */
@@ -70,39 +107,63 @@ final class SinkTableVersions {
     }
 
     /**
-     * The reshaper from an older version to the current one, or {@code null} when the table
-     * was truncated, dropped or created anew since that version: such a row came before the
-     * truncate in its own source split, so the truncate removes it, though it arrives late.
+     * The way from an older version to the current one, or {@code null} when the table was
+     * truncated, dropped or created anew since that version: such a row came before the truncate
+     * in its own source split, so the truncate removes it, though it arrives late.
      */
     @Nullable
-    RowReshaper upgradeFrom(int version) {
+    RowUpgrade upgradeFrom(int version) {
         // Decided once per (version, current) pair: late rows of one version come in bulk.
         if (upgrades.containsKey(version)) {
             return upgrades.get(version);
         }
-        if (clearedSince(version)) {
-            upgrades.put(version, null);
-            return null;
+        RowUpgrade upgrade = clearedSince(version) ? null : new RowUpgrade(linksFrom(version));
+        upgrades.put(version, upgrade);
+        return upgrade;
+    }
+
+    /**
+     * One reshaper per run of versions that only add or rename columns, and one for each other
+     * version: renames are followed, and each ALTER or DROP acts on the value as it did on the
+     * stored rows.
+     */
+    private List<RowReshaper> linksFrom(int version) {
+        SinkSchemaStep from = versions.get(version);
+        if (from == null || from.schemaAfter() == null || currentSchema() == null) {
+            throw new IllegalStateException(
+                    "Sink subtask received a row of "
+                            + table
+                            + " for schema version "
+                            + version
+                            + " which it never received (current version "
+                            + current
+                            + ").");
         }
-        RowReshaper reshaper = upgrades.get(version);
-        if (reshaper == null) {
-            SinkSchemaStep from = versions.get(version);
-            if (from == null || from.schemaAfter() == null || currentSchema() == null) {
-                throw new IllegalStateException(
-                        "Sink subtask received a row of "
-                                + table
-                                + " for schema version "
-                                + version
-                                + " which it never received (current version "
-                                + current
-                                + ").");
+        List<RowReshaper> links = new ArrayList<>();
+        Schema start = from.schemaAfter();
+        Schema end = start;
+        Map<String, String> renames = new LinkedHashMap<>();
+        for (SinkSchemaStep step : versions.subMap(version, false, current, true).values()) {
+            end = step.schemaAfter();
+            boolean onlyAddsAndRenames = step.events() != null;
+            for (SchemaChangeEvent event : step.events() == null ? List.<SchemaChangeEvent>of() : step.events()) {
+                if (event instanceof RenameColumnEvent) {
+                    renames = compose(renames, ((RenameColumnEvent) event).getNameMapping());
+                } else if (!(event instanceof AddColumnEvent)) {
+                    onlyAddsAndRenames = false;
+                }
             }
-            reshaper =
-                    RowReshaper.between(
-                            from.schemaAfter(), currentSchema(), renamesAfter(version), discards);
-            upgrades.put(version, reshaper);
+            if (!onlyAddsAndRenames) {
+                links.add(RowReshaper.between(start, end, renames, discards));
+                start = end;
+                renames = new LinkedHashMap<>();
+            }
         }
-        return reshaper;
+        if (start != end) {
+            links.add(RowReshaper.between(start, end, renames, discards));
+        }
+        links.removeIf(RowReshaper::isIdentity);
+        return links;
     }
 
     private boolean clearedSince(int version) {
@@ -118,22 +179,6 @@ final class SinkTableVersions {
             }
         }
         return false;
-    }
-
-    /** Old name -> newest name, for every rename between {@code version} and the current one. */
-    private Map<String, String> renamesAfter(int version) {
-        Map<String, String> renames = new LinkedHashMap<>();
-        for (SinkSchemaStep step : versions.subMap(version, false, current, true).values()) {
-            if (step.events() == null) {
-                continue;
-            }
-            for (SchemaChangeEvent event : step.events()) {
-                if (event instanceof RenameColumnEvent) {
-                    renames = compose(renames, ((RenameColumnEvent) event).getNameMapping());
-                }
-            }
-        }
-        return renames;
     }
 
     private static Map<String, String> compose(Map<String, String> earlier, Map<String, String> later) {

@@ -150,4 +150,43 @@ class AppliedChangeLogTest {
         assertThat(state.lastSequence).as("the record written after the torn one").isEqualTo(2);
         assertThat(state.upstreamOf(ORDERS)).isEqualTo(ORDERS_V2);
     }
+
+    private static ChangeIntent intentToAdd() {
+        return new ChangeIntent(2, ORDERS, 2, 0L, ORDERS_V2, 0,
+                List.of(new SinkPlan(ORDERS, 1, ORDERS_V1, List.<SchemaChangeEvent>of(addPrice()), List.of())));
+    }
+
+    @Test
+    void anIntentWithoutItsCompletionIsHandedBackAfterTheStateItFollows() throws IOException {
+        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+            log.appendCompleted(created());
+            log.appendIntent(intentToAdd());
+        }
+        RegistryState state = new RegistryState();
+        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+            assertThat(log.replayOnto(state)).isEqualTo(intentToAdd());
+        }
+        assertThat(state.lastSequence).isEqualTo(1);
+    }
+
+    @Test
+    void aCompletedIntentIsNotHandedBackAndACompactionKeepsAnUnfinishedOne() throws IOException {
+        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+            log.appendCompleted(created());
+            log.appendIntent(intentToAdd());
+            log.truncateUpTo(1);
+        }
+        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+            RegistryState state = new RegistryState();
+            state.lastSequence = 1;
+            assertThat(log.replayOnto(state)).as("kept by the compaction").isEqualTo(intentToAdd());
+            log.appendCompleted(added());
+        }
+        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+            RegistryState state = new RegistryState();
+            state.lastSequence = 1;
+            assertThat(log.replayOnto(state)).isNull();
+            assertThat(state.lastSequence).isEqualTo(2);
+        }
+    }
 }

@@ -3,6 +3,8 @@ package dev.schemaop.registry;
 import dev.schemaop.protocol.FlushAck;
 import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
+import dev.schemaop.protocol.SinkTableQuery;
+import dev.schemaop.protocol.SinkTableSnapshot;
 import dev.schemaop.route.RouteRule;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
@@ -116,6 +118,32 @@ final class RegistryHarness implements AutoCloseable {
         send(request);
         ackAll(request.subtask(), request.flushId());
         return awaitResponse(request.subtask(), request.requestId());
+    }
+
+    /**
+     * Sends a request of a change that needs no flush wait (handled before) and returns its
+     * answer.
+     */
+    SchemaChangeResponse awaitResponseTo(SchemaChangeRequest request) throws Exception {
+        send(request);
+        return awaitResponse(request.subtask(), request.requestId());
+    }
+
+    /** A sink subtask's question where a table stands, as it travels. */
+    CompletableFuture<SinkTableSnapshot> queryAsync(TableId table, int fromVersion) {
+        return registry.handleCoordinationRequest(new SinkTableQuery(table, fromVersion))
+                .thenApply(
+                        response -> {
+                            try {
+                                return SinkTableSnapshot.fromResponse(response);
+                            } catch (java.io.IOException e) {
+                                throw new java.io.UncheckedIOException(e);
+                            }
+                        });
+    }
+
+    SinkTableSnapshot query(TableId table, int fromVersion) throws Exception {
+        return queryAsync(table, fromVersion).get(FakeCoordinatorContext.WAIT.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /**

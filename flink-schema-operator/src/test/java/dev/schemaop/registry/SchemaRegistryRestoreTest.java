@@ -2,6 +2,7 @@ package dev.schemaop.registry;
 
 import dev.schemaop.protocol.SchemaChangeResponse;
 import dev.schemaop.protocol.SinkSchemaStep;
+import dev.schemaop.protocol.SinkTableSnapshot;
 import dev.schemaop.route.RouteRule;
 
 import org.apache.flink.cdc.common.event.AddColumnEvent;
@@ -390,5 +391,88 @@ class SchemaRegistryRestoreTest {
                 .containsExactly(createOrders());
         assertThat(answer.steps())
                 .containsExactly(new SinkSchemaStep(ORDERS, 1, List.of(createOrders()), ORDERS_V1));
+    }
+
+    // ------------------------------------------------------------------ finishing a change cut short
+
+    /**
+     * The registry finishes a change that a failure cut short as it restores, before any subtask
+     * asks again: rows written after the restore must meet one version of the sink table, not a
+     * table with half a change.
+     */
+    @Test
+    void aChangeCutShortIsFinishedAtTheRestoreBeforeAnySubtaskAsks() throws Exception {
+        RegistryHarness harness = failHalfwayThroughCreate(1);
+
+        applier.awaitApplied(2);
+
+        assertThat(applier.applied())
+                .containsExactly(create(ORDERS_A, ORDERS_V1), create(ORDERS_B, ORDERS_V1));
+        SchemaChangeResponse answer = harness.awaitResponseTo(request(0, 1, createOrders(), 1, Map.of()));
+        assertThat(answer.steps())
+                .extracting(SinkSchemaStep::table, SinkSchemaStep::version)
+                .containsExactly(tuple(ORDERS_A, 1), tuple(ORDERS_B, 1));
+        assertThat(createsOf(ORDERS_A)).as("creates of orders_a").hasSize(1);
+    }
+
+    /**
+     * A call changed the sink and then failed (its answer was lost): the log does not show it,
+     * but the sink's own description of the table does. Finishing the change reads it back and
+     * does not apply it twice.
+     */
+    @Test
+    void aCallThatReachedTheSinkBeforeItFailedIsReadBackNotRepeated() throws Exception {
+        DescribingApplier sink = new DescribingApplier().failAfterApplying(2);
+        RegistryConfig config = config(SchemaChangeBehavior.EVOLVE, sink, logDir);
+        RegistryHarness harness = keep(started(config, 1));
+        harness.applyThroughFlush(request(0, 1, createOrders(), 1, Map.of()));
+        harness.send(request(0, 2, addPrice(), 2, Map.of(ORDERS, 1)));
+        harness.ackAll(0, 2);
+        assertThat(harness.context.awaitFailure()).hasMessageContaining("connection was lost");
+
+        harness.registry.resetToCheckpoint(OperatorCoordinator.NO_CHECKPOINT, null);
+        harness.connectAll(1);
+        SchemaChangeResponse answer = harness.awaitResponseTo(request(0, 2, addPrice(), 2, Map.of(ORDERS, 1)));
+
+        assertThat(sink.applied()).containsExactly(createOrders(), addPrice());
+        assertThat(answer.steps()).containsExactly(new SinkSchemaStep(ORDERS, 2, List.of(addPrice()), ORDERS_V2));
+    }
+
+    /** A sink subtask of the restored job learns where a table stands: version, schema, steps. */
+    @Test
+    void aSinkSubtaskLearnsTheSinksVersionSchemaAndTheStepsAfterTheOneItAsksAbout() throws Exception {
+        RegistryConfig config = config(SchemaChangeBehavior.EVOLVE, applier, logDir);
+        RegistryHarness harness = keep(started(config, 1));
+        harness.applyThroughFlush(request(0, 1, createOrders(), 1, Map.of()));
+        harness.applyThroughFlush(request(0, 2, addPrice(), 2, Map.of(ORDERS, 1)));
+
+        SinkTableSnapshot snapshot = harness.query(ORDERS, 1);
+
+        assertThat(snapshot.version()).isEqualTo(2);
+        assertThat(snapshot.schema()).isEqualTo(ORDERS_V2);
+        assertThat(snapshot.steps()).containsExactly(new SinkSchemaStep(ORDERS, 2, List.of(addPrice()), ORDERS_V2));
+        assertThat(harness.query(CUSTOMERS, 0)).isEqualTo(new SinkTableSnapshot(0, null, List.of()));
+    }
+
+    /** The answer waits until a change cut short is finished: it is the sink's version then. */
+    @Test
+    void aSinkSubtaskAskingWhileAChangeIsFinishedGetsTheVersionAfterIt() throws Exception {
+        applier.failWhen(
+                e -> e.tableId().equals(ORDERS_B),
+                e -> new IllegalStateException("connection to the sink lost"),
+                1);
+        CountDownLatch release = new CountDownLatch(1);
+        RegistryHarness harness = keep(started(twoSinkConfig(), 1));
+        harness.send(request(0, 1, createOrders(), 1, Map.of()));
+        harness.context.awaitFailure();
+        applier.blockOn(SchemaChangeEventType.CREATE_TABLE, release);
+
+        harness.registry.resetToCheckpoint(OperatorCoordinator.NO_CHECKPOINT, null);
+        java.util.concurrent.CompletableFuture<SinkTableSnapshot> asked = harness.queryAsync(ORDERS_B, 0);
+        harness.drain();
+        assertThat(asked).as("answered while the change is finished").isNotDone();
+        release.countDown();
+
+        assertThat(asked.get(5, java.util.concurrent.TimeUnit.SECONDS).version()).isEqualTo(1);
     }
 }

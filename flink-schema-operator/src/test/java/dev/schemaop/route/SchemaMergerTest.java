@@ -199,4 +199,32 @@ class SchemaMergerTest {
         assertThat(SchemaMerger.planToHold(SINK_TABLE, sink, upstream).sinkAlreadyHolds()).isTrue();
         assertThat(SchemaMerger.eventsToHold(SINK_TABLE, sink, upstream)).isEmpty();
     }
+
+    @Test
+    void aNotNullSinkColumnThatTheUpstreamSchemaLacksBecomesNullable() {
+        Schema sink =
+                Schema.newBuilder()
+                        .physicalColumn("id", DataTypes.INT().notNull())
+                        .physicalColumn("code", DataTypes.VARCHAR(8).notNull())
+                        .physicalColumn("note", DataTypes.STRING())
+                        .primaryKey("id")
+                        .build();
+        Schema upstream =
+                Schema.newBuilder()
+                        .physicalColumn("id", DataTypes.INT().notNull())
+                        .physicalColumn("qty", DataTypes.INT())
+                        .primaryKey("id")
+                        .build();
+
+        // Rows of the upstream schema carry null in code: a NOT NULL column would reject them.
+        assertThat(SchemaMerger.eventsToHold(SINK_TABLE, sink, upstream))
+                .containsExactly(
+                        new AddColumnEvent(
+                                SINK_TABLE,
+                                List.of(AddColumnEvent.last(Column.physicalColumn("qty", DataTypes.INT())))),
+                        new AlterColumnTypeEvent(
+                                SINK_TABLE,
+                                Map.of("code", DataTypes.VARCHAR(8)),
+                                Map.of("code", DataTypes.VARCHAR(8).notNull())));
+    }
 }

@@ -3,7 +3,6 @@ package dev.schemaop.sink;
 import dev.schemaop.behavior.SchemaChanges;
 import dev.schemaop.protocol.SinkSchemaStep;
 import dev.schemaop.types.DiscardListener;
-import dev.schemaop.types.RowReshaper;
 
 import org.apache.flink.cdc.common.data.RecordData;
 import org.apache.flink.cdc.common.data.binary.BinaryStringData;
@@ -70,7 +69,7 @@ class SinkTableVersionsTest {
             RecordData row =
                     new BinaryRecordDataGenerator(from.getColumnDataTypes().toArray(new org.apache.flink.cdc.common.types.DataType[0]))
                             .generate(values);
-            RowReshaper upgrade = versions.upgradeFrom(version);
+            RowUpgrade upgrade = versions.upgradeFrom(version);
             RecordData upgraded = upgrade.reshape(row);
             assertThat(upgraded.getArity()).as("version %d", version).isEqualTo(3);
             assertThat(upgraded.getString(1).toString()).as("version %d", version).isEqualTo("gus");
@@ -84,5 +83,45 @@ class SinkTableVersionsTest {
         assertThat(versions.upgradeFrom(4)).as("the decision is cached, not lost").isNull();
         assertThat(versions.upgradeFrom(5)).isNull();
         assertThat(versions.upgradeFrom(6)).as("the current version itself is not cleared").isNotNull();
+    }
+
+    /**
+     * A row brought forward across several versions comes out as the sink converted the rows it
+     * stored: an ALTER to INT nulled a BIGINT value that does not fit, and the ALTER back to
+     * BIGINT does not bring it back; a column dropped and added again does not get the old value.
+     */
+    @Test
+    void rowsBroughtForwardGoThroughEveryConversionOnTheWay() {
+        SinkTableVersions table = new SinkTableVersions(T, DiscardListener.NONE);
+        List<Schema> history = new ArrayList<>();
+        Schema v1 =
+                Schema.newBuilder()
+                        .physicalColumn("id", DataTypes.INT().notNull())
+                        .physicalColumn("big", DataTypes.BIGINT())
+                        .physicalColumn("tag", DataTypes.VARCHAR(10))
+                        .primaryKey("id")
+                        .build();
+        List<SchemaChangeEvent> changes =
+                List.of(
+                        new CreateTableEvent(T, v1),
+                        new AlterColumnTypeEvent(T, Map.of("big", DataTypes.INT()), Map.of("big", DataTypes.BIGINT())),
+                        new AlterColumnTypeEvent(T, Map.of("big", DataTypes.BIGINT()), Map.of("big", DataTypes.INT())),
+                        new DropColumnEvent(T, List.of("tag")),
+                        new AddColumnEvent(T, List.of(AddColumnEvent.last(Column.physicalColumn("tag", DataTypes.VARCHAR(10))))));
+        for (SchemaChangeEvent change : changes) {
+            Schema after = SchemaChanges.apply(history.isEmpty() ? null : history.get(history.size() - 1), change);
+            history.add(after);
+            table.remember(new SinkSchemaStep(T, history.size(), List.of(change), after));
+            table.moveTo(history.size());
+        }
+        RecordData row =
+                new BinaryRecordDataGenerator(v1.getColumnDataTypes().toArray(new org.apache.flink.cdc.common.types.DataType[0]))
+                        .generate(new Object[] {1, 3_000_000_000L, BinaryStringData.fromString("old")});
+
+        RecordData upgraded = table.upgradeFrom(1).reshape(row);
+
+        assertThat(upgraded.getInt(0)).isEqualTo(1);
+        assertThat(upgraded.isNullAt(1)).as("3e9 did not fit the INT on the way").isTrue();
+        assertThat(upgraded.isNullAt(2)).as("tag was dropped and added again").isTrue();
     }
 }
