@@ -3,9 +3,11 @@
 # points, a sink that behaves like a database, a reference model. Builds what it needs first.
 #
 #   run.sh                      the fixed CI seeds
-#   run.sh --seed N             replay one seed (what a failing run prints)
+#   run.sh --seed N[,M..]       replay seeds (what a failing run prints)
 #   run.sh --seeds N [--first S]  a soak: N fresh seeds from S (default: from the clock)
 #   run.sh ... --no-faults      the same runs without their faults (triage)
+#   run.sh ... --trusting-writers  writers check rows only against the schema they received,
+#                               not against the table (failures show as the runtime's errors)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -16,6 +18,7 @@ while [ $# -gt 0 ]; do
     --seeds) args+=("-Dfaults.seeds=$2"); shift 2 ;;
     --first) args+=("-Dfaults.first=$2"); shift 2 ;;
     --no-faults) args+=("-Dfaults.off=true"); shift ;;
+    --trusting-writers) args+=("-Dfaults.trusting.writers=true"); shift ;;
     *) echo "Unknown argument $1; see the head of $0" >&2; exit 2 ;;
   esac
 done

@@ -15,5 +15,10 @@
  *
  * Three hops per change (request, acknowledgements in parallel with it, answer); a change
  * that needs no flush wait costs two.
+ *
+ * <p>After a restore, a sink input asks once per table, before it hands the table's first event
+ * to its writer, where the table stands: {@code SinkTableQuery} (a coordination request) is
+ * answered with a {@code SinkTableSnapshot}: the sink's version and schema, and the steps after
+ * the version of the rows it holds, to bring them forward.
  */
 package dev.schemaop.protocol;

@@ -81,7 +81,11 @@ import java.util.concurrent.TimeUnit;
  * A checkpoint holds the {@link RegistryState}; a change in flight is not in it, its
  * subtask asks again after a restore. {@link AppliedChangeLog} keeps what reached the sink
  * after the checkpoint, so such a change is answered from the log instead of being applied
- * twice (G6).
+ * twice (G6). A change the failure cut short (its intent logged, its completion not) is finished
+ * as the registry restores, before it answers anyone; its first call is read back from the sink
+ * where the sink describes its tables ({@link SinkReadBack}). Sink subtasks of the restored job
+ * ask where each sink table stands ({@link #handleCoordinationRequest}) before they hand their
+ * writers anything of it.
  */
 public final class SchemaRegistry implements OperatorCoordinator, CoordinationRequestHandler {
     private static final Logger LOG = LoggerFactory.getLogger(SchemaRegistry.class);

@@ -168,7 +168,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
      */
     private SinkTableVersions tableFor(TableId table, int version) {
         SinkTableVersions versions = versionsOf(table);
-        if (resumed && (!versions.isCaughtUp() || (version < versions.current() && !versions.knows(version)))) {
+        if (resumed && versions.needsRegistryFor(version)) {
             catchUp(versions, version);
         }
         return versions;
@@ -205,7 +205,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
             }
             versions.moveTo(snapshot.version());
         }
-        versions.caughtUp();
+        versions.caughtUp(fromVersion);
         lastTable = null;
     }
 
@@ -265,10 +265,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     private void emitRow(ShapedEvent event) {
         DataChangeEvent row = event.row();
         SinkTableVersions versions = knownVersionsOf(row.tableId());
-        if (resumed
-                && (versions == null
-                        || !versions.isCaughtUp()
-                        || (event.schemaVersion() < versions.current() && !versions.knows(event.schemaVersion())))) {
+        if (resumed && (versions == null || versions.needsRegistryFor(event.schemaVersion()))) {
             versions = tableFor(row.tableId(), event.schemaVersion());
         }
         if (versions == null || event.schemaVersion() > versions.current()) {

@@ -53,12 +53,25 @@ final class SinkTableVersions {
         this.caughtUp = caughtUp;
     }
 
+    /** The oldest version the registry was asked about, so it is asked about each once. */
+    private int askedFrom = Integer.MAX_VALUE;
+
     boolean isCaughtUp() {
         return caughtUp;
     }
 
-    void caughtUp() {
+    /**
+     * Whether the registry must be asked before a row or step of this version is handled: the
+     * table has not caught up yet, or the row is older than any step known and than what was
+     * asked so far.
+     */
+    boolean needsRegistryFor(int version) {
+        return !caughtUp || (version < current && version < askedFrom && !knows(version));
+    }
+
+    void caughtUp(int askedFromVersion) {
         caughtUp = true;
+        askedFrom = Math.min(askedFrom, askedFromVersion);
     }
 
     /** Whether a step of this version is known: rows of it can be brought forward. */

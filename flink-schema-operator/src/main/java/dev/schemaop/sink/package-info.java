@@ -5,7 +5,9 @@
  *   <li>{@link dev.schemaop.sink.SinkInputOperator}: applies each schema version once, brings
  *       rows of older versions forward, holds the rows of a table being changed, and turns a
  *       flush marker into a {@code FlushEvent} for the writer and an acknowledgement to the
- *       registry.
+ *       registry. In a restored or restarted attempt it first asks the registry where each table
+ *       stands, so the writer starts from the schema the sink has and replayed rows are brought
+ *       to it ({@code docs/DECISIONS.md}, "What a restored writer receives").
  *   <li>{@link dev.schemaop.sink.FlushingSink}: wraps the connector's Flink Sink v2 {@code
  *       Sink<Event>} in a proxy with exactly the interfaces of the connector's sink, so Flink
  *       builds every operator the sink asks for: committer ({@code SupportsCommitter}, the

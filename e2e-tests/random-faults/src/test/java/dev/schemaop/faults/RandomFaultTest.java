@@ -9,12 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
@@ -26,19 +20,16 @@ import static org.junit.jupiter.api.Assertions.fail;
  *
  * <ul>
  *   <li>by default the fixed {@link #CI_SEEDS};
- *   <li>{@code -Dfaults.seed=N}: that one seed (what a failing run prints to replay it);
+ *   <li>{@code -Dfaults.seed=N[,M..]}: those seeds (what a failing run prints to replay it);
  *   <li>{@code -Dfaults.seeds=N [-Dfaults.first=S]}: N fresh seeds from S (default: the clock),
  *       a soak; {@code run.sh --seeds N} runs it and lists the seeds that failed.
  * </ul>
  */
 class RandomFaultTest {
     static final long[] CI_SEEDS = LongStream.rangeClosed(1, 24).toArray();
-    private static final long TIMEOUT_SECONDS = 240;
     private static final List<String> FAILED = new ArrayList<>();
     private static int ran;
 
-    /** Each seed's script, pipeline and checkpoints, kept for triage (the next run replaces them). */
-    private static final Path RUNS = Path.of("target", "runs");
 
     @TestFactory
     Stream<DynamicTest> seeds() {
@@ -49,7 +40,7 @@ class RandomFaultTest {
         String one = System.getProperty("faults.seed", "");
         String count = System.getProperty("faults.seeds", "");
         if (!one.isBlank()) {
-            return LongStream.of(Long.parseLong(one.strip()));
+            return java.util.Arrays.stream(one.split(",")).mapToLong(seed -> Long.parseLong(seed.strip()));
         }
         if (!count.isBlank()) {
             String first = System.getProperty("faults.first", "");
@@ -59,48 +50,16 @@ class RandomFaultTest {
         return LongStream.of(CI_SEEDS);
     }
 
-    static void runSeed(long seed) throws Exception {
-        RunPlan plan = RunPlan.of(seed);
-        RandomRun.resetSourceFaults();
-        ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "random-run-" + seed);
-            t.setDaemon(true);
-            return t;
-        });
-        List<String> differences;
-        long fired = 0;
-        try {
-            Path dir = RUNS.resolve("seed-" + seed).toAbsolutePath();
-            deleteRecursively(dir);
-            Future<RandomRun.Outcome> result = thread.submit(() -> RandomRun.run(plan, dir));
-            RandomRun.Outcome outcome = result.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            differences = outcome.differences();
-            fired = outcome.faultsFired();
-        } catch (TimeoutException e) {
-            differences = List.of("the run did not end within " + TIMEOUT_SECONDS + " s (a hang)");
-        } catch (ExecutionException e) {
-            throw new AssertionError(plan.describe() + "\nthe run itself failed", e.getCause());
-        } finally {
-            thread.shutdownNow();
-        }
+    private static void runSeed(long seed) throws Exception {
+        String failure = SeedRunner.run(RunPlan.of(seed, !Boolean.getBoolean("faults.trusting.writers")));
         synchronized (FAILED) {
             ran++;
-            if (!differences.isEmpty()) {
+            if (failure != null) {
                 FAILED.add(Long.toString(seed));
             }
         }
-        System.out.println((differences.isEmpty() ? "PASS " : "FAIL ") + plan.describe() + " (" + fired + " struck)");
-        if (!differences.isEmpty()) {
-            fail(plan.describe() + "\n" + String.join("\n", differences)
-                    + "\nReplay: e2e-tests/random-faults/run.sh --seed " + seed);
-        }
-    }
-
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (Files.exists(dir)) {
-            try (Stream<Path> files = Files.walk(dir)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+        if (failure != null) {
+            fail(failure);
         }
     }
 

@@ -24,22 +24,34 @@ record RunPlan(
         int splits,
         int checkpointMillis,
         boolean twoPhase,
+        int applierDelayMillis,
         List<Op> script,
         ReferenceModel expected,
         List<String> sourceOptions,
         List<String> sinkOptions,
         List<String> faults,
-        boolean stops) {
+        boolean stops,
+        boolean writersCheckTables) {
 
     static final int STEPS = 120;
 
     static RunPlan of(long seed) {
+        return of(seed, true);
+    }
+
+    /**
+     * @param writersCheckTables false: the sink's writers check rows only against the schema
+     *     they received, not against the table, and its applier goes on past DDL that does not
+     *     fit (as the values sink does); failures then show as the runtime's own errors
+     */
+    static RunPlan of(long seed, boolean writersCheckTables) {
         Random random = new Random(seed ^ 0x5DEECE66DL);
         SchemaChangeBehavior behavior = pickBehavior(random);
         int parallelism = 1 + random.nextInt(4);
         int splits = parallelism + random.nextInt(3);
         int checkpointMillis = 40 + random.nextInt(260);
         boolean twoPhase = random.nextInt(4) == 0;
+        int applierDelay = random.nextInt(3) == 0 ? 5 + random.nextInt(40) : 0;
         boolean notNull = behavior == SchemaChangeBehavior.EVOLVE || behavior == SchemaChangeBehavior.LENIENT;
         List<Op> script = ScriptGenerator.generate(seed, STEPS, notNull);
         ReferenceModel expected = ReferenceModel.of(behavior, script);
@@ -99,8 +111,14 @@ record RunPlan(
         if (behavior == SchemaChangeBehavior.TRY_EVOLVE) {
             sinkOptions.add("refusing: true");
         }
-        return new RunPlan(seed, behavior, parallelism, splits, checkpointMillis, twoPhase, script, expected,
-                sourceOptions, sinkOptions, faults, stopAtRow > 0);
+        if (applierDelay > 0) {
+            sinkOptions.add("applier.delay.ms: " + applierDelay);
+        }
+        if (!writersCheckTables) {
+            sinkOptions.add("writers.check.tables: false");
+        }
+        return new RunPlan(seed, behavior, parallelism, splits, checkpointMillis, twoPhase, applierDelay, script,
+                expected, sourceOptions, sinkOptions, faults, stopAtRow > 0, writersCheckTables);
     }
 
     private static SchemaChangeBehavior pickBehavior(Random random) {
@@ -120,11 +138,17 @@ record RunPlan(
         faults.add(what + " " + list);
     }
 
+    /** The one command that runs this plan again. */
+    String replayCommand() {
+        return "e2e-tests/random-faults/run.sh --seed " + seed + (writersCheckTables ? "" : " --trusting-writers");
+    }
+
     String describe() {
         return String.format(
-                "seed %d: %s, parallelism %d, %d splits, checkpoints every %d ms, %s sink, %d steps, faults: %s",
+                "seed %d: %s, parallelism %d, %d splits, checkpoints every %d ms, %s sink, DDL taking %d ms, %d steps, faults: %s",
                 seed, behavior.name().toLowerCase(Locale.ROOT), parallelism, splits, checkpointMillis,
-                twoPhase ? "two-phase committing" : "at-least-once", script.size(),
+                (twoPhase ? "two-phase committing" : "at-least-once") + (writersCheckTables ? "" : " trusting"),
+                applierDelayMillis, script.size(),
                 faults.isEmpty() ? "none" : String.join("; ", faults));
     }
 }

@@ -83,14 +83,6 @@ public final class DatabaseTable {
         for (Map<String, Object> row : rows.values()) {
             carry(row, change);
         }
-        if (change instanceof AlterColumnTypeEvent) {
-            for (Map.Entry<String, DataType> retyped : ((AlterColumnTypeEvent) change).getTypeMapping().entrySet()) {
-                if (!retyped.getValue().isNullable()
-                        && rows.values().stream().anyMatch(row -> row.get(retyped.getKey()) == null)) {
-                    return "ALTER " + retyped.getKey() + " to NOT NULL while rows hold null";
-                }
-            }
-        }
         return null;
     }
 
@@ -135,9 +127,14 @@ public final class DatabaseTable {
                 }
             }
         } else if (change instanceof AlterColumnTypeEvent alter) {
-            for (String name : alter.getTypeMapping().keySet()) {
+            for (Map.Entry<String, DataType> retyped : alter.getTypeMapping().entrySet()) {
+                String name = retyped.getKey();
                 if (!names.contains(name)) {
                     return "ALTER of column " + name + " that does not exist";
+                }
+                if (!retyped.getValue().isNullable()
+                        && rows.values().stream().anyMatch(row -> Values.convert(row.get(name), retyped.getValue()) == null)) {
+                    return "ALTER " + name + " to NOT NULL while rows would hold null";
                 }
             }
         } else {

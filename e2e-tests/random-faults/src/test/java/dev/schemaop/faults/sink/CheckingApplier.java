@@ -22,7 +22,8 @@ import java.util.Set;
  * The checking sink's DDL: it owns the tables, as a database does. A change that does not fit
  * the table fails, as a database's DDL fails. It describes its tables, so the runtime can read
  * a change back after a failure. With {@code refusing} (TRY_EVOLVE runs) it does not support
- * drop.column and refuses every ALTER to a VARCHAR type as unsupported.
+ * drop.column and refuses every ALTER to a VARCHAR type as unsupported. A {@code forgiving}
+ * applier records a change that does not fit and goes on, as an idempotent applier would.
  */
 final class CheckingApplier implements MetadataApplier, ExistingTableSchemaExpansionSupport {
     private static final long serialVersionUID = 1L;
@@ -30,24 +31,40 @@ final class CheckingApplier implements MetadataApplier, ExistingTableSchemaExpan
     private final String storeName;
     private final SinkFaults faults;
     private final boolean refusing;
+    private final long delayMillis;
+    private final boolean forgiving;
     private Set<SchemaChangeEventType> accepted = EnumSet.allOf(SchemaChangeEventType.class);
 
-    CheckingApplier(String storeName, SinkFaults faults, boolean refusing) {
+    /**
+     * @param delayMillis how long each call takes before it acts, as a slow database's DDL does:
+     *     checkpoints then land while changes are pending
+     */
+    CheckingApplier(String storeName, SinkFaults faults, boolean refusing, long delayMillis, boolean forgiving) {
         this.storeName = storeName;
         this.faults = faults;
         this.refusing = refusing;
+        this.delayMillis = delayMillis;
+        this.forgiving = forgiving;
     }
 
     @Override
     public void applySchemaChange(SchemaChangeEvent change) throws SchemaEvolveException {
         CheckingStore store = CheckingStore.named(storeName);
         long call = store.count("applier calls");
+        if (delayMillis > 0) {
+            try {
+                Thread.sleep(delayMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SchemaEvolveException(change, "interrupted", e);
+            }
+        }
         SinkFaults.failIf(faults.applierBefore(), call, "applier call before applying " + change, store);
         if (refusing && retypesToText(change)) {
             throw new UnsupportedSchemaChangeEventException(change, "the checking sink refuses ALTER to VARCHAR");
         }
         String misfit = store.apply(change);
-        if (misfit != null) {
+        if (misfit != null && !forgiving) {
             throw new SchemaEvolveException(change, misfit);
         }
         if (change instanceof TruncateTableEvent && faults.applierAfter().contains(call)) {

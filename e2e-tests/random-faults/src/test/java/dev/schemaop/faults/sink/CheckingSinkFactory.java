@@ -24,6 +24,9 @@ import java.util.stream.Stream;
 public final class CheckingSinkFactory implements DataSinkFactory {
     static final ConfigOption<String> STORE = ConfigOptions.key("store").stringType().noDefaultValue();
     static final ConfigOption<Boolean> TWO_PHASE = ConfigOptions.key("two-phase").booleanType().defaultValue(false);
+    /** false: writers check rows only against the schema they received, and the applier forgives. */
+    static final ConfigOption<Boolean> CHECK_TABLES = ConfigOptions.key("writers.check.tables").booleanType().defaultValue(true);
+    static final ConfigOption<Long> APPLIER_DELAY = ConfigOptions.key("applier.delay.ms").longType().defaultValue(0L);
     static final ConfigOption<Boolean> REFUSING = ConfigOptions.key("refusing").booleanType().defaultValue(false);
     static final ConfigOption<String> APPLIER_BEFORE = list("fail.applier.before");
     static final ConfigOption<String> APPLIER_AFTER = list("fail.applier.after");
@@ -53,16 +56,20 @@ public final class CheckingSinkFactory implements DataSinkFactory {
                         config.get(STOP_ABOVE_KEY));
         boolean twoPhase = config.get(TWO_PHASE);
         boolean refusing = config.get(REFUSING);
+        boolean checkTables = config.get(CHECK_TABLES);
+        long applierDelay = config.get(APPLIER_DELAY);
         return new DataSink() {
             @Override
             public EventSinkProvider getEventSinkProvider() {
                 return FlinkSinkProvider.of(
-                        twoPhase ? new CheckingSinks.TwoPhase(store, faults) : new CheckingSinks.Direct(store, faults));
+                        twoPhase
+                                ? new CheckingSinks.TwoPhase(store, faults, checkTables)
+                                : new CheckingSinks.Direct(store, faults, checkTables));
             }
 
             @Override
             public MetadataApplier getMetadataApplier() {
-                return new CheckingApplier(store, faults, refusing);
+                return new CheckingApplier(store, faults, refusing, applierDelay, !checkTables);
             }
 
             @Override
@@ -90,6 +97,6 @@ public final class CheckingSinkFactory implements DataSinkFactory {
 
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
-        return new HashSet<>(Set.of(TWO_PHASE, REFUSING, APPLIER_BEFORE, APPLIER_AFTER, HASH, FLUSH_BEFORE, FLUSH_AFTER, STOP_AT_ROW, STOP_ABOVE_KEY));
+        return new HashSet<>(Set.of(TWO_PHASE, REFUSING, CHECK_TABLES, APPLIER_DELAY, APPLIER_BEFORE, APPLIER_AFTER, HASH, FLUSH_BEFORE, FLUSH_AFTER, STOP_AT_ROW, STOP_ABOVE_KEY));
     }
 }

@@ -18,23 +18,25 @@ final class CheckingSinks {
     /** At-least-once: writers write on flush. */
     static class Direct implements Sink<Event> {
         private static final long serialVersionUID = 1L;
-        final String storeName;
-        final SinkFaults faults;
+        private final String storeName;
+        private final SinkFaults faults;
+        private final boolean checkTables;
 
-        Direct(String storeName, SinkFaults faults) {
+        Direct(String storeName, SinkFaults faults, boolean checkTables) {
             this.storeName = storeName;
             this.faults = faults;
+            this.checkTables = checkTables;
         }
 
         @Override
         public SinkWriter<Event> createWriter(WriterInitContext context) {
-            return new CheckingWriter(storeName, faults, context.getTaskInfo().getIndexOfThisSubtask());
+            return new CheckingWriter(storeName, faults, context.getTaskInfo().getIndexOfThisSubtask(), checkTables);
         }
 
         @Override
         @SuppressWarnings("deprecation")
         public SinkWriter<Event> createWriter(InitContext context) {
-            return new CheckingWriter(storeName, faults, context.getTaskInfo().getIndexOfThisSubtask());
+            return new CheckingWriter(storeName, faults, context.getTaskInfo().getIndexOfThisSubtask(), checkTables);
         }
     }
 
@@ -43,21 +45,23 @@ final class CheckingSinks {
         private static final long serialVersionUID = 1L;
         private final String storeName;
         private final SinkFaults faults;
+        private final boolean checkTables;
 
-        TwoPhase(String storeName, SinkFaults faults) {
+        TwoPhase(String storeName, SinkFaults faults, boolean checkTables) {
             this.storeName = storeName;
             this.faults = faults;
+            this.checkTables = checkTables;
         }
 
         @Override
         public CommittingWriter createWriter(WriterInitContext context) {
-            return new CommittingWriter(storeName, faults, context.getTaskInfo().getIndexOfThisSubtask());
+            return new CommittingWriter(storeName, faults, context.getTaskInfo().getIndexOfThisSubtask(), checkTables);
         }
 
         @Override
         @SuppressWarnings("deprecation")
         public SinkWriter<Event> createWriter(InitContext context) {
-            return new CommittingWriter(storeName, faults, context.getTaskInfo().getIndexOfThisSubtask());
+            return new CommittingWriter(storeName, faults, context.getTaskInfo().getIndexOfThisSubtask(), checkTables);
         }
 
         @Override

@@ -19,8 +19,8 @@ final class CommittingWriter extends CheckingWriter implements CommittingSinkWri
     private long transaction;
     private boolean staged;
 
-    CommittingWriter(String storeName, SinkFaults faults, int subtask) {
-        super(storeName, faults, subtask);
+    CommittingWriter(String storeName, SinkFaults faults, int subtask, boolean checkTables) {
+        super(storeName, faults, subtask, checkTables);
     }
 
     @Override

@@ -1,0 +1,85 @@
+package dev.schemaop.faults;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Seeds of the randomized fault runs that found bugs (issue 7), kept as regression tests. Each
+ * says what it showed before its fix (the runtime of commit 838e883). "Trusting" runs use a sink
+ * that, like the values sink, trusts the schema it is sent and forgives DDL that does not fit,
+ * so the damage shows in the final table instead of as the sink's complaint.
+ */
+class FoundSeedsTest {
+
+    /**
+     * Before: "writer 0: its schema of db.t0 [id INT NOT NULL, c1 VARCHAR(10)] differs from the
+     * table's [id INT NOT NULL, r11 VARCHAR(10)]" (issue 7's "[id, c0] differs from the table's
+     * [id, r1]"). After a restore the writers were told the checkpoint's schema although the
+     * rename applied after it was in the sink, and rows came in that old shape.
+     */
+    @Test
+    void writersOfARestoredJobStartFromTheSinksSchemaNotTheCheckpoints() throws Exception {
+        assertRight(RunPlan.of(30, true));
+    }
+
+    /**
+     * Before, with a trusting sink: every value of rows 1 to 7 of db.t0 was null in the end. Rows
+     * replayed after a source failure reached the sink in the checkpoint's shape, under column
+     * names the sink no longer had.
+     */
+    @Test
+    void rowsReplayedAfterARestoreAreBroughtToTheSinksSchema() throws Exception {
+        assertRight(RunPlan.of(3, false));
+    }
+
+    /**
+     * Before: "ADD of column c24 that exists (a DDL applied twice)". The applier changed the
+     * sink, then failed before it answered; after the restore the change was applied again.
+     */
+    @Test
+    void aCallThatChangedTheSinkBeforeItFailedIsNotMadeAgain() throws Exception {
+        assertRight(RunPlan.of(84, true));
+    }
+
+    /**
+     * Before, with a trusting sink: the sink never got "ALTER c2 to nullable" (LENIENT's answer to
+     * a drop): the applier failed on it, and after the restore the change was not made at all.
+     */
+    @Test
+    void aChangeCutShortByAFailureIsFinishedNotLost() throws Exception {
+        assertRight(RunPlan.of(27, false));
+    }
+
+    /** Before: no row of any table was committed: the wrapper dropped the sink's committer. */
+    @Test
+    void aTwoPhaseCommittingSinkCommitsEveryRowOnce() throws Exception {
+        assertRight(RunPlan.of(4, true));
+    }
+
+    /**
+     * Before: row 10 of db.t0 kept 'omqccneqjt' in r9 VARCHAR(28), which an ALTER to a shorter
+     * VARCHAR had made null in the rows the sink stored: a late row was brought from its old
+     * version to the current one in one step, skipping the narrowing in between.
+     */
+    @Test
+    void aLateRowGoesThroughEveryConversionOnItsWay() throws Exception {
+        assertRight(RunPlan.of(68, true));
+    }
+
+    /**
+     * Before, with a trusting sink and only source reader failures: rows 3, 5 and 6 of db.t0,
+     * which the source had before it dropped the table, were in the table it created anew.
+     */
+    @Test
+    void rowsOfADroppedTableDoNotComeBackInTheNewOne() throws Exception {
+        assertRight(RunPlan.of(80, false));
+    }
+
+    private static void assertRight(RunPlan plan) throws Exception {
+        String failure = SeedRunner.run(plan);
+        if (failure != null) {
+            fail(failure);
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.schemaop.faults;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+
+/**
+ * Runs one plan with a time limit (a hang is a finding too) and reports it: a line PASS/FAIL
+ * with the plan, and on failure what differed and the command that replays it. A failing run's
+ * files (script, pipeline, checkpoints) stay in {@code target/runs/seed-N} for triage.
+ */
+final class SeedRunner {
+    private static final long TIMEOUT_SECONDS = 240;
+    private static final Path RUNS = Path.of("target", "runs");
+
+    private SeedRunner() {}
+
+    /** What went wrong, ready to print; null when the run is right. */
+    static String run(RunPlan plan) throws Exception {
+        RandomRun.resetSourceFaults();
+        ExecutorService thread =
+                Executors.newSingleThreadExecutor(
+                        r -> {
+                            Thread t = new Thread(r, "random-run-" + plan.seed());
+                            t.setDaemon(true);
+                            return t;
+                        });
+        List<String> differences;
+        long fired = 0;
+        try {
+            Path dir = RUNS.resolve("seed-" + plan.seed()).toAbsolutePath();
+            deleteRecursively(dir);
+            Future<RandomRun.Outcome> result = thread.submit(() -> RandomRun.run(plan, dir));
+            RandomRun.Outcome outcome = result.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            differences = outcome.differences();
+            fired = outcome.faultsFired();
+        } catch (TimeoutException e) {
+            differences = List.of("the run did not end within " + TIMEOUT_SECONDS + " s (a hang)");
+        } catch (ExecutionException e) {
+            throw new AssertionError(plan.describe() + "\nthe run itself failed", e.getCause());
+        } finally {
+            thread.shutdownNow();
+        }
+        System.out.println((differences.isEmpty() ? "PASS " : "FAIL ") + plan.describe() + " (" + fired + " struck)");
+        if (differences.isEmpty()) {
+            deleteRecursively(RUNS.resolve("seed-" + plan.seed()).toAbsolutePath());
+        }
+        return differences.isEmpty()
+                ? null
+                : plan.describe() + "\n" + String.join("\n", differences) + "\nReplay: " + plan.replayCommand();
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            try (Stream<Path> files = Files.walk(dir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+}
