@@ -83,9 +83,11 @@ import java.util.concurrent.TimeUnit;
  * after the checkpoint, so such a change is answered from the log instead of being applied
  * twice (G6). A change the failure cut short (its intent logged, its completion not) is finished
  * as the registry restores, before it answers anyone; its first call is read back from the sink
- * where the sink describes its tables ({@link SinkReadBack}). Sink subtasks of the restored job
- * ask where each sink table stands ({@link #handleCoordinationRequest}) before they hand their
- * writers anything of it.
+ * where the sink describes its tables ({@link SinkReadBack}). A task failure resets only the
+ * subtasks ({@link #subtaskReset}): the registry keeps its state and a change in flight goes on.
+ * Either way, sink subtasks of the new attempt ask where each sink table stands ({@link
+ * #handleCoordinationRequest}) before they hand their writers anything of it, and are answered
+ * once no change is being applied.
  */
 public final class SchemaRegistry implements OperatorCoordinator, CoordinationRequestHandler {
     private static final Logger LOG = LoggerFactory.getLogger(SchemaRegistry.class);
@@ -103,8 +105,8 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     private final SubtaskGateways subtasks = new SubtaskGateways();
     private final TreeMap<Long, Long> sequenceAtCheckpoint = new TreeMap<>();
     private final Set<String> loggedSkips = new HashSet<>();
-    /** Sink subtasks' questions that wait until a change cut short by a failure is finished. */
-    private final List<Runnable> afterRollForward = new ArrayList<>();
+    /** Sink subtasks' questions that wait until the change being applied is finished. */
+    private final List<Runnable> afterChange = new ArrayList<>();
     private ChangePlanner planner;
     private Set<SchemaChangeEventType> supported;
     private AppliedChangeLog log;
@@ -220,10 +222,13 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     }
 
     /**
-     * A sink subtask asks where a sink table stands ({@link SinkTableQuery}). Answered at once
-     * from the state, since no change of a table whose rows a sink subtask writes can be half
-     * applied (its flush marker holds them), except one that a failure cut short: that one is
-     * finished first.
+     * A sink subtask asks where a sink table stands ({@link SinkTableQuery}): only a subtask of a
+     * restored or restarted attempt, before it hands its writer anything of the table. Answered
+     * from the state once no change is being applied: a change that an earlier attempt started
+     * goes on after that attempt's tasks restarted (a task failure resets only the subtasks), or
+     * is finished as the registry restores (a global failover), and no hold of the new attempt
+     * covers it. A change waiting for flush acknowledgements does not delay the answer (the
+     * asking subtask may owe one).
      */
     @Override
     public CompletableFuture<CoordinationResponse> handleCoordinationRequest(CoordinationRequest request) {
@@ -243,8 +248,8 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                                     answer.completeExceptionally(e);
                                 }
                             };
-                    if (isRollingForward()) {
-                        afterRollForward.add(reply);
+                    if (inFlight != null) {
+                        afterChange.add(reply);
                     } else {
                         reply.run();
                     }
@@ -259,10 +264,6 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         return sink == null
                 ? new SinkTableSnapshot(0, null, List.of())
                 : new SinkTableSnapshot(sink.version, sink.schema, sink.stepsAfter(query.fromVersion()));
-    }
-
-    private boolean isRollingForward() {
-        return inFlight != null && inFlight.request == null;
     }
 
     @Override
@@ -300,7 +301,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                     inFlight = null;
                     prepared = null;
                     failed = false;
-                    afterRollForward.clear();
+                    afterChange.clear();
                     queue.clear();
                     flushes.clear();
                     subtasks.resetAll();
@@ -664,9 +665,10 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
             answer(execution.request, null);
         } else {
             LOG.info("Finished change {} of {}.", completed.sequence(), completed.upstreamTable());
-            afterRollForward.forEach(Runnable::run);
-            afterRollForward.clear();
         }
+        List<Runnable> waiting = List.copyOf(afterChange);
+        afterChange.clear();
+        waiting.forEach(Runnable::run);
         processQueue();
     }
 
@@ -706,6 +708,8 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         }
         failed = true;
         inFlight = null;
+        // The job restarts: sink subtasks waiting for an answer go down with it.
+        afterChange.clear();
         LOG.error("Schema registry fails the job: {}", cause.getMessage());
         context.failJob(cause);
     }

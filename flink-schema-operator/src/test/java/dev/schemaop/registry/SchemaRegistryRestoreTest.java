@@ -475,4 +475,29 @@ class SchemaRegistryRestoreTest {
 
         assertThat(asked.get(5, java.util.concurrent.TimeUnit.SECONDS).version()).isEqualTo(1);
     }
+
+    /**
+     * A task failure restarts the subtasks but not the registry: a change the earlier attempt
+     * started goes on, with no hold of the new attempt over its table. A sink subtask of the new
+     * attempt learns where the table stands only once it is done.
+     */
+    @Test
+    void aSinkSubtaskOfARestartedAttemptWaitsForTheChangeTheEarlierAttemptStarted() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        RegistryHarness harness = keep(started(config(SchemaChangeBehavior.EVOLVE, applier, logDir), 1));
+        harness.applyThroughFlush(request(0, 1, createOrders(), 1, Map.of()));
+        java.util.concurrent.CompletableFuture<SchemaChangeEvent> adding =
+                applier.blockOn(SchemaChangeEventType.ADD_COLUMN, release);
+        harness.send(request(0, 2, addPrice(), 2, Map.of(ORDERS, 1)));
+        harness.ackAll(0, 2);
+        adding.get(5, java.util.concurrent.TimeUnit.SECONDS);
+
+        harness.registry.subtaskReset(0, 1);
+        java.util.concurrent.CompletableFuture<SinkTableSnapshot> asked = harness.queryAsync(ORDERS, 1);
+        harness.drain();
+        assertThat(asked).as("answered while the add is being applied").isNotDone();
+        release.countDown();
+
+        assertThat(asked.get(5, java.util.concurrent.TimeUnit.SECONDS).version()).isEqualTo(2);
+    }
 }

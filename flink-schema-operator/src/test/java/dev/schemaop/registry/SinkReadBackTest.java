@@ -36,14 +36,24 @@ class SinkReadBackTest {
     }
 
     @Test
-    void typesTellAnAlterApartButNullabilityDoesNot() {
+    void typesAndNullabilityTellAnAlterApart() {
         assertThat(SinkReadBack.hasIt(LONGER_NAME, SHORT_NAME, LONGER_NAME)).isTrue();
         assertThat(SinkReadBack.hasIt(SHORT_NAME, SHORT_NAME, LONGER_NAME)).isFalse();
-        Schema nullableOnly = Schema.newBuilder().physicalColumn("id", DataTypes.INT()).build();
+        Schema nullable = Schema.newBuilder().physicalColumn("id", DataTypes.INT()).build();
         Schema notNull = Schema.newBuilder().physicalColumn("id", DataTypes.INT().notNull()).build();
-        assertThat(SinkReadBack.hasIt(nullableOnly, notNull, nullableOnly))
-                .as("a change of nullability alone cannot be told: it is made again, harmlessly")
-                .isFalse();
+        assertThat(SinkReadBack.hasIt(nullable, notNull, nullable)).isTrue();
+        assertThat(SinkReadBack.hasIt(notNull, notNull, nullable)).isFalse();
+    }
+
+    @Test
+    void aSinkThatDescribesNullabilityItsOwnWayStillShowsOtherChanges() {
+        Schema describedAllNullable =
+                Schema.newBuilder()
+                        .physicalColumn("id", DataTypes.INT())
+                        .physicalColumn("name", DataTypes.STRING())
+                        .physicalColumn("price", DataTypes.DOUBLE())
+                        .build();
+        assertThat(SinkReadBack.hasIt(describedAllNullable, ORDERS_V1, ORDERS_V2)).isTrue();
     }
 
     @Test

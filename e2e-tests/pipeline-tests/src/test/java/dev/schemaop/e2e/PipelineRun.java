@@ -20,11 +20,11 @@ import java.util.Map;
  * Runs a pipeline through the real front door, {@code flink-cdc.sh}'s main class, on the
  * embedded Flink MiniCluster, and reads what the values sink wrote.
  */
-final class PipelineRun {
+public final class PipelineRun {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    final int exitCode;
-    final String stderr;
+    public final int exitCode;
+    public final String stderr;
     private final JsonNode output;
 
     private PipelineRun(int exitCode, String stderr, JsonNode output) {
@@ -34,7 +34,7 @@ final class PipelineRun {
     }
 
     /** Writes {@code pipelineYaml} into {@code dir} and runs it with the given extra arguments. */
-    static PipelineRun run(Path dir, String pipelineYaml, String... args) throws IOException {
+    public static PipelineRun run(Path dir, String pipelineYaml, String... args) throws IOException {
         Path pipeline = dir.resolve("pipeline.yaml");
         Files.writeString(pipeline, pipelineYaml);
         List<String> all = new ArrayList<>(List.of(args));
@@ -75,7 +75,7 @@ final class PipelineRun {
     }
 
     /** The sink table's rows, each as "col=value, ..." in column order, sorted by key. */
-    List<String> rows(String table) {
+    public List<String> rows(String table) {
         List<String> rows = new ArrayList<>();
         for (JsonNode row : table(table).path("rows")) {
             StringBuilder line = new StringBuilder();
@@ -90,6 +90,14 @@ final class PipelineRun {
             rows.add(line.toString());
         }
         return rows;
+    }
+
+    /** The values sink's commit counters ({@code commits} in its output); 0 for a missing one. */
+    public long commits(String counter) {
+        if (output == null) {
+            throw new AssertionError("The sink wrote no result file; stderr:\n" + stderr);
+        }
+        return output.path("commits").path(counter).asLong(0);
     }
 
     boolean hasTable(String table) {

@@ -19,6 +19,7 @@ import java.util.stream.Stream;
  * files (script, pipeline, checkpoints) stay in {@code target/runs/seed-N} for triage.
  */
 final class SeedRunner {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SeedRunner.class);
     private static final long TIMEOUT_SECONDS = 240;
     private static final Path RUNS = Path.of("target", "runs");
 
@@ -27,6 +28,7 @@ final class SeedRunner {
     /** What went wrong, ready to print; null when the run is right. */
     static String run(RunPlan plan) throws Exception {
         RandomRun.resetSourceFaults();
+        LOG.info("==== run {}", plan.describe());
         ExecutorService thread =
                 Executors.newSingleThreadExecutor(
                         r -> {
@@ -50,7 +52,9 @@ final class SeedRunner {
         } finally {
             thread.shutdownNow();
         }
-        System.out.println((differences.isEmpty() ? "PASS " : "FAIL ") + plan.describe() + " (" + fired + " struck)");
+        String outcome = (differences.isEmpty() ? "PASS " : "FAIL ") + plan.describe() + " (" + fired + " struck)";
+        LOG.info("==== {}", outcome);
+        System.out.println(outcome);
         if (differences.isEmpty()) {
             deleteRecursively(RUNS.resolve("seed-" + plan.seed()).toAbsolutePath());
         }

@@ -26,10 +26,7 @@ final class CountingWriter implements StatefulSinkWriter<Event, Integer> {
 
     @Override
     public void write(Event event, Context context) {
-        if (event instanceof FlushEvent) {
-            outcomes.flushEventsAtWriter.incrementAndGet();
-            throw new IllegalStateException("A FlushEvent reached the connector's writer: " + event);
-        }
+        outcomes.refuseFlushEvent(event);
         if (event instanceof DataChangeEvent) {
             DataChangeEvent row = (DataChangeEvent) event;
             if (row.after() != null && row.after().getInt(0) == failOnRow && outcomes.failOnce()) {

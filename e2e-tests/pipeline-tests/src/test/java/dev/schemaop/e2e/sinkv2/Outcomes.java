@@ -1,6 +1,8 @@
 package dev.schemaop.e2e.sinkv2;
 
 import org.apache.flink.cdc.common.event.DataChangeEvent;
+import org.apache.flink.cdc.common.event.Event;
+import org.apache.flink.cdc.common.event.FlushEvent;
 
 import java.util.List;
 import java.util.Map;
@@ -26,6 +28,14 @@ final class Outcomes {
     final AtomicInteger writerFlushes = new AtomicInteger();
     /** Flush events that reached a connector's writer: must stay 0. */
     final AtomicInteger flushEventsAtWriter = new AtomicInteger();
+
+    /** Counts and refuses a FlushEvent: the runtime must never hand one to a connector's writer. */
+    void refuseFlushEvent(Event event) {
+        if (event instanceof FlushEvent) {
+            flushEventsAtWriter.incrementAndGet();
+            throw new IllegalStateException("A FlushEvent reached the connector's writer: " + event);
+        }
+    }
     final List<String> preWriteRows = new CopyOnWriteArrayList<>();
     final AtomicInteger preWriteFlushEvents = new AtomicInteger();
     final List<String> preCommitRows = new CopyOnWriteArrayList<>();

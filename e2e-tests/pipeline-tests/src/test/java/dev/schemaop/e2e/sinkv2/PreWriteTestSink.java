@@ -73,10 +73,7 @@ final class PreWriteTestSink implements Sink<Event>, SupportsPreWriteTopology<Ev
 
         @Override
         public void write(Event event, Context context) {
-            if (event instanceof FlushEvent) {
-                outcomes.flushEventsAtWriter.incrementAndGet();
-                throw new IllegalStateException("A FlushEvent reached the connector's writer: " + event);
-            }
+        outcomes.refuseFlushEvent(event);
             if (event instanceof DataChangeEvent) {
                 outcomes.written.add(Outcomes.describe((DataChangeEvent) event));
             }

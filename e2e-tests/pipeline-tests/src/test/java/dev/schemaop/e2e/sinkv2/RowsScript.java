@@ -64,7 +64,7 @@ final class RowsScript {
         return sorted(events);
     }
 
-    /** The table the values sink ends with, as {@link SinkV2Run#rows} renders it. */
+    /** The table the values sink ends with, as {@link dev.schemaop.e2e.PipelineRun#rows} renders it. */
     static List<String> finalRows() {
         List<String> rows = new ArrayList<>();
         rows.add("id=1, item=r1, qty=10");

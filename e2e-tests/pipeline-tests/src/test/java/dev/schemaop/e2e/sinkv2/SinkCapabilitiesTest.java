@@ -1,5 +1,7 @@
 package dev.schemaop.e2e.sinkv2;
 
+import dev.schemaop.e2e.PipelineRun;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -64,11 +66,11 @@ class SinkCapabilitiesTest {
     /** The documented limit: the writer's flush cannot follow events to another subtask. */
     @Test
     void aPreWriteTopologyThatMovesEventsToOtherSubtasksIsRejected() throws IOException {
-        SinkV2Run result =
-                SinkV2Run.run(
+        PipelineRun result =
+                PipelineRun.run(
                         dir,
                         pipeline("pre-write-repartitioned", ""),
-                        "--jar", SinkV2Run.connectorJar(dir).toString(),
+                        "--jar", TestConnectorJar.in(dir).toString(),
                         "-D", "execution.checkpointing.interval=100ms",
                         "-D", "restart-strategy.type=none");
 
@@ -104,11 +106,11 @@ class SinkCapabilitiesTest {
     }
 
     private Outcomes runOk(String kind, String sinkOptions) throws IOException {
-        SinkV2Run result =
-                SinkV2Run.run(
+        PipelineRun result =
+                PipelineRun.run(
                         dir,
                         pipeline(kind, sinkOptions),
-                        "--jar", SinkV2Run.connectorJar(dir).toString(),
+                        "--jar", TestConnectorJar.in(dir).toString(),
                         "-D", "execution.checkpointing.interval=100ms",
                         "-D", "restart-strategy.type=fixed-delay",
                         "-D", "restart-strategy.fixed-delay.attempts=3",

@@ -21,10 +21,7 @@ class StagingWriter implements CommittingSinkWriter<Event, RowBatch> {
 
     @Override
     public void write(Event event, Context context) {
-        if (event instanceof FlushEvent) {
-            outcomes.flushEventsAtWriter.incrementAndGet();
-            throw new IllegalStateException("A FlushEvent reached the connector's writer: " + event);
-        }
+        outcomes.refuseFlushEvent(event);
         if (event instanceof DataChangeEvent) {
             staged.add(Outcomes.describe((DataChangeEvent) event));
         }

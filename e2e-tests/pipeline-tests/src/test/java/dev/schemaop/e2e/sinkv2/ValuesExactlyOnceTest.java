@@ -1,5 +1,7 @@
 package dev.schemaop.e2e.sinkv2;
 
+import dev.schemaop.e2e.PipelineRun;
+
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -28,8 +30,8 @@ class ValuesExactlyOnceTest {
         "committer.fail.once: true,2"
     })
     void everyRowEventIsCommittedOnce(String failure, int parallelism) throws IOException {
-        SinkV2Run result =
-                SinkV2Run.run(
+        PipelineRun result =
+                PipelineRun.run(
                         dir,
                         pipeline(failure.startsWith("no ") ? "" : "  " + failure + "\n", parallelism),
                         "-D", "execution.checkpointing.interval=100ms",
