@@ -227,8 +227,10 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
      * from the state once no change is being applied: a change that an earlier attempt started
      * goes on after that attempt's tasks restarted (a task failure resets only the subtasks), or
      * is finished as the registry restores (a global failover), and no hold of the new attempt
-     * covers it. A change waiting for flush acknowledgements does not delay the answer (the
-     * asking subtask may owe one).
+     * covers it. Nor is it answered once the registry failed the job: the change that failed may
+     * be half in the sink, and the global failover that follows finishes it (the tasks asking now
+     * are cancelled by it). A change waiting for flush acknowledgements does not delay the answer
+     * (the asking subtask may owe one).
      */
     @Override
     public CompletableFuture<CoordinationResponse> handleCoordinationRequest(CoordinationRequest request) {
@@ -248,7 +250,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                                     answer.completeExceptionally(e);
                                 }
                             };
-                    if (inFlight != null) {
+                    if (inFlight != null || failed) {
                         afterChange.add(reply);
                     } else {
                         reply.run();
@@ -709,7 +711,6 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         failed = true;
         inFlight = null;
         // The job restarts: sink subtasks waiting for an answer go down with it.
-        afterChange.clear();
         LOG.error("Schema registry fails the job: {}", cause.getMessage());
         context.failJob(cause);
     }

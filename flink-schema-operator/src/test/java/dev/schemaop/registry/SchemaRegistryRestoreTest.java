@@ -500,4 +500,29 @@ class SchemaRegistryRestoreTest {
 
         assertThat(asked.get(5, java.util.concurrent.TimeUnit.SECONDS).version()).isEqualTo(2);
     }
+
+    /**
+     * Once the registry failed the job on a change that may be half in the sink, no sink subtask
+     * learns the table's state before the global failover finished that change: the subtasks
+     * asking meanwhile are cancelled by it, and the ones of the restored job get the version with
+     * the change.
+     */
+    @Test
+    void noSinkSubtaskLearnsATableBetweenAFailedChangeAndTheRestore() throws Exception {
+        DescribingApplier sink = new DescribingApplier().failAfterApplying(2);
+        RegistryHarness harness = keep(started(config(SchemaChangeBehavior.EVOLVE, sink, logDir), 1));
+        harness.applyThroughFlush(request(0, 1, createOrders(), 1, Map.of()));
+        harness.send(request(0, 2, addPrice(), 2, Map.of(ORDERS, 1)));
+        harness.ackAll(0, 2);
+        harness.context.awaitFailure();
+
+        java.util.concurrent.CompletableFuture<SinkTableSnapshot> tooEarly = harness.queryAsync(ORDERS, 1);
+        harness.drain();
+        assertThat(tooEarly).as("answered between the failure and the restore").isNotDone();
+
+        harness.registry.resetToCheckpoint(OperatorCoordinator.NO_CHECKPOINT, null);
+        SinkTableSnapshot afterRestore = harness.query(ORDERS, 1);
+        assertThat(afterRestore.version()).isEqualTo(2);
+        assertThat(afterRestore.schema()).isEqualTo(ORDERS_V2);
+    }
 }

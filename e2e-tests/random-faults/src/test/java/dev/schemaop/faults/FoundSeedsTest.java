@@ -99,6 +99,17 @@ class FoundSeedsTest {
         assertRight(RunPlan.of(20318, true));
     }
 
+    /**
+     * Found by the second 500-seed soak: before, "writer 2: its schema of db.t0 [id, c1, c2, c3,
+     * c4] differs from the table's [id, c1, c5, c2, c3, c4]". The applier added c5 and then failed;
+     * between the registry failing the job and the global failover, a sink subtask (of an attempt
+     * restarted after a writer failure) learned the table's state without c5 and wrote a row.
+     */
+    @Test
+    void noSinkSubtaskWritesBetweenAFailedChangeAndTheRestore() throws Exception {
+        assertRight(RunPlan.of(30261, true));
+    }
+
     private static void assertRight(RunPlan plan) throws Exception {
         String failure = SeedRunner.run(plan);
         if (failure != null) {
