@@ -1,5 +1,6 @@
 package dev.schemaop.registry;
 
+import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
 import dev.schemaop.behavior.SchemaChangeDeriver;
 import dev.schemaop.behavior.SchemaChangeRejectedException;
 import dev.schemaop.behavior.SkippedChange;
@@ -9,7 +10,6 @@ import dev.schemaop.protocol.SchemaChangeResponse;
 import dev.schemaop.protocol.SinkSchemaStep;
 import dev.schemaop.protocol.SinkTableQuery;
 import dev.schemaop.protocol.SinkTableSnapshot;
-import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
 import dev.schemaop.route.TableRouter;
 
 import org.apache.flink.cdc.common.event.CreateTableEvent;
@@ -34,6 +34,7 @@ import org.slf4j.LoggerFactory;
 
 import javax.annotation.Nullable;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -246,7 +247,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                             () -> {
                                 try {
                                     answer.complete(snapshotOf(query).toResponse());
-                                } catch (java.io.IOException e) {
+                                } catch (IOException e) {
                                     answer.completeExceptionally(e);
                                 }
                             };
@@ -723,7 +724,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         if (log != null && !log.directory().equals(dir)) {
             try {
                 log.close();
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 LOG.warn("Could not close the schema registry's log", e);
             }
             log = null;
