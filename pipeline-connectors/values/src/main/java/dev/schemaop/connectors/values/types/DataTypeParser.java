@@ -5,8 +5,12 @@ import org.apache.flink.cdc.common.types.DataType;
 import org.apache.flink.cdc.common.types.DataTypes;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
 
 /**
  * Parses type strings such as {@code "VARCHAR(20) NOT NULL"} or {@code "DECIMAL(10, 2)"} into
@@ -24,13 +28,65 @@ import java.util.Locale;
  */
 public final class DataTypeParser {
 
-    private final String text;
-    private final List<Token> tokens;
-    private int next;
+    /** Reads the rest of one type once its name is read: parameters and the words after them. */
+    @FunctionalInterface
+    private interface TypeReader {
+        DataType read(DataTypeParser parser, TypeToken name);
+    }
 
-    private DataTypeParser(String text) {
-        this.text = text;
-        this.tokens = tokenize(text);
+    /** Every accepted type name, upper case, with the reader of the rest of that type. */
+    private static final Map<String, TypeReader> TYPES = typeTable();
+
+    private static Map<String, TypeReader> typeTable() {
+        Map<String, TypeReader> types = new HashMap<>();
+        add(types, fixed(DataTypes::BOOLEAN), "BOOLEAN", "BOOL");
+        add(types, fixed(DataTypes::TINYINT), "TINYINT");
+        add(types, fixed(DataTypes::SMALLINT), "SMALLINT");
+        add(types, fixed(DataTypes::INT), "INT", "INTEGER");
+        add(types, fixed(DataTypes::BIGINT), "BIGINT");
+        add(types, fixed(DataTypes::FLOAT), "FLOAT", "REAL");
+        add(types, DataTypeParser::doublePrecision, "DOUBLE");
+        add(types, DataTypeParser::decimal, "DECIMAL", "DEC", "NUMERIC");
+        add(types, DataTypeParser::character, "CHAR", "CHARACTER");
+        add(types, sized(1, DataTypes::VARCHAR), "VARCHAR");
+        add(types, fixed(DataTypes::STRING), "STRING");
+        add(types, sized(1, DataTypes::BINARY), "BINARY");
+        add(types, sized(1, DataTypes::VARBINARY), "VARBINARY");
+        add(types, fixed(DataTypes::BYTES), "BYTES");
+        add(types, fixed(DataTypes::DATE), "DATE");
+        add(types, DataTypeParser::time, "TIME");
+        add(types, DataTypeParser::timestamp, "TIMESTAMP");
+        add(types, sized(6, DataTypes::TIMESTAMP_LTZ), "TIMESTAMP_LTZ");
+        add(types, sized(6, DataTypes::TIMESTAMP_TZ), "TIMESTAMP_TZ");
+        add(types, DataTypeParser::array, "ARRAY");
+        add(types, DataTypeParser::map, "MAP");
+        add(types, DataTypeParser::row, "ROW");
+        return Map.copyOf(types);
+    }
+
+    private static void add(Map<String, TypeReader> types, TypeReader reader, String... names) {
+        for (String name : names) {
+            types.put(name, reader);
+        }
+    }
+
+    /** A type without parameters. */
+    private static TypeReader fixed(Supplier<DataType> type) {
+        return (parser, name) -> type.get();
+    }
+
+    /** A type with an optional length or precision in parentheses. */
+    private static TypeReader sized(int defaultSize, IntFunction<DataType> type) {
+        return (parser, name) -> {
+            int size = parser.optionalLength(defaultSize);
+            return parser.build(name, () -> type.apply(size));
+        };
+    }
+
+    private final TypeTokens tokens;
+
+    private DataTypeParser(TypeTokens tokens) {
+        this.tokens = tokens;
     }
 
     /**
@@ -41,370 +97,150 @@ public final class DataTypeParser {
      */
     public static DataType parse(String typeString) {
         if (typeString == null || typeString.trim().isEmpty()) {
-            throw new IllegalArgumentException("Cannot parse data type '': the type is empty");
+            throw TypeTokens.cannotParse("", "the type is empty");
         }
-        DataTypeParser parser = new DataTypeParser(typeString);
-        DataType type = parser.parseType();
-        if (parser.next < parser.tokens.size()) {
-            throw parser.error("unexpected '" + parser.peek().text + "'", parser.peek());
+        TypeTokens tokens = new TypeTokens(typeString);
+        DataType type = new DataTypeParser(tokens).type();
+        TypeToken extra = tokens.peek();
+        if (extra != null) {
+            throw tokens.error("unexpected '" + extra.text() + "'", extra);
         }
         return type;
     }
 
-    // ------------------------------------------------------------------------------------
-
-    private DataType parseType() {
-        Token head = expectWord("a type name");
-        String name = head.text.toUpperCase(Locale.ROOT);
-        DataType type;
-        switch (name) {
-            case "BOOLEAN":
-            case "BOOL":
-                type = DataTypes.BOOLEAN();
-                break;
-            case "TINYINT":
-                type = DataTypes.TINYINT();
-                break;
-            case "SMALLINT":
-                type = DataTypes.SMALLINT();
-                break;
-            case "INT":
-            case "INTEGER":
-                type = DataTypes.INT();
-                break;
-            case "BIGINT":
-                type = DataTypes.BIGINT();
-                break;
-            case "FLOAT":
-            case "REAL":
-                type = DataTypes.FLOAT();
-                break;
-            case "DOUBLE":
-                acceptWord("PRECISION");
-                type = DataTypes.DOUBLE();
-                break;
-            case "DECIMAL":
-            case "DEC":
-            case "NUMERIC":
-                {
-                    int precision = 10;
-                    int scale = 0;
-                    if (acceptSymbol("(")) {
-                        precision = expectNumber();
-                        if (acceptSymbol(",")) {
-                            scale = expectNumber();
-                        }
-                        expectSymbol(")");
-                    }
-                    final int p = precision;
-                    final int s = scale;
-                    type = build(head, () -> DataTypes.DECIMAL(p, s));
-                    break;
-                }
-            case "CHAR":
-            case "CHARACTER":
-                {
-                    boolean varying = acceptWord("VARYING");
-                    int length = optionalLength(1);
-                    type =
-                            build(
-                                    head,
-                                    () ->
-                                            varying
-                                                    ? DataTypes.VARCHAR(length)
-                                                    : DataTypes.CHAR(length));
-                    break;
-                }
-            case "VARCHAR":
-                {
-                    int length = optionalLength(1);
-                    type = build(head, () -> DataTypes.VARCHAR(length));
-                    break;
-                }
-            case "STRING":
-                type = DataTypes.STRING();
-                break;
-            case "BINARY":
-                {
-                    int length = optionalLength(1);
-                    type = build(head, () -> DataTypes.BINARY(length));
-                    break;
-                }
-            case "VARBINARY":
-                {
-                    int length = optionalLength(1);
-                    type = build(head, () -> DataTypes.VARBINARY(length));
-                    break;
-                }
-            case "BYTES":
-                type = DataTypes.BYTES();
-                break;
-            case "DATE":
-                type = DataTypes.DATE();
-                break;
-            case "TIME":
-                {
-                    int precision = optionalLength(0);
-                    if (acceptWord("WITHOUT")) {
-                        expectWord("TIME");
-                        expectWord("ZONE");
-                    }
-                    type = build(head, () -> DataTypes.TIME(precision));
-                    break;
-                }
-            case "TIMESTAMP":
-                {
-                    int precision = optionalLength(6);
-                    if (acceptWord("WITHOUT")) {
-                        expectWord("TIME");
-                        expectWord("ZONE");
-                        type = build(head, () -> DataTypes.TIMESTAMP(precision));
-                    } else if (acceptWord("WITH")) {
-                        if (acceptWord("LOCAL")) {
-                            expectWord("TIME");
-                            expectWord("ZONE");
-                            type = build(head, () -> DataTypes.TIMESTAMP_LTZ(precision));
-                        } else {
-                            expectWord("TIME");
-                            expectWord("ZONE");
-                            type = build(head, () -> DataTypes.TIMESTAMP_TZ(precision));
-                        }
-                    } else {
-                        type = build(head, () -> DataTypes.TIMESTAMP(precision));
-                    }
-                    break;
-                }
-            case "TIMESTAMP_LTZ":
-                {
-                    int precision = optionalLength(6);
-                    type = build(head, () -> DataTypes.TIMESTAMP_LTZ(precision));
-                    break;
-                }
-            case "TIMESTAMP_TZ":
-                {
-                    int precision = optionalLength(6);
-                    type = build(head, () -> DataTypes.TIMESTAMP_TZ(precision));
-                    break;
-                }
-            case "ARRAY":
-                {
-                    expectSymbol("<");
-                    DataType element = parseType();
-                    expectSymbol(">");
-                    type = DataTypes.ARRAY(element);
-                    break;
-                }
-            case "MAP":
-                {
-                    expectSymbol("<");
-                    DataType key = parseType();
-                    expectSymbol(",");
-                    DataType value = parseType();
-                    expectSymbol(">");
-                    type = DataTypes.MAP(key, value);
-                    break;
-                }
-            case "ROW":
-                {
-                    String close = acceptSymbol("<") ? ">" : null;
-                    if (close == null) {
-                        expectSymbol("(");
-                        close = ")";
-                    }
-                    List<DataField> fields = new ArrayList<>();
-                    if (!acceptSymbol(close)) {
-                        do {
-                            Token fieldName = expectIdentifier();
-                            DataType fieldType = parseType();
-                            fields.add(DataTypes.FIELD(fieldName.text, fieldType));
-                        } while (acceptSymbol(","));
-                        expectSymbol(close);
-                    }
-                    type = DataTypes.ROW(fields.toArray(new DataField[0]));
-                    break;
-                }
-            default:
-                throw error("unknown type '" + head.text + "'", head);
+    private DataType type() {
+        TypeToken name = tokens.expectTypeName();
+        TypeReader reader = TYPES.get(name.text().toUpperCase(Locale.ROOT));
+        if (reader == null) {
+            throw tokens.error("unknown type '" + name.text() + "'", name);
         }
-        if (acceptWord("NOT")) {
-            expectWord("NULL");
+        DataType type = reader.read(this, name);
+        if (tokens.acceptWord("NOT")) {
+            tokens.expectWord("NULL");
             return type.notNull();
         }
-        acceptWord("NULL");
+        tokens.acceptWord("NULL");
         return type;
     }
 
-    private DataType build(Token at, java.util.function.Supplier<DataType> factory) {
+    // ---------------------------------------------------------------- readers of the table
+
+    private DataType doublePrecision(TypeToken name) {
+        tokens.acceptWord("PRECISION");
+        return DataTypes.DOUBLE();
+    }
+
+    private DataType decimal(TypeToken name) {
+        int precision = 10;
+        int scale = 0;
+        if (tokens.acceptSymbol("(")) {
+            precision = tokens.expectNumber();
+            if (tokens.acceptSymbol(",")) {
+                scale = tokens.expectNumber();
+            }
+            tokens.expectSymbol(")");
+        }
+        int p = precision;
+        int s = scale;
+        return build(name, () -> DataTypes.DECIMAL(p, s));
+    }
+
+    /** CHAR or CHARACTER, where {@code CHARACTER VARYING} (also CHAR VARYING) is a VARCHAR. */
+    private DataType character(TypeToken name) {
+        IntFunction<DataType> type =
+                tokens.acceptWord("VARYING") ? DataTypes::VARCHAR : DataTypes::CHAR;
+        int length = optionalLength(1);
+        return build(name, () -> type.apply(length));
+    }
+
+    private DataType time(TypeToken name) {
+        int precision = optionalLength(0);
+        if (tokens.acceptWord("WITHOUT")) {
+            expectTimeZone();
+        }
+        return build(name, () -> DataTypes.TIME(precision));
+    }
+
+    private DataType timestamp(TypeToken name) {
+        int precision = optionalLength(6);
+        IntFunction<DataType> type = timestampKind();
+        return build(name, () -> type.apply(precision));
+    }
+
+    /** Reads the zone words after {@code TIMESTAMP(p)}, which choose the kind of timestamp. */
+    private IntFunction<DataType> timestampKind() {
+        if (tokens.acceptWord("WITHOUT")) {
+            expectTimeZone();
+            return DataTypes::TIMESTAMP;
+        }
+        if (tokens.acceptWord("WITH")) {
+            IntFunction<DataType> type =
+                    tokens.acceptWord("LOCAL") ? DataTypes::TIMESTAMP_LTZ : DataTypes::TIMESTAMP_TZ;
+            expectTimeZone();
+            return type;
+        }
+        return DataTypes::TIMESTAMP;
+    }
+
+    private DataType array(TypeToken name) {
+        tokens.expectSymbol("<");
+        DataType element = type();
+        tokens.expectSymbol(">");
+        return DataTypes.ARRAY(element);
+    }
+
+    private DataType map(TypeToken name) {
+        tokens.expectSymbol("<");
+        DataType key = type();
+        tokens.expectSymbol(",");
+        DataType value = type();
+        tokens.expectSymbol(">");
+        return DataTypes.MAP(key, value);
+    }
+
+    /** {@code ROW<name type, ...>} as serialized, or {@code ROW(name type, ...)} as in SQL. */
+    private DataType row(TypeToken name) {
+        String close = ">";
+        if (!tokens.acceptSymbol("<")) {
+            tokens.expectSymbol("(");
+            close = ")";
+        }
+        List<DataField> fields = new ArrayList<>();
+        if (!tokens.acceptSymbol(close)) {
+            do {
+                TypeToken fieldName = tokens.expectFieldName();
+                fields.add(DataTypes.FIELD(fieldName.text(), type()));
+            } while (tokens.acceptSymbol(","));
+            tokens.expectSymbol(close);
+        }
+        return DataTypes.ROW(fields.toArray(new DataField[0]));
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    /**
+     * Builds a type with parameters; {@link DataTypes} rejects bad ones (a length of 0, a scale
+     * above the precision) with its own message, reported at the type's name.
+     */
+    private DataType build(TypeToken name, Supplier<DataType> factory) {
         try {
             return factory.get();
         } catch (RuntimeException e) {
-            throw error(e.getMessage(), at);
+            throw tokens.error(e.getMessage(), name);
         }
     }
 
     private int optionalLength(int defaultValue) {
-        if (acceptSymbol("(")) {
-            int value = expectNumber();
-            expectSymbol(")");
+        if (tokens.acceptSymbol("(")) {
+            int value = tokens.expectNumber();
+            tokens.expectSymbol(")");
             return value;
         }
         return defaultValue;
     }
 
-    // ---------------------------------------------------------------- token helpers
-
-    private Token peek() {
-        return next < tokens.size() ? tokens.get(next) : null;
-    }
-
-    private boolean acceptWord(String word) {
-        Token t = peek();
-        if (t != null && t.kind == Kind.WORD && t.text.equalsIgnoreCase(word)) {
-            next++;
-            return true;
-        }
-        return false;
-    }
-
-    private boolean acceptSymbol(String symbol) {
-        Token t = peek();
-        if (t != null && t.kind == Kind.SYMBOL && t.text.equals(symbol)) {
-            next++;
-            return true;
-        }
-        return false;
-    }
-
-    private Token expectWord(String what) {
-        Token t = peek();
-        if (t == null || t.kind != Kind.WORD) {
-            throw error("expected " + describeExpected(what), t);
-        }
-        if (!what.equals("a type name") && !t.text.equalsIgnoreCase(what)) {
-            throw error("expected " + describeExpected(what), t);
-        }
-        next++;
-        return t;
-    }
-
-    private static String describeExpected(String what) {
-        return what.equals("a type name") ? what : "'" + what + "'";
-    }
-
-    private Token expectIdentifier() {
-        Token t = peek();
-        if (t == null || (t.kind != Kind.WORD && t.kind != Kind.QUOTED)) {
-            throw error("expected a field name", t);
-        }
-        next++;
-        return t;
-    }
-
-    private void expectSymbol(String symbol) {
-        if (!acceptSymbol(symbol)) {
-            throw error("expected '" + symbol + "'", peek());
-        }
-    }
-
-    private int expectNumber() {
-        Token t = peek();
-        if (t == null || t.kind != Kind.NUMBER) {
-            throw error("expected a number", t);
-        }
-        next++;
-        try {
-            return Integer.parseInt(t.text);
-        } catch (NumberFormatException e) {
-            throw error("number " + t.text + " is too large", t);
-        }
-    }
-
-    private IllegalArgumentException error(String detail, Token at) {
-        String where = at == null ? "at the end" : "at position " + (at.position + 1);
-        return new IllegalArgumentException(
-                "Cannot parse data type '" + text + "': " + detail + " " + where);
-    }
-
-    // ---------------------------------------------------------------- tokenizer
-
-    private enum Kind {
-        WORD,
-        NUMBER,
-        SYMBOL,
-        QUOTED
-    }
-
-    private static final class Token {
-        final Kind kind;
-        final String text;
-        final int position;
-
-        Token(Kind kind, String text, int position) {
-            this.kind = kind;
-            this.text = text;
-            this.position = position;
-        }
-    }
-
-    private static List<Token> tokenize(String s) {
-        List<Token> out = new ArrayList<>();
-        int i = 0;
-        while (i < s.length()) {
-            char c = s.charAt(i);
-            if (Character.isWhitespace(c)) {
-                i++;
-            } else if (Character.isLetter(c) || c == '_') {
-                int start = i;
-                while (i < s.length()
-                        && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) {
-                    i++;
-                }
-                out.add(new Token(Kind.WORD, s.substring(start, i), start));
-            } else if (Character.isDigit(c)) {
-                int start = i;
-                while (i < s.length() && Character.isDigit(s.charAt(i))) {
-                    i++;
-                }
-                out.add(new Token(Kind.NUMBER, s.substring(start, i), start));
-            } else if (c == '`') {
-                int start = i;
-                StringBuilder name = new StringBuilder();
-                i++;
-                while (true) {
-                    if (i >= s.length()) {
-                        throw new IllegalArgumentException(
-                                "Cannot parse data type '"
-                                        + s
-                                        + "': unterminated quoted name at position "
-                                        + (start + 1));
-                    }
-                    char q = s.charAt(i);
-                    if (q == '`') {
-                        if (i + 1 < s.length() && s.charAt(i + 1) == '`') {
-                            name.append('`');
-                            i += 2;
-                            continue;
-                        }
-                        i++;
-                        break;
-                    }
-                    name.append(q);
-                    i++;
-                }
-                out.add(new Token(Kind.QUOTED, name.toString(), start));
-            } else if ("(),<>".indexOf(c) >= 0) {
-                out.add(new Token(Kind.SYMBOL, String.valueOf(c), i));
-                i++;
-            } else {
-                throw new IllegalArgumentException(
-                        "Cannot parse data type '"
-                                + s
-                                + "': unexpected character '"
-                                + c
-                                + "' at position "
-                                + (i + 1));
-            }
-        }
-        return out;
+    private void expectTimeZone() {
+        tokens.expectWord("TIME");
+        tokens.expectWord("ZONE");
     }
 }

@@ -1,0 +1,101 @@
+package dev.schemaop.connectors.values.script;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+
+import java.io.IOException;
+import java.util.function.Consumer;
+
+import static dev.schemaop.connectors.values.script.ScriptPosition.lineOf;
+
+/**
+ * Walks the YAML document of a script, a list of events or a mapping whose only key {@code
+ * events} holds that list, and hands each event to a consumer as a tree. It streams the list
+ * rather than reading the whole document as one tree, because only the parser knows the line
+ * each event starts on; the position is moved to each event before it is handed on.
+ */
+final class EventListReader {
+
+    /**
+     * Numbers are read as big numbers so a row value reaches its column type's check exactly as
+     * written: a double would round a DECIMAL value, a long would wrap one beyond BIGINT.
+     */
+    private static final ObjectMapper MAPPER =
+            new ObjectMapper(new YAMLFactory())
+                    .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                    .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
+
+    private final ScriptPosition position;
+
+    EventListReader(ScriptPosition position) {
+        this.position = position;
+    }
+
+    /**
+     * @throws ScriptException when the text is not YAML or not a list of events, or when {@code
+     *     onEvent} rejects an event
+     */
+    void read(String text, Consumer<JsonNode> onEvent) {
+        try (JsonParser parser = MAPPER.getFactory().createParser(text)) {
+            JsonToken first = parser.nextToken();
+            if (first == null) {
+                throw position.structureError(
+                        0,
+                        "the script is empty; expected a list of events or a mapping with key"
+                                + " 'events'");
+            }
+            if (first == JsonToken.START_ARRAY) {
+                readEvents(parser, onEvent);
+            } else if (first == JsonToken.START_OBJECT) {
+                readEventsKey(parser, onEvent);
+            } else {
+                throw position.structureError(
+                        lineOf(parser.currentTokenLocation()),
+                        "expected a list of events or a mapping with key 'events'");
+            }
+        } catch (JsonProcessingException e) {
+            throw position.invalidYaml(e);
+        } catch (IOException e) {
+            throw position.unreadable(e);
+        }
+    }
+
+    private void readEventsKey(JsonParser parser, Consumer<JsonNode> onEvent)
+            throws IOException {
+        boolean seenEvents = false;
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String key = parser.currentName();
+            int keyLine = lineOf(parser.currentTokenLocation());
+            if (!"events".equals(key)) {
+                throw position.structureError(
+                        keyLine, "unknown top-level key '" + key + "'; expected 'events'");
+            }
+            if (parser.nextToken() != JsonToken.START_ARRAY) {
+                throw position.structureError(keyLine, "'events' must be a list of events");
+            }
+            readEvents(parser, onEvent);
+            seenEvents = true;
+        }
+        if (!seenEvents) {
+            throw position.structureError(
+                    lineOf(parser.currentTokenLocation()),
+                    "missing key 'events' (a list of events)");
+        }
+    }
+
+    private void readEvents(JsonParser parser, Consumer<JsonNode> onEvent) throws IOException {
+        JsonToken token;
+        while ((token = parser.nextToken()) != JsonToken.END_ARRAY) {
+            if (token == null) {
+                return;
+            }
+            position.nextEvent(lineOf(parser.currentTokenLocation()));
+            onEvent.accept(MAPPER.readTree(parser));
+        }
+    }
+}

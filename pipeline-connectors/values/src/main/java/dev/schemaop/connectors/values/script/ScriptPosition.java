@@ -1,0 +1,89 @@
+package dev.schemaop.connectors.values.script;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+
+import java.io.IOException;
+
+/**
+ * Where reading is in a script: its name, the event being read and that event's line. Every
+ * {@link ScriptException} is made here, so all of them name the script the same way and carry
+ * the event number and line.
+ */
+final class ScriptPosition {
+
+    private final String scriptName;
+    private int eventNumber;
+    private int line;
+
+    ScriptPosition(String scriptName) {
+        this.scriptName = scriptName;
+    }
+
+    /** Moves on to the next event, which starts at {@code line}. */
+    void nextEvent(int line) {
+        eventNumber++;
+        this.line = line;
+    }
+
+    /** 1-based number of the event being read; 0 before the first. */
+    int eventNumber() {
+        return eventNumber;
+    }
+
+    /** 1-based line of the event being read. */
+    int line() {
+        return line;
+    }
+
+    static int lineOf(JsonLocation location) {
+        return location == null ? 0 : location.getLineNr();
+    }
+
+    /** The event being read is wrong. */
+    ScriptException eventError(String detail) {
+        return new ScriptException(
+                "Invalid values script "
+                        + scriptName
+                        + ", event #"
+                        + eventNumber
+                        + " (line "
+                        + line
+                        + "): "
+                        + detail,
+                eventNumber,
+                line);
+    }
+
+    /** The script's structure around the events is wrong; {@code atLine} is 0 when unknown. */
+    ScriptException structureError(int atLine, String detail) {
+        return new ScriptException(
+                "Invalid values script "
+                        + scriptName
+                        + (atLine > 0 ? " (line " + atLine + ")" : "")
+                        + ": "
+                        + detail,
+                0,
+                atLine);
+    }
+
+    /** The text is not YAML; the exception carries the number of the last event started. */
+    ScriptException invalidYaml(JsonProcessingException e) {
+        int errorLine = lineOf(e.getLocation());
+        String where = e.getLocation() == null ? "" : " (line " + errorLine + ")";
+        return new ScriptException(
+                "Invalid values script "
+                        + scriptName
+                        + ": not valid YAML"
+                        + where
+                        + ": "
+                        + e.getOriginalMessage(),
+                eventNumber,
+                errorLine);
+    }
+
+    ScriptException unreadable(IOException e) {
+        return new ScriptException(
+                "Invalid values script " + scriptName + ": " + e.getMessage(), 0, 0);
+    }
+}
