@@ -33,20 +33,13 @@ final class RedundancyTrimmer {
     private RedundancyTrimmer() {}
 
     /** The two parts of a change; either may be absent, not both. */
-    static final class Split {
-        @Nullable final SchemaChangeEvent needed;
-        @Nullable final SchemaChangeEvent redundant;
+    record Split(@Nullable SchemaChangeEvent needed, @Nullable SchemaChangeEvent redundant) {
 
-        private Split(@Nullable SchemaChangeEvent needed, @Nullable SchemaChangeEvent redundant) {
-            this.needed = needed;
-            this.redundant = redundant;
-        }
-
-        static Split needed(SchemaChangeEvent event) {
+        static Split allNeeded(SchemaChangeEvent event) {
             return new Split(event, null);
         }
 
-        static Split redundant(SchemaChangeEvent event) {
+        static Split allRedundant(SchemaChangeEvent event) {
             return new Split(null, event);
         }
     }
@@ -55,23 +48,25 @@ final class RedundancyTrimmer {
     static Split split(SchemaChangeEvent event, @Nullable Schema sink) {
         switch (event.getType()) {
             case ADD_COLUMN:
-                return sink == null ? Split.needed(event) : splitAdd((AddColumnEvent) event, sink);
+                return sink == null
+                        ? Split.allNeeded(event)
+                        : splitAdd((AddColumnEvent) event, sink);
             case ALTER_COLUMN_TYPE:
                 return sink == null
-                        ? Split.needed(event)
+                        ? Split.allNeeded(event)
                         : splitAlter((AlterColumnTypeEvent) event, sink);
             case RENAME_COLUMN:
                 return sink == null
-                        ? Split.needed(event)
+                        ? Split.allNeeded(event)
                         : splitRename((RenameColumnEvent) event, sink);
             case DROP_COLUMN:
                 return sink == null
-                        ? Split.redundant(event)
+                        ? Split.allRedundant(event)
                         : splitDrop((DropColumnEvent) event, sink);
             case DROP_TABLE:
-                return sink == null ? Split.redundant(event) : Split.needed(event);
+                return sink == null ? Split.allRedundant(event) : Split.allNeeded(event);
             case TRUNCATE_TABLE:
-                return Split.needed(event);
+                return Split.allNeeded(event);
             default:
                 throw new IllegalArgumentException("Not a change of an existing table: " + event);
         }
@@ -138,7 +133,7 @@ final class RedundancyTrimmer {
             SchemaChangeEvent original,
             @Nullable SchemaChangeEvent needed,
             @Nullable SchemaChangeEvent redundant) {
-        return redundant == null ? Split.needed(original) : new Split(needed, redundant);
+        return redundant == null ? Split.allNeeded(original) : new Split(needed, redundant);
     }
 
     /** The part of an alteration that concerns {@code types}' columns, old types included. */

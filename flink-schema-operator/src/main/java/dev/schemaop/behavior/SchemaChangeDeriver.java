@@ -123,11 +123,11 @@ public final class SchemaChangeDeriver {
             lenient.rewrite(change, sink, plan);
         } else {
             RedundancyTrimmer.Split split = RedundancyTrimmer.split(change, sink);
-            if (split.redundant != null) {
-                plan.skip(split.redundant, SkipReason.ALREADY_PRESENT);
+            if (split.redundant() != null) {
+                plan.skip(split.redundant(), SkipReason.ALREADY_PRESENT);
             }
-            if (split.needed != null) {
-                plan.single(split.needed);
+            if (split.needed() != null) {
+                plan.single(split.needed());
             }
         }
     }

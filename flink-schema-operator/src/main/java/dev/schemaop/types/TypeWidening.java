@@ -29,6 +29,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiPredicate;
 
 /**
@@ -191,7 +192,7 @@ public final class TypeWidening {
     private static Map<DataTypeRoot, List<Rule>> indexByTarget(List<Rule> rules) {
         Map<DataTypeRoot, List<Rule>> index = new EnumMap<>(DataTypeRoot.class);
         for (Rule rule : rules) {
-            index.computeIfAbsent(rule.target, r -> new ArrayList<>()).add(rule);
+            index.computeIfAbsent(rule.target(), r -> new ArrayList<>()).add(rule);
         }
         index.replaceAll((root, list) -> Collections.unmodifiableList(list));
         return Collections.unmodifiableMap(index);
@@ -204,19 +205,10 @@ public final class TypeWidening {
     /**
      * One row of the table: {@code target} accepts {@code sources} when {@code condition} holds.
      */
-    private static final class Rule {
-        private final DataTypeRoot target;
-        private final EnumSet<DataTypeRoot> sources;
-        private final BiPredicate<DataType, DataType> condition;
-
-        private Rule(
-                DataTypeRoot target,
-                EnumSet<DataTypeRoot> sources,
-                BiPredicate<DataType, DataType> condition) {
-            this.target = target;
-            this.sources = sources;
-            this.condition = condition;
-        }
+    private record Rule(
+            DataTypeRoot target,
+            Set<DataTypeRoot> sources,
+            BiPredicate<DataType, DataType> condition) {
 
         Rule from(DataTypeRoot first, DataTypeRoot... rest) {
             return new Rule(target, EnumSet.of(first, rest), condition);
