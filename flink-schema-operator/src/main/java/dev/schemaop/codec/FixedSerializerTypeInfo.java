@@ -1,4 +1,4 @@
-package dev.schemaop.common;
+package dev.schemaop.codec;
 
 import org.apache.flink.api.common.ExecutionConfig;
 import org.apache.flink.api.common.serialization.SerializerConfig;

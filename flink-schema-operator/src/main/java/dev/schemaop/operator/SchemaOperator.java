@@ -1,10 +1,12 @@
 package dev.schemaop.operator;
 
 import dev.schemaop.behavior.SchemaChanges;
+import dev.schemaop.protocol.ChannelEvent;
 import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
 import dev.schemaop.protocol.SinkSchemaStep;
 import dev.schemaop.route.TableRouter;
+import dev.schemaop.types.DiscardedValues;
 
 import org.apache.flink.api.common.operators.MailboxExecutor;
 import org.apache.flink.api.common.state.ListState;
@@ -16,7 +18,6 @@ import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Schema;
-import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.operators.coordination.OperatorEvent;
 import org.apache.flink.runtime.operators.coordination.OperatorEventGateway;
 import org.apache.flink.runtime.operators.coordination.OperatorEventHandler;
@@ -31,7 +32,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,8 +55,8 @@ import java.util.Map;
  * row shaped onto them, so a sink writer always learns a version before its rows, whichever
  * channel they come from (DESIGN-NOTES §2).
  */
-public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
-        implements OneInputStreamOperator<Event, ShapedEvent>, OperatorEventHandler, BoundedOneInput {
+public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
+        implements OneInputStreamOperator<Event, ChannelEvent>, OperatorEventHandler, BoundedOneInput {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(SchemaOperator.class);
 
@@ -65,29 +65,18 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
     private final transient MailboxExecutor waitingExecutor;
 
     private transient int subtask;
-    private transient int channels;
-    private transient TableRouter router;
-    private transient DiscardedValues discards;
+    private transient int sourceSubtasks;
     private transient SubtaskSchemas schemas;
-    private transient Map<TableId, List<SinkBinding>> bindings;
+    private transient SinkRouting routing;
+    private transient SinkChannels sinkChannels;
+    private transient FlushMarkers markers;
     private transient ArrayDeque<Event> held;
     private transient PendingChange pending;
     private transient long requestCounter;
     /** Request ids of this attempt: an answer to a request of an earlier attempt never matches. */
     private transient long requestIdBase;
-    /** Sink tables that received rows since the last flush marker. */
-    private transient List<SinkView> unflushed;
-    private transient long flushCounter;
-    private transient TableId lastTable;
-    private transient Schema lastUpstream;
-    private transient List<SinkBinding> lastBindings;
-    private transient long lastFlushId;
     private transient int attempt;
-    private transient int sourceSubtasks;
     private transient ListState<byte[]> checkpointedState;
-    private transient Counter rowsWithoutTable;
-    private transient MarkerFlusher markers;
-    private transient java.util.Set<TableId> tablesWithoutSink;
     /** The task's mailbox thread; a legacy SourceFunction calls us from a thread of its own. */
     private transient Thread mailboxThread;
 
@@ -115,8 +104,8 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
                                 new ListStateDescriptor<>(
                                         "schema-operator", BytePrimitiveArraySerializer.INSTANCE));
         if (context.isRestored()) {
-            SubtaskStateSerializer.Restored restored =
-                    SubtaskStateSerializer.restore(checkpointedState.get(), schemas, held);
+            SubtaskStateCodec.Restored restored =
+                    SubtaskStateCodec.restore(checkpointedState.get(), schemas, held);
             requestCounter = restored.requestCounter;
             pending = restored.pending == null ? null : restored.pending.askedAgain(requestIdBase + ++requestCounter);
         }
@@ -125,15 +114,17 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
     @Override
     public void open() throws Exception {
         super.open();
-        channels = config.sinkParallelism();
-        router = new TableRouter(config.routes());
-        discards = new DiscardedValues(getMetricGroup());
-        bindings = new HashMap<>();
-        markers = MarkerFlusher.of(output);
-        tablesWithoutSink = new java.util.HashSet<>();
+        sinkChannels = new SinkChannels(output, config.sinkParallelism());
+        markers = new FlushMarkers(subtask, attempt, sinkChannels);
+        routing =
+                new SinkRouting(
+                        new TableRouter(config.routes()),
+                        schemas,
+                        config.hashFunctions(),
+                        new DiscardedValues(getMetricGroup()),
+                        config.sinkParallelism(),
+                        getMetricGroup());
         mailboxThread = Thread.currentThread();
-        unflushed = new ArrayList<>();
-        lastFlushId = SchemaChangeRequest.NO_FLUSH;
         if (pending != null) {
             // Markers go out once the task runs, before any input.
             waitingExecutor.execute(
@@ -187,10 +178,8 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
     // ---------------------------------------------------------------- rows
 
     private void emitRow(DataChangeEvent row) {
-        if (!row.tableId().equals(lastTable)) {
-            lookUp(row.tableId());
-        }
-        Schema upstream = lastUpstream;
+        routing.lookUp(row.tableId());
+        Schema upstream = routing.upstream();
         if (upstream == null) {
             throw new IllegalStateException(
                     "Source subtask "
@@ -200,74 +189,26 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
                             + " before any CreateTableEvent for it. A pipeline source must emit a "
                             + "CreateTableEvent for a table before its first row.");
         }
-        for (SinkBinding binding : lastBindings) {
+        for (SinkBinding binding : routing.bindings()) {
             SinkView view = binding.view;
             if (!view.announced) {
-                broadcast(view.asReset());
+                sinkChannels.step(view.asReset());
                 view.announced = true;
             }
             if (view.schema == null) {
-                rowsWithoutSinkTable(view.table);
+                routing.rowWithoutSinkTable(view.table);
                 continue;
             }
             DataChangeEvent shaped = binding.shape(row, upstream);
-            output.collect(
-                    new StreamRecord<>(
-                            ShapedEvent.row(binding.channelOf(shaped), view.version, shaped)));
-            if (!view.unflushed) {
-                view.unflushed = true;
-                unflushed.add(view);
-            }
+            sinkChannels.row(binding.channelOf(shaped), view.version, shaped);
+            markers.rowSent(view);
         }
-    }
-
-    /** Rows come in runs of one table: its schema and bindings are looked up once per run. */
-    private void lookUp(TableId table) {
-        lastUpstream = schemas.upstreamOf(table);
-        lastBindings = lastUpstream == null ? List.of() : bindingsOf(table);
-        lastTable = table;
-    }
-
-    /**
-     * The sink table is gone (dropped, or never created because create.table was not
-     * applied): the row has nowhere to go. Counted and said once per table, never silent.
-     */
-    private void rowsWithoutSinkTable(TableId sinkTable) {
-        if (rowsWithoutTable == null) {
-            rowsWithoutTable = getMetricGroup().counter("rowsWithoutSinkTable");
-        }
-        if (tablesWithoutSink.add(sinkTable)) {
-            LOG.warn(
-                    "Rows for sink table {} are dropped: the sink has no such table (it was dropped,"
-                            + " or its creation was not applied). Metric rowsWithoutSinkTable"
-                            + " counts them.",
-                    sinkTable);
-        }
-        rowsWithoutTable.inc();
-    }
-
-    private List<SinkBinding> bindingsOf(TableId source) {
-        List<SinkBinding> list = bindings.get(source);
-        if (list == null) {
-            list = new ArrayList<>();
-            for (TableId sink : router.sinkTablesOf(source)) {
-                list.add(
-                        new SinkBinding(
-                                source,
-                                schemas.sinkView(sink),
-                                config.hashFunctions(),
-                                discards.listenerFor(sink, source),
-                                channels));
-            }
-            bindings.put(source, list);
-        }
-        return list;
     }
 
     // ---------------------------------------------------------------- schema changes
 
     private void beginChange(SchemaChangeEvent change) {
-        lastTable = null;
+        routing.endRun();
         TableId table = change.tableId();
         if (change instanceof CreateTableEvent && schemas.upstreamOf(table) != null) {
             if (((CreateTableEvent) change).getSchema().equals(schemas.upstreamOf(table))) {
@@ -289,7 +230,7 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
                             + "CreateTableEvent for a table before any other change of it.");
         }
         Map<TableId, Integer> known = new HashMap<>();
-        for (TableId sink : router.sinkTablesOf(table)) {
+        for (TableId sink : routing.sinkTablesOf(table)) {
             known.put(sink, schemas.sinkView(sink).version);
         }
         pending =
@@ -311,38 +252,16 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
      */
     private void ask(PendingChange change) {
         TableId table = change.change.tableId();
-        List<TableId> sinkTables = router.sinkTablesOf(table);
-        if (!unflushed.isEmpty() || sourceSubtasks > 1) {
-            change.releaseFlushId = nextFlushId();
-            sendFlushMarkers(change.releaseFlushId, sinkTables);
+        List<TableId> sinkTables = routing.sinkTablesOf(table);
+        if (markers.anyRowSinceLast() || sourceSubtasks > 1) {
+            change.releaseFlushId = markers.send(sinkTables);
         }
         long tableRowsFlushedBy = SchemaChangeRequest.NO_FLUSH;
         for (TableId sink : sinkTables) {
             tableRowsFlushedBy = Math.max(tableRowsFlushedBy, schemas.sinkView(sink).rowsFlushedBy);
         }
         toRegistry.sendEventToCoordinator(
-                change.toRequest(subtask, schemas.upstreamOf(table), lastFlushId, tableRowsFlushedBy));
-    }
-
-    /**
-     * Marker ids grow per subtask, across attempts too (FlushTracker keeps one number per
-     * pair of subtasks), and differ between subtasks (sink subtasks key holds by id).
-     */
-    private long nextFlushId() {
-        return ((long) attempt << 48) | (++flushCounter << 16) | subtask;
-    }
-
-    private void sendFlushMarkers(long flushId, List<TableId> holdTables) {
-        for (int channel = 0; channel < channels; channel++) {
-            output.collect(new StreamRecord<>(ShapedEvent.flush(channel, subtask, flushId, holdTables)));
-        }
-        markers.flush();
-        for (SinkView view : unflushed) {
-            view.unflushed = false;
-            view.rowsFlushedBy = flushId;
-        }
-        unflushed.clear();
-        lastFlushId = flushId;
+                change.toRequest(subtask, schemas.upstreamOf(table), markers.lastFlushId(), tableRowsFlushedBy));
     }
 
     @Override
@@ -368,32 +287,24 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
         // Every step goes down every channel: sink subtasks apply each version once.
         for (SinkSchemaStep step : response.steps()) {
             schemas.sinkView(step.table()).moveTo(step);
-            broadcast(step);
+            sinkChannels.step(step);
         }
         if (releaseFlushId != SchemaChangeRequest.NO_FLUSH) {
-            for (int channel = 0; channel < channels; channel++) {
-                output.collect(new StreamRecord<>(ShapedEvent.release(channel, subtask, releaseFlushId)));
-            }
+            markers.release(releaseFlushId);
         }
-        markers.flush();
+        sinkChannels.push();
         while (pending == null && !held.isEmpty()) {
             process(held.poll());
         }
     }
 
     private void applyUpstream(SchemaChangeEvent change) {
-        lastTable = null;
+        routing.endRun();
         Schema after = SchemaChanges.apply(schemas.upstreamOf(change.tableId()), change);
         if (after == null) {
             schemas.upstream.remove(change.tableId());
         } else {
             schemas.upstream.put(change.tableId(), after);
-        }
-    }
-
-    private void broadcast(SinkSchemaStep step) {
-        for (int channel = 0; channel < channels; channel++) {
-            output.collect(new StreamRecord<>(ShapedEvent.schema(channel, step)));
         }
     }
 
@@ -412,7 +323,7 @@ public class SchemaOperator extends AbstractStreamOperator<ShapedEvent>
         super.snapshotState(context);
         checkpointedState.update(
                 List.of(
-                        SubtaskStateSerializer.snapshot(
+                        SubtaskStateCodec.snapshot(
                                 schemas, pending, held, requestCounter)));
     }
 }

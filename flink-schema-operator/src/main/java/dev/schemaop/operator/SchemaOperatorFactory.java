@@ -1,5 +1,7 @@
 package dev.schemaop.operator;
 
+import dev.schemaop.protocol.ChannelEvent;
+
 import dev.schemaop.registry.RegistryConfig;
 import dev.schemaop.registry.SchemaRegistryProvider;
 
@@ -17,9 +19,9 @@ import org.apache.flink.streaming.api.operators.StreamOperatorParameters;
 import org.apache.flink.streaming.runtime.tasks.mailbox.TaskMailbox;
 
 /** Creates the {@link SchemaOperator} subtasks and their coordinator, the schema registry. */
-public final class SchemaOperatorFactory extends AbstractStreamOperatorFactory<ShapedEvent>
-        implements CoordinatedOperatorFactory<ShapedEvent>,
-                OneInputStreamOperatorFactory<Event, ShapedEvent> {
+public final class SchemaOperatorFactory extends AbstractStreamOperatorFactory<ChannelEvent>
+        implements CoordinatedOperatorFactory<ChannelEvent>,
+                OneInputStreamOperatorFactory<Event, ChannelEvent> {
     private static final long serialVersionUID = 1L;
 
     private final SchemaOperatorConfig operatorConfig;
@@ -33,8 +35,8 @@ public final class SchemaOperatorFactory extends AbstractStreamOperatorFactory<S
 
     @Override
     @SuppressWarnings("unchecked")
-    public <T extends StreamOperator<ShapedEvent>> T createStreamOperator(
-            StreamOperatorParameters<ShapedEvent> parameters) {
+    public <T extends StreamOperator<ChannelEvent>> T createStreamOperator(
+            StreamOperatorParameters<ChannelEvent> parameters) {
         OperatorID operatorId = parameters.getStreamConfig().getOperatorID();
         OperatorEventDispatcher dispatcher = parameters.getOperatorEventDispatcher();
         // Answers from the registry arrive as lowest-priority mails; waiting at the end of

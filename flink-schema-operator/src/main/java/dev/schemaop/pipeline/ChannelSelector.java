@@ -1,6 +1,6 @@
 package dev.schemaop.pipeline;
 
-import dev.schemaop.operator.ShapedEvent;
+import dev.schemaop.protocol.ChannelEvent;
 
 import org.apache.flink.api.common.functions.Partitioner;
 import org.apache.flink.api.java.functions.KeySelector;
@@ -10,11 +10,11 @@ import org.apache.flink.api.java.functions.KeySelector;
  * (by table and primary key for rows; one copy per subtask for schema steps and flush
  * markers), so partitioning only reads that choice.
  */
-final class ChannelSelector implements KeySelector<ShapedEvent, Integer>, Partitioner<Integer> {
+final class ChannelSelector implements KeySelector<ChannelEvent, Integer>, Partitioner<Integer> {
     private static final long serialVersionUID = 1L;
 
     @Override
-    public Integer getKey(ShapedEvent event) {
+    public Integer getKey(ChannelEvent event) {
         return event.channel();
     }
 

@@ -4,12 +4,12 @@ import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
 import dev.schemaop.common.PipelineConfigException;
 import dev.schemaop.operator.SchemaOperatorConfig;
 import dev.schemaop.operator.SchemaOperatorFactory;
-import dev.schemaop.operator.ShapedEvent;
-import dev.schemaop.operator.ShapedEventSerializer;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
 import dev.schemaop.pipeline.definition.PipelineSettings;
 import dev.schemaop.pipeline.definition.RouteDefinition;
 import dev.schemaop.pipeline.definition.SinkDefinition;
+import dev.schemaop.protocol.ChannelEvent;
+import dev.schemaop.protocol.ChannelEventSerializer;
 import dev.schemaop.protocol.RegistryAddress;
 import dev.schemaop.registry.RegistryConfig;
 import dev.schemaop.route.RouteRule;
@@ -98,10 +98,10 @@ public final class PipelineComposer {
                 sourceStream(source, env, sourceName(definition))
                         .uid(uidPrefix + "source")
                         .setParallelism(parallelism);
-        DataStream<ShapedEvent> shaped =
+        DataStream<ChannelEvent> shaped =
                 events.transform(
                                 "SchemaOperator",
-                                ShapedEventSerializer.typeInfo(),
+                                ChannelEventSerializer.typeInfo(),
                                 new SchemaOperatorFactory(operatorConfig, registryConfig))
                         .uid(schemaOperatorUid)
                         .setParallelism(parallelism);
@@ -125,7 +125,7 @@ public final class PipelineComposer {
      * no choice to make: the sink side is chained to the schema operator, so rows are handed
      * over in the same thread instead of being serialized through the network stack.
      */
-    private static DataStream<ShapedEvent> toSinkSubtasks(DataStream<ShapedEvent> shaped, int parallelism) {
+    private static DataStream<ChannelEvent> toSinkSubtasks(DataStream<ChannelEvent> shaped, int parallelism) {
         if (parallelism == 1) {
             return shaped.forward();
         }

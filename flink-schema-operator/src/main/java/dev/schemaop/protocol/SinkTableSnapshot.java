@@ -1,10 +1,10 @@
 package dev.schemaop.protocol;
 
-import dev.schemaop.operator.ShapedEventSerializer;
+import dev.schemaop.codec.DataReader;
+import dev.schemaop.codec.DataWriter;
 
 import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
 import org.apache.flink.cdc.common.schema.Schema;
-import org.apache.flink.cdc.runtime.serializer.schema.SchemaSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.runtime.operators.coordination.CoordinationResponse;
@@ -13,7 +13,6 @@ import org.apache.flink.streaming.api.operators.collect.CollectCoordinationRespo
 import javax.annotation.Nullable;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -29,15 +28,7 @@ public record SinkTableSnapshot(int version, @Nullable Schema schema, List<SinkS
 
     public CoordinationResponse toResponse() throws IOException {
         DataOutputSerializer payload = new DataOutputSerializer(256);
-        payload.writeInt(version);
-        payload.writeBoolean(schema != null);
-        if (schema != null) {
-            SchemaSerializer.INSTANCE.serialize(schema, payload);
-        }
-        payload.writeInt(steps.size());
-        for (SinkSchemaStep step : steps) {
-            ShapedEventSerializer.serializeStep(step, payload);
-        }
+        new DataWriter(payload).intValue(version).nullableSchema(schema).list(steps, SinkSchemaStepCodec::write);
         DataOutputSerializer framed = new DataOutputSerializer(payload.length() + 8);
         BYTES.serialize(payload.getCopyOfBuffer(), framed);
         return new CollectCoordinationResponse("", 0, List.of(framed.getCopyOfBuffer()));
@@ -45,13 +36,8 @@ public record SinkTableSnapshot(int version, @Nullable Schema schema, List<SinkS
 
     public static SinkTableSnapshot fromResponse(CoordinationResponse response) throws IOException {
         byte[] payload = ((CollectCoordinationResponse) response).getResults(BYTES).get(0);
-        DataInputDeserializer in = new DataInputDeserializer(payload);
-        int version = in.readInt();
-        Schema schema = in.readBoolean() ? SchemaSerializer.INSTANCE.deserialize(in) : null;
-        List<SinkSchemaStep> steps = new ArrayList<>();
-        for (int i = in.readInt(); i > 0; i--) {
-            steps.add(ShapedEventSerializer.deserializeStep(in));
-        }
-        return new SinkTableSnapshot(version, schema, steps);
+        DataReader reader = new DataReader(new DataInputDeserializer(payload));
+        return new SinkTableSnapshot(
+                reader.intValue(), reader.nullableSchema(), reader.list(SinkSchemaStepCodec::read));
     }
 }

@@ -1,9 +1,11 @@
 package dev.schemaop.registry;
 
+import dev.schemaop.codec.DataReader;
+import dev.schemaop.codec.DataWriter;
+import dev.schemaop.codec.VersionedState;
+
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
-import org.apache.flink.cdc.runtime.serializer.TableIdSerializer;
-import org.apache.flink.cdc.runtime.serializer.event.EventSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 
@@ -29,8 +31,9 @@ import java.util.List;
  * restore; this log is how the registry knows the sink already has it, down to each single
  * {@code MetadataApplier} call of a change that was cut short.
  *
- * <p>Records are length-prefixed: a change's intent (before its first applier call), one
- * applier call, or a completed change. Records up to the sequence of a completed checkpoint are
+ * <p>The file starts with a header (a magic number and the format version), then
+ * length-prefixed records: a change's intent (before its first applier call), one applier call,
+ * or a completed change ({@link LogRecordCodec}). Records up to the sequence of a completed checkpoint are
  * dropped when it completes. Only the event loop
  * thread uses it. A torn last record (the process died while writing it) is ignored.
  */
@@ -39,6 +42,10 @@ final class AppliedChangeLog implements AutoCloseable {
     private static final byte COMPLETED = 1;
     private static final byte CALL = 2;
     private static final byte INTENT = 3;
+    /** The file starts with these two ints: "SCHL" and the format version. */
+    private static final int MAGIC = 0x5343484C;
+    private static final int VERSION = 2;
+    private static final int HEADER_LENGTH = 8;
 
     private final Path dir;
     private final Path file;
@@ -81,6 +88,9 @@ final class AppliedChangeLog implements AutoCloseable {
             // A record torn by a crash is cut off, so that new records follow whole ones.
             channel.truncate(complete);
             channel.position(complete);
+            if (complete == 0) {
+                writeHeader();
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot open the schema registry's log " + file, e);
         }
@@ -128,66 +138,25 @@ final class AppliedChangeLog implements AutoCloseable {
         return null;
     }
 
-    /** Whether the call at this place of a plan already reached the sink before a failure. */
-    boolean alreadyApplied(
-            TableId upstreamTable,
-            int position,
-            TableId sink,
-            int baseVersion,
-            int index,
-            SchemaChangeEvent event) {
-        for (AppliedCall call : calls) {
-            if (call.belongsTo(upstreamTable, position)
-                    && call.sink().equals(sink)
-                    && call.baseVersion() == baseVersion
-                    && call.index() == index
-                    && call.event().equals(event)) {
-                return true;
-            }
-        }
-        return false;
+    /** Whether this call, at this place of its change's plan, reached the sink before a failure. */
+    boolean alreadyApplied(AppliedCall call) {
+        return calls.contains(call);
     }
 
     void appendCall(AppliedCall call) {
         calls.add(call);
-        DataOutputSerializer out = new DataOutputSerializer(256);
-        try {
-            out.writeByte(CALL);
-            TableIdSerializer.INSTANCE.serialize(call.upstreamTable(), out);
-            out.writeInt(call.position());
-            TableIdSerializer.INSTANCE.serialize(call.sink(), out);
-            out.writeInt(call.baseVersion());
-            out.writeInt(call.index());
-            EventSerializer.INSTANCE.serialize(call.event(), out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        write(out);
+        append(CALL, writer -> LogRecordCodec.writeCall(writer, call));
     }
 
     void appendIntent(ChangeIntent intent) {
         intents.add(intent);
-        DataOutputSerializer out = new DataOutputSerializer(512);
-        try {
-            out.writeByte(INTENT);
-            RegistryStateSerializer.writeIntent(intent, out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        write(out);
+        append(INTENT, writer -> LogRecordCodec.writeIntent(writer, intent));
     }
 
     void appendCompleted(CompletedChange change) {
         completed.add(change);
         forgetIntentOf(change);
-        DataOutputSerializer out = new DataOutputSerializer(512);
-        try {
-            out.writeByte(COMPLETED);
-            RegistryStateSerializer.writeCompleted(change, out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        write(out);
+        append(COMPLETED, writer -> LogRecordCodec.writeCompleted(writer, change));
     }
 
     /** Drops what a completed checkpoint holds anyway. */
@@ -203,6 +172,7 @@ final class AppliedChangeLog implements AutoCloseable {
             Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
             Files.deleteIfExists(tmp);
             channel = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            writeHeader();
             List<CompletedChange> keep = new ArrayList<>(completed);
             List<AppliedCall> keepCalls = new ArrayList<>(calls);
             List<ChangeIntent> keepIntents = new ArrayList<>(intents);
@@ -220,11 +190,26 @@ final class AppliedChangeLog implements AutoCloseable {
         }
     }
 
-    private void write(DataOutputSerializer record) {
+    /** One length-prefixed record: its kind, then its fields. */
+    private void append(byte kind, VersionedState.Part fields) {
+        DataOutputSerializer record = new DataOutputSerializer(512);
+        try {
+            record.writeByte(kind);
+            fields.write(new DataWriter(record));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         ByteBuffer buffer = ByteBuffer.allocate(4 + record.length());
         buffer.putInt(record.length());
         buffer.put(record.getSharedBuffer(), 0, record.length());
-        buffer.flip();
+        write(buffer.flip());
+    }
+
+    private void writeHeader() {
+        write(ByteBuffer.allocate(HEADER_LENGTH).putInt(MAGIC).putInt(VERSION).flip());
+    }
+
+    private void write(ByteBuffer buffer) {
         try {
             while (buffer.hasRemaining()) {
                 channel.write(buffer);
@@ -234,11 +219,22 @@ final class AppliedChangeLog implements AutoCloseable {
         }
     }
 
-    /** Reads every whole record; returns the length of the file's whole records. */
+    /**
+     * Reads every whole record; returns the length of the file's header and whole records. A
+     * file without the header is of version 1 (before the header), whose records are the same.
+     */
     private long read() throws IOException {
         byte[] bytes = Files.readAllBytes(file);
         ByteBuffer buffer = ByteBuffer.wrap(bytes);
-        long complete = 0;
+        if (bytes.length >= HEADER_LENGTH && buffer.getInt(0) == MAGIC) {
+            int version = buffer.getInt(4);
+            if (version != VERSION) {
+                throw new IOException("Unknown version " + version + " of the schema registry's log " + file
+                        + "; this build reads version " + VERSION + ". Delete the file or start with the build that wrote it.");
+            }
+            buffer.position(HEADER_LENGTH);
+        }
+        long complete = buffer.position();
         while (buffer.remaining() >= 4) {
             int length = buffer.getInt();
             if (length < 0 || length > buffer.remaining()) {
@@ -248,21 +244,15 @@ final class AppliedChangeLog implements AutoCloseable {
             DataInputDeserializer in = new DataInputDeserializer(bytes, buffer.position(), length);
             buffer.position(buffer.position() + length);
             byte kind = in.readByte();
+            DataReader reader = new DataReader(in);
             if (kind == COMPLETED) {
-                CompletedChange change = RegistryStateSerializer.readCompleted(in);
+                CompletedChange change = LogRecordCodec.readCompleted(reader);
                 completed.add(change);
                 forgetIntentOf(change);
             } else if (kind == INTENT) {
-                intents.add(RegistryStateSerializer.readIntent(in));
+                intents.add(LogRecordCodec.readIntent(reader));
             } else if (kind == CALL) {
-                calls.add(
-                        new AppliedCall(
-                                TableIdSerializer.INSTANCE.deserialize(in),
-                                in.readInt(),
-                                TableIdSerializer.INSTANCE.deserialize(in),
-                                in.readInt(),
-                                in.readInt(),
-                                (SchemaChangeEvent) EventSerializer.INSTANCE.deserialize(in)));
+                calls.add(LogRecordCodec.readCall(reader));
             } else {
                 throw new IOException("Unknown record kind " + kind + " in " + file);
             }

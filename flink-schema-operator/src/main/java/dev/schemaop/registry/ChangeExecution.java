@@ -57,6 +57,13 @@ final class ChangeExecution {
         return currentSink().events().get(eventIndex);
     }
 
+    /** The current call, as the applied-change log names it. */
+    AppliedChangeLog.AppliedCall currentCall() {
+        SinkPlan sink = currentSink();
+        return new AppliedChangeLog.AppliedCall(
+                intent.upstreamTable(), intent.position(), sink.sink(), sink.baseVersion(), eventIndex, currentEvent());
+    }
+
     /** The sink table's schema before the current event, as the applied events left it. */
     @Nullable
     Schema schemaBeforeCurrent() {

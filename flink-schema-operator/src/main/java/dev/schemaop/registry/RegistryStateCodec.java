@@ -1,232 +1,112 @@
 package dev.schemaop.registry;
 
-import dev.schemaop.operator.ShapedEventSerializer;
-import dev.schemaop.protocol.SinkSchemaStep;
+import dev.schemaop.codec.DataReader;
+import dev.schemaop.codec.DataWriter;
+import dev.schemaop.codec.VersionedState;
+import dev.schemaop.protocol.SinkSchemaStepCodec;
 
-import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
-import org.apache.flink.cdc.common.schema.Schema;
-import org.apache.flink.cdc.runtime.serializer.TableIdSerializer;
-import org.apache.flink.cdc.runtime.serializer.event.EventSerializer;
-import org.apache.flink.cdc.runtime.serializer.schema.SchemaSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataInputView;
-import org.apache.flink.core.memory.DataOutputSerializer;
-import org.apache.flink.core.memory.DataOutputView;
-
-import javax.annotation.Nullable;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Checkpoint bytes of the registry: a format version, then the state, with a check for
- * trailing bytes. The same record format serves the applied-change log.
+ * Checkpoint bytes of the registry ({@link VersionedState}), version 3: the change sequence
+ * and the log's directory; the upstream schemas; the truncate/drop counts; the sink tables (each
+ * with its schema, version, sources and last steps); the handled positions. Version 2 held the
+ * same fields without part lengths; it is read by {@link #readV2}.
  */
-final class RegistryStateSerializer {
-    static final int VERSION = 2;
-    private static final TableIdSerializer TABLE_IDS = TableIdSerializer.INSTANCE;
-    private static final SchemaSerializer SCHEMAS = SchemaSerializer.INSTANCE;
-    private static final EventSerializer EVENTS = EventSerializer.INSTANCE;
+final class RegistryStateCodec {
+    static final int VERSION = 3;
+    private static final String WHAT = "schema registry state";
 
-    private RegistryStateSerializer() {}
+    private RegistryStateCodec() {}
 
     static byte[] serialize(RegistryState state) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(4096);
-        out.writeInt(VERSION);
-        out.writeLong(state.lastSequence);
-        out.writeUTF(state.logDir);
-        out.writeInt(state.upstream.size());
-        for (Map.Entry<TableId, Schema> e : state.upstream.entrySet()) {
-            TABLE_IDS.serialize(e.getKey(), out);
-            SCHEMAS.serialize(e.getValue(), out);
-        }
-        out.writeInt(state.destructiveHandled.size());
-        for (Map.Entry<TableId, Integer> e : state.destructiveHandled.entrySet()) {
-            TABLE_IDS.serialize(e.getKey(), out);
-            out.writeInt(e.getValue());
-        }
-        out.writeInt(state.sinks.size());
-        for (SinkTableState sink : state.sinks.values()) {
-            TABLE_IDS.serialize(sink.table, out);
-            out.writeInt(sink.version);
-            writeNullableSchema(sink.schema, out);
-            out.writeInt(sink.sources.size());
-            for (TableId source : sink.sources) {
-                TABLE_IDS.serialize(source, out);
-            }
-            // Recent steps: a subtask behind after a restore still gets the way forward.
-            List<SinkSchemaStep> steps = sink.recentSteps();
-            out.writeInt(steps.size());
-            for (SinkSchemaStep step : steps) {
-                ShapedEventSerializer.serializeStep(step, out);
-            }
-        }
-        out.writeInt(state.marks.size());
-        for (Map.Entry<TableId, TreeMap<Integer, Mark>> table : state.marks.entrySet()) {
-            TABLE_IDS.serialize(table.getKey(), out);
-            out.writeInt(table.getValue().size());
-            for (Map.Entry<Integer, Mark> mark : table.getValue().entrySet()) {
-                out.writeInt(mark.getKey());
-                out.writeLong(mark.getValue().upstreamFingerprint());
-                writeVersions(mark.getValue().sinkVersions(), out);
-            }
-        }
-        return out.getCopyOfBuffer();
+        return VersionedState.write(
+                VERSION,
+                writer -> {
+                    writer.longValue(state.lastSequence);
+                    writer.out().writeUTF(state.logDir);
+                },
+                writer -> writer.map(state.upstream, DataWriter::table, DataWriter::schema),
+                writer -> writer.tableInts(state.destructiveHandled),
+                writer -> writer.list(state.sinks.values(), RegistryStateCodec::writeSink),
+                writer -> writer.map(state.marks, DataWriter::table, RegistryStateCodec::writeMarks));
     }
 
     static RegistryState deserialize(byte[] bytes) throws IOException {
-        DataInputDeserializer in = new DataInputDeserializer(bytes);
-        int version = in.readInt();
-        if (version != VERSION) {
-            throw new IOException(
-                    "Unknown schema registry state version " + version + "; this build reads " + VERSION
-                            + ". Start the pipeline without this savepoint, or with the build that wrote it.");
-        }
+        return VersionedState.read(
+                bytes, WHAT, Map.of(VERSION, RegistryStateCodec::readV3, 2, RegistryStateCodec::readV2));
+    }
+
+    private static RegistryState readV3(DataInputDeserializer in) throws IOException {
         RegistryState state = new RegistryState();
-        state.lastSequence = in.readLong();
-        state.logDir = in.readUTF();
-        for (int i = in.readInt(); i > 0; i--) {
-            state.upstream.put(TABLE_IDS.deserialize(in), SCHEMAS.deserialize(in));
+        VersionedState.part(
+                in,
+                WHAT,
+                reader -> {
+                    state.lastSequence = reader.longValue();
+                    state.logDir = reader.in().readUTF();
+                    return state;
+                });
+        state.upstream.putAll(VersionedState.part(in, WHAT, r -> r.map(DataReader::table, DataReader::schema)));
+        state.destructiveHandled.putAll(VersionedState.part(in, WHAT, DataReader::tableInts));
+        for (SinkTableState sink : VersionedState.part(in, WHAT, r -> r.list(RegistryStateCodec::readSink))) {
+            state.sinks.put(sink.table, sink);
         }
-        for (int i = in.readInt(); i > 0; i--) {
-            state.destructiveHandled.put(TABLE_IDS.deserialize(in), in.readInt());
-        }
-        for (int i = in.readInt(); i > 0; i--) {
-            TableId table = TABLE_IDS.deserialize(in);
-            int sinkVersion = in.readInt();
-            SinkTableState sink = new SinkTableState(table, readNullableSchema(in), sinkVersion);
-            for (int j = in.readInt(); j > 0; j--) {
-                sink.sources.add(TABLE_IDS.deserialize(in));
-            }
-            for (int j = in.readInt(); j > 0; j--) {
-                sink.restoreStep(ShapedEventSerializer.deserializeStep(in));
-            }
-            state.sinks.put(table, sink);
-        }
-        for (int i = in.readInt(); i > 0; i--) {
-            TableId table = TABLE_IDS.deserialize(in);
-            for (int j = in.readInt(); j > 0; j--) {
-                int position = in.readInt();
-                long fingerprint = in.readLong();
-                state.mark(table, position, new Mark(fingerprint, readVersions(in)));
-            }
-        }
-        if (in.available() > 0) {
-            throw new IOException(in.available() + " unexpected trailing bytes in registry state");
-        }
+        VersionedState.part(in, WHAT, r -> r.map(DataReader::table, RegistryStateCodec::readMarks))
+                .forEach((table, marks) -> marks.forEach((position, mark) -> state.mark(table, position, mark)));
         return state;
     }
 
-    static void writeCompleted(CompletedChange change, DataOutputView out) throws IOException {
-        out.writeLong(change.sequence());
-        TABLE_IDS.serialize(change.upstreamTable(), out);
-        out.writeInt(change.position());
-        out.writeLong(change.reportedFingerprint());
-        writeNullableSchema(change.upstreamAfter(), out);
-        out.writeInt(change.ordinal());
-        out.writeInt(change.sinkUpdates().size());
-        for (SinkUpdate update : change.sinkUpdates()) {
-            TABLE_IDS.serialize(update.sink(), out);
-            out.writeInt(update.events().size());
-            for (SchemaChangeEvent event : update.events()) {
-                EVENTS.serialize(event, out);
-            }
-            writeNullableSchema(update.schemaAfter(), out);
+    /** Version 2, before part lengths: the same fields in the same order. */
+    private static RegistryState readV2(DataInputDeserializer in) throws IOException {
+        DataReader reader = new DataReader(in);
+        RegistryState state = new RegistryState();
+        state.lastSequence = reader.longValue();
+        state.logDir = in.readUTF();
+        state.upstream.putAll(reader.map(DataReader::table, DataReader::schema));
+        state.destructiveHandled.putAll(reader.tableInts());
+        for (SinkTableState sink : reader.list(RegistryStateCodec::readSink)) {
+            state.sinks.put(sink.table, sink);
         }
+        reader.map(DataReader::table, RegistryStateCodec::readMarks)
+                .forEach((table, marks) -> marks.forEach((position, mark) -> state.mark(table, position, mark)));
+        return state;
     }
 
-    static CompletedChange readCompleted(DataInputView in) throws IOException {
-        long sequence = in.readLong();
-        TableId upstreamTable = TABLE_IDS.deserialize(in);
-        int position = in.readInt();
-        long reportedFingerprint = in.readLong();
-        Schema upstreamAfter = readNullableSchema(in);
-        int ordinal = in.readInt();
-        List<SinkUpdate> updates = new ArrayList<>();
-        for (int i = in.readInt(); i > 0; i--) {
-            TableId sink = TABLE_IDS.deserialize(in);
-            List<SchemaChangeEvent> events = new ArrayList<>();
-            for (int j = in.readInt(); j > 0; j--) {
-                events.add((SchemaChangeEvent) EVENTS.deserialize(in));
-            }
-            updates.add(new SinkUpdate(sink, events, readNullableSchema(in)));
-        }
-        return new CompletedChange(
-                sequence, upstreamTable, position, reportedFingerprint, upstreamAfter, ordinal, updates);
+    private static void writeSink(DataWriter writer, SinkTableState sink) throws IOException {
+        writer.table(sink.table).intValue(sink.version).nullableSchema(sink.schema);
+        writer.list(sink.sources, DataWriter::table);
+        // Recent steps: a subtask behind after a restore still gets the way forward.
+        writer.list(sink.recentSteps(), SinkSchemaStepCodec::write);
     }
 
-    static void writeIntent(ChangeIntent intent, DataOutputView out) throws IOException {
-        out.writeLong(intent.sequence());
-        TABLE_IDS.serialize(intent.upstreamTable(), out);
-        out.writeInt(intent.position());
-        out.writeLong(intent.reportedFingerprint());
-        writeNullableSchema(intent.upstreamAfter(), out);
-        out.writeInt(intent.ordinal());
-        out.writeInt(intent.sinks().size());
-        for (SinkPlan sink : intent.sinks()) {
-            TABLE_IDS.serialize(sink.sink(), out);
-            out.writeInt(sink.baseVersion());
-            writeNullableSchema(sink.baseSchema(), out);
-            out.writeInt(sink.events().size());
-            for (SchemaChangeEvent event : sink.events()) {
-                EVENTS.serialize(event, out);
-            }
-        }
+    private static SinkTableState readSink(DataReader reader) throws IOException {
+        TableId table = reader.table();
+        int version = reader.intValue();
+        SinkTableState sink = new SinkTableState(table, reader.nullableSchema(), version);
+        sink.sources.addAll(reader.list(DataReader::table));
+        reader.list(SinkSchemaStepCodec::read).forEach(sink::restoreStep);
+        return sink;
     }
 
-    static ChangeIntent readIntent(DataInputView in) throws IOException {
-        long sequence = in.readLong();
-        TableId upstreamTable = TABLE_IDS.deserialize(in);
-        int position = in.readInt();
-        long reportedFingerprint = in.readLong();
-        Schema upstreamAfter = readNullableSchema(in);
-        int ordinal = in.readInt();
-        List<SinkPlan> sinks = new ArrayList<>();
-        for (int i = in.readInt(); i > 0; i--) {
-            TableId sink = TABLE_IDS.deserialize(in);
-            int baseVersion = in.readInt();
-            Schema baseSchema = readNullableSchema(in);
-            List<SchemaChangeEvent> events = new ArrayList<>();
-            for (int j = in.readInt(); j > 0; j--) {
-                events.add((SchemaChangeEvent) EVENTS.deserialize(in));
-            }
-            sinks.add(new SinkPlan(sink, baseVersion, baseSchema, events, List.of()));
-        }
-        return new ChangeIntent(sequence, upstreamTable, position, reportedFingerprint, upstreamAfter, ordinal, sinks);
+    private static void writeMarks(DataWriter writer, TreeMap<Integer, Mark> marks) throws IOException {
+        writer.map(marks, DataWriter::intValue, RegistryStateCodec::writeMark);
     }
 
-    private static void writeVersions(Map<TableId, Integer> versions, DataOutputView out)
-            throws IOException {
-        out.writeInt(versions.size());
-        for (Map.Entry<TableId, Integer> e : versions.entrySet()) {
-            TABLE_IDS.serialize(e.getKey(), out);
-            out.writeInt(e.getValue());
-        }
+    private static TreeMap<Integer, Mark> readMarks(DataReader reader) throws IOException {
+        return new TreeMap<>(reader.map(DataReader::intValue, RegistryStateCodec::readMark));
     }
 
-    private static Map<TableId, Integer> readVersions(DataInputView in) throws IOException {
-        Map<TableId, Integer> versions = new HashMap<>();
-        for (int i = in.readInt(); i > 0; i--) {
-            versions.put(TABLE_IDS.deserialize(in), in.readInt());
-        }
-        return versions;
+    private static void writeMark(DataWriter writer, Mark mark) throws IOException {
+        writer.longValue(mark.upstreamFingerprint()).tableInts(mark.sinkVersions());
     }
 
-    private static void writeNullableSchema(@Nullable Schema schema, DataOutputView out)
-            throws IOException {
-        out.writeBoolean(schema != null);
-        if (schema != null) {
-            SCHEMAS.serialize(schema, out);
-        }
-    }
-
-    @Nullable
-    private static Schema readNullableSchema(DataInputView in) throws IOException {
-        return in.readBoolean() ? SCHEMAS.deserialize(in) : null;
+    private static Mark readMark(DataReader reader) throws IOException {
+        return new Mark(reader.longValue(), reader.tableInts());
     }
 }

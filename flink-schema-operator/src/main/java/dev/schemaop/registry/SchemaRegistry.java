@@ -1,6 +1,5 @@
 package dev.schemaop.registry;
 
-import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
 import dev.schemaop.behavior.SchemaChangeDeriver;
 import dev.schemaop.behavior.SchemaChangeRejectedException;
 import dev.schemaop.behavior.SkippedChange;
@@ -9,25 +8,18 @@ import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
 import dev.schemaop.protocol.SinkSchemaStep;
 import dev.schemaop.protocol.SinkTableQuery;
-import dev.schemaop.protocol.SinkTableSnapshot;
 import dev.schemaop.route.TableRouter;
 
-import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
-import org.apache.flink.cdc.common.exceptions.UnsupportedSchemaChangeEventException;
-import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.sink.MetadataApplier;
-import org.apache.flink.cdc.common.utils.SchemaUtils;
 import org.apache.flink.runtime.operators.coordination.CoordinationRequest;
 import org.apache.flink.runtime.operators.coordination.CoordinationRequestHandler;
 import org.apache.flink.runtime.operators.coordination.CoordinationResponse;
 import org.apache.flink.runtime.operators.coordination.OperatorCoordinator;
 import org.apache.flink.runtime.operators.coordination.OperatorEvent;
-import org.apache.flink.util.ExceptionUtils;
-import org.apache.flink.util.concurrent.ExecutorThreadFactory;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,7 +28,6 @@ import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashSet;
@@ -45,11 +36,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The coordinator of the schema operators (SPEC §2): it decides what each upstream schema
@@ -98,24 +84,19 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     private final MetadataApplier applier;
     private final TableRouter router;
     private final RegistryEventLoop loop;
-    private final ExecutorService applierThread;
+    private final ApplierCalls calls;
+    private final ChangeRunner runner;
 
     private RegistryState state = new RegistryState();
-    private final ArrayDeque<SchemaChangeRequest> queue = new ArrayDeque<>();
-    private final FlushTracker flushes;
+    private final ChangeQueue changes;
     private final SubtaskGateways subtasks = new SubtaskGateways();
     private final TreeMap<Long, Long> sequenceAtCheckpoint = new TreeMap<>();
     private final Set<String> loggedSkips = new HashSet<>();
-    /** Sink subtasks' questions that wait until the change being applied is finished. */
-    private final List<Runnable> afterChange = new ArrayList<>();
+    /** Sink subtasks' questions where a table stands. */
+    private final SinkTableQueries queries = new SinkTableQueries();
     private ChangePlanner planner;
-    private Set<SchemaChangeEventType> supported;
     private AppliedChangeLog log;
-    @Nullable private PreparedChange prepared;
     @Nullable private ChangeExecution inFlight;
-    @Nullable private CompletableFuture<Void> outstandingCall;
-    /** Whether outstandingCall's result is not handled yet (its handler clears it first). */
-    private boolean callInProgress;
     /** Whether a checkpoint was restored before start(); a fresh job starts a fresh log. */
     private boolean restored;
     private long generation;
@@ -126,18 +107,40 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         this.config = config;
         this.applier = config.applier();
         this.router = new TableRouter(config.routes());
-        this.flushes = new FlushTracker(config.sinkParallelism());
+        this.changes = new ChangeQueue(config.sinkParallelism());
         this.loop =
                 new RegistryEventLoop(
                         "schema-registry-" + context.getOperatorId(),
                         context.getUserCodeClassloader(),
                         this::failJob);
-        this.applierThread =
-                Executors.newSingleThreadExecutor(
-                        runnable -> {
-                            Thread thread = new ExecutorThreadFactory("schema-applier").newThread(runnable);
-                            thread.setContextClassLoader(context.getUserCodeClassloader());
-                            return thread;
+        this.calls = new ApplierCalls(applier, loop, config.rpcTimeout(), context.getUserCodeClassloader());
+        this.runner =
+                new ChangeRunner(
+                        loop,
+                        calls,
+                        applier,
+                        config.behavior(),
+                        config.rpcTimeout(),
+                        new ChangeRunner.Registry() {
+                            @Override
+                            public boolean isCurrent(ChangeExecution execution) {
+                                return SchemaRegistry.this.isCurrent(execution);
+                            }
+
+                            @Override
+                            public void completed(ChangeExecution execution) {
+                                complete(execution);
+                            }
+
+                            @Override
+                            public void failJob(Throwable cause) {
+                                SchemaRegistry.this.failJob(cause);
+                            }
+
+                            @Override
+                            public AppliedChangeLog log() {
+                                return SchemaRegistry.this.log();
+                            }
                         });
     }
 
@@ -156,7 +159,8 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                 accepted.add(type);
             }
         }
-        supported = applier.getSupportedSchemaEvolutionTypes();
+        Set<SchemaChangeEventType> supported = applier.getSupportedSchemaEvolutionTypes();
+        runner.supported(supported);
         planner =
                 new ChangePlanner(
                         new SchemaChangeDeriver(config.behavior(), config.explicitCast(), accepted),
@@ -189,19 +193,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                     "closing");
         } finally {
             loop.shutdownNow();
-            // The applier is closed on its own thread, after a call that may still run.
-            applierThread.submit(
-                    () -> {
-                        try {
-                            applier.close();
-                        } catch (Exception e) {
-                            LOG.warn("Closing the sink's MetadataApplier failed", e);
-                        }
-                    });
-            applierThread.shutdown();
-            if (!applierThread.awaitTermination(5, TimeUnit.SECONDS)) {
-                applierThread.shutdownNow(); // a hung call: interrupt it
-            }
+            calls.close();
         }
     }
 
@@ -213,6 +205,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     }
 
     private void dispatch(OperatorEvent event) {
+        loop.assertInLoop();
         if (event instanceof SchemaChangeRequest) {
             handleRequest((SchemaChangeRequest) event);
         } else if (event instanceof FlushAck) {
@@ -241,32 +234,8 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
             return answer;
         }
         SinkTableQuery query = (SinkTableQuery) request;
-        loop.run(
-                () -> {
-                    Runnable reply =
-                            () -> {
-                                try {
-                                    answer.complete(snapshotOf(query).toResponse());
-                                } catch (IOException e) {
-                                    answer.completeExceptionally(e);
-                                }
-                            };
-                    if (inFlight != null || failed) {
-                        afterChange.add(reply);
-                    } else {
-                        reply.run();
-                    }
-                },
-                "answering %s",
-                query);
+        loop.run(() -> queries.ask(query, answer, state, inFlight != null || failed), "answering %s", query);
         return answer;
-    }
-
-    private SinkTableSnapshot snapshotOf(SinkTableQuery query) {
-        SinkTableState sink = state.sinks.get(query.table());
-        return sink == null
-                ? new SinkTableSnapshot(0, null, List.of())
-                : new SinkTableSnapshot(sink.version, sink.schema, sink.stepsAfter(query.fromVersion()));
     }
 
     @Override
@@ -274,7 +243,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         loop.run(
                 () -> {
                     sequenceAtCheckpoint.put(checkpointId, state.lastSequence);
-                    result.complete(RegistryStateSerializer.serialize(state));
+                    result.complete(RegistryStateCodec.serialize(state));
                 },
                 "taking checkpoint %d",
                 checkpointId);
@@ -302,16 +271,14 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                     restored = true;
                     generation++;
                     inFlight = null;
-                    prepared = null;
                     failed = false;
-                    afterChange.clear();
-                    queue.clear();
-                    flushes.clear();
+                    queries.clear();
+                    changes.clear();
                     subtasks.resetAll();
                     state =
                             checkpointData == null
                                     ? new RegistryState()
-                                    : RegistryStateSerializer.deserialize(checkpointData);
+                                    : RegistryStateCodec.deserialize(checkpointData);
                     if (state.logDir.isEmpty()) {
                         state.logDir = config.appliedLogDir().toString();
                     }
@@ -331,11 +298,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     public void subtaskReset(int subtask, long checkpointId) {
         loop.run(
                 () -> {
-                    queue.removeIf(request -> request.subtask() == subtask);
-                    if (prepared != null && prepared.request.subtask() == subtask) {
-                        prepared = null;
-                    }
-                    flushes.forget(subtask);
+                    changes.forgetSubtask(subtask);
                     subtasks.reset(subtask);
                 },
                 "resetting subtask %d",
@@ -358,51 +321,32 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     // ------------------------------------------------------------------ the protocol
 
     private void handleRequest(SchemaChangeRequest request) {
-        queue.add(request);
+        changes.add(request);
         processQueue();
     }
 
     private void handleFlushAck(FlushAck ack) {
-        flushes.ack(ack.sourceSubtask(), ack.sinkSubtask(), ack.flushId());
+        changes.ack(ack);
         processQueue();
     }
 
+    /** Takes the queue as far as it goes; a request or an acknowledgement calls it again. */
     private void processQueue() {
         loop.assertInLoop();
-        while (inFlight == null && !failed && !queue.isEmpty()) {
-            if (prepared != null) {
-                if (!flushes.isFlushed(prepared.request.subtask(), prepared.flushId)) {
-                    return; // the acknowledgement that completes the flush calls us again
+        while (inFlight == null && !failed) {
+            ChangeQueue.Next next = changes.next(state, this::prepare, context.currentParallelism());
+            if (next instanceof ChangeQueue.Next.Answer handled) {
+                if (handled.versions() == null) {
+                    rememberRedundant(handled.request());
                 }
-                queue.poll();
-                PreparedChange ready = prepared;
-                prepared = null;
-                carryOut(ready);
-                continue;
+                LOG.debug("{} from subtask {} is already applied (versions {})",
+                        handled.request().change(), handled.request().subtask(), handled.versions());
+                answer(handled.request(), handled.versions());
+            } else if (next instanceof ChangeQueue.Next.CarryOut ready) {
+                carryOut(ready.change());
+            } else {
+                return;
             }
-            SchemaChangeRequest head = queue.peek();
-            if (isRedundant(head)) {
-                queue.poll();
-                Map<TableId, Integer> versions =
-                        state.versionsAfter(
-                                head.change().tableId(), head.position(), head.upstreamAfter());
-                if (versions == null) {
-                    rememberRedundant(head);
-                }
-                LOG.debug("{} from subtask {} is already applied (versions {})", head.change(), head.subtask(), versions);
-                answer(head, versions);
-                continue;
-            }
-            PreparedChange next = prepare(head);
-            next.flushId =
-                    next.flushToAwait(context.currentParallelism(), state.areNewSinkTables(next.changedSinks()));
-            if (next.flushId != PreparedChange.NO_FLUSH
-                    && !flushes.isFlushed(head.subtask(), next.flushId)) {
-                prepared = next;
-                return; // the acknowledgement that completes the flush calls us again
-            }
-            queue.poll();
-            carryOut(next);
         }
     }
 
@@ -461,7 +405,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
             log().appendIntent(intent);
         }
         inFlight = new ChangeExecution(intent, change.request, generation, false);
-        continueExecution(inFlight);
+        runner.run(inFlight);
     }
 
     /**
@@ -493,173 +437,16 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                 unfinished.upstreamTable(),
                 unfinished.sinks());
         inFlight = new ChangeExecution(unfinished, null, generation, true);
-        continueExecution(inFlight);
+        runner.run(inFlight);
     }
 
-    private boolean isRedundant(SchemaChangeRequest request) {
-        SchemaChangeEvent change = request.change();
-        if (state.versionsAfter(change.tableId(), request.position(), request.upstreamAfter()) != null) {
-            return true; // handled before: another split, a repeat, or a replay after a restore
-        }
-        Schema current = state.upstreamOf(change.tableId());
-        switch (change.getType()) {
-            case TRUNCATE_TABLE:
-            case DROP_TABLE:
-                return request.ordinal() <= state.destructiveHandled(change.tableId());
-            case CREATE_TABLE:
-                return ((CreateTableEvent) change).getSchema().equals(current);
-            default:
-                return current != null && SchemaUtils.isSchemaChangeEventRedundant(current, change);
-        }
-    }
-
-    private void continueExecution(ChangeExecution execution) {
-        while (!execution.isDone()) {
-            SinkPlan sink = execution.currentSink();
-            SchemaChangeEvent event = execution.currentEvent();
-            if (callInProgress && outstandingCall != null && !outstandingCall.isDone()) {
-                // A call from before a restore or timeout still runs: its outcome (logged
-                // when this future completes) decides whether this one is needed at all.
-                // Waiting for it is bounded like a call of our own (G4).
-                CompletableFuture<Void> stale = outstandingCall;
-                ScheduledFuture<?> timer =
-                        loop.schedule(
-                                () -> {
-                                    if (!stale.isDone() && inFlight == execution) {
-                                        failJob(EvolutionFailures.timeout(execution.currentSink().sink(), event, config.rpcTimeout()));
-                                    }
-                                },
-                                config.rpcTimeout());
-                stale.whenCompleteAsync(
-                        (ok, error) -> {
-                            timer.cancel(false);
-                            loop.guarded(() -> resume(execution), "resuming change %d", execution.intent.sequence());
-                        },
-                        loop);
-                return;
-            }
-            if (log().alreadyApplied(
-                    execution.intent.upstreamTable(),
-                    execution.intent.position(),
-                    sink.sink(),
-                    sink.baseVersion(),
-                    execution.currentIndex(),
-                    event)) {
-                LOG.info("{} already reached the sink before the restore; not applied again.", event);
-                execution.applied();
-                continue;
-            }
-            if (config.behavior() == SchemaChangeBehavior.TRY_EVOLVE
-                    && !supported.contains(event.getType())) {
-                LOG.warn(
-                        "Skipped {}: the sink does not support {} (try_evolve). Rows are reshaped "
-                                + "onto the sink's current schema.",
-                        event,
-                        event.getType().getTag());
-                execution.skipped();
-                continue;
-            }
-            callApplier(execution, event);
-            return; // the call's result continues the execution
-        }
-        complete(execution);
-    }
-
-    private void resume(ChangeExecution execution) {
-        if (inFlight == execution && execution.generation == generation && !failed) {
-            continueExecution(execution);
-        }
-    }
-
-    private void callApplier(ChangeExecution execution, SchemaChangeEvent event) {
-        SinkReadBack readBack =
-                execution.takeMayBeApplied() && applier instanceof ExistingTableSchemaExpansionSupport
-                        ? new SinkReadBack(
-                                (ExistingTableSchemaExpansionSupport) applier,
-                                execution.currentSink().sink(),
-                                execution.schemaBeforeCurrent(),
-                                event)
-                        : null;
-        CompletableFuture<Void> call =
-                CompletableFuture.runAsync(
-                        () -> {
-                            try {
-                                if (readBack != null && readBack.sinkHasIt()) {
-                                    LOG.info("The sink already has {}: a failure cut its call short after it reached the sink; not applied again.", event);
-                                    return;
-                                }
-                                applier.applySchemaChange(event);
-                            } catch (Exception e) {
-                                throw new CompletionException(e);
-                            }
-                        },
-                        applierThread);
-        SinkPlan sinkPlan = execution.currentSink();
-        int index = execution.currentIndex();
-        ScheduledFuture<?> timer =
-                loop.schedule(
-                        () -> {
-                            if (!call.isDone() && inFlight == execution) {
-                                failJob(EvolutionFailures.timeout(execution.currentSink().sink(), event, config.rpcTimeout()));
-                            }
-                        },
-                        config.rpcTimeout());
-        // The outstanding call counts as done only once its result is handled (and logged).
-        callInProgress = true;
-        outstandingCall =
-                call.handleAsync(
-                        (ok, error) -> {
-                            callInProgress = false;
-                            timer.cancel(false);
-                            loop.guarded(
-                                    () -> onApplierResult(execution, sinkPlan, index, event, error),
-                                    "applying %s",
-                                    event);
-                            return null;
-                        },
-                        loop);
-    }
-
-    private void onApplierResult(
-            ChangeExecution execution,
-            SinkPlan sink,
-            int index,
-            SchemaChangeEvent event,
-            @Nullable Throwable error) {
-        Throwable cause = error == null ? null : ExceptionUtils.stripCompletionException(error);
-        if (cause == null) {
-            // Logged even when a restore or timeout made the call stale: the sink has it.
-            log().appendCall(
-                    new AppliedChangeLog.AppliedCall(
-                            execution.intent.upstreamTable(),
-                            execution.intent.position(),
-                            sink.sink(),
-                            sink.baseVersion(),
-                            index,
-                            event));
-        }
-        if (inFlight != execution || execution.generation != generation || failed) {
-            return; // a restore or a failure happened meanwhile
-        }
-        if (cause == null) {
-            LOG.info("Applied {} to the sink.", event);
-            execution.applied();
-        } else if (config.behavior() == SchemaChangeBehavior.TRY_EVOLVE
-                && cause instanceof UnsupportedSchemaChangeEventException) {
-            LOG.warn(
-                    "Skipped {}: the sink does not support it (try_evolve): {}. Rows are "
-                            + "reshaped onto the sink's current schema.",
-                    event,
-                    cause.getMessage());
-            execution.skipped();
-        } else {
-            failJob(EvolutionFailures.applyFailure(sink.sink(), event, config.behavior(), cause));
-            return;
-        }
-        continueExecution(execution);
+    /** Whether the change is still the one the registry applies: no restore or failure since. */
+    private boolean isCurrent(ChangeExecution execution) {
+        return inFlight == execution && execution.generation == generation && !failed;
     }
 
     private void complete(ChangeExecution execution) {
+        loop.assertInLoop();
         CompletedChange completed = execution.completed();
         log().appendCompleted(completed);
         completed.applyTo(state);
@@ -669,9 +456,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         } else {
             LOG.info("Finished change {} of {}.", completed.sequence(), completed.upstreamTable());
         }
-        List<Runnable> waiting = List.copyOf(afterChange);
-        afterChange.clear();
-        waiting.forEach(Runnable::run);
+        queries.answerWaiting(state);
         processQueue();
     }
 
@@ -716,7 +501,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         context.failJob(cause);
     }
 
-    // ------------------------------------------------------------------ threading
+    // ------------------------------------------------------------------ the log
 
     /** The log that continues the current state (its directory may change with a restore). */
     private AppliedChangeLog log() {

@@ -1,6 +1,6 @@
 package dev.schemaop.sink;
 
-import dev.schemaop.operator.ShapedEvent;
+import dev.schemaop.protocol.ChannelEvent;
 
 import org.apache.flink.cdc.common.event.TableId;
 
@@ -19,7 +19,7 @@ import java.util.Set;
  */
 final class HeldRows {
     private final Map<TableId, Set<Long>> holds = new HashMap<>();
-    private final Map<TableId, ArrayDeque<ShapedEvent>> rows = new HashMap<>();
+    private final Map<TableId, ArrayDeque<ChannelEvent.Row>> rows = new HashMap<>();
 
     void hold(TableId table, long flushId) {
         holds.computeIfAbsent(table, t -> new HashSet<>()).add(flushId);
@@ -29,13 +29,13 @@ final class HeldRows {
         return !holds.isEmpty() && holds.containsKey(table);
     }
 
-    void add(ShapedEvent row) {
+    void add(ChannelEvent.Row row) {
         rows.computeIfAbsent(row.row().tableId(), t -> new ArrayDeque<>()).add(row);
     }
 
     /** Lifts the holds of this flush id; returns the rows of tables no longer held, in order. */
-    List<ShapedEvent> release(long flushId) {
-        List<ShapedEvent> released = new ArrayList<>();
+    List<ChannelEvent.Row> release(long flushId) {
+        List<ChannelEvent.Row> released = new ArrayList<>();
         holds.entrySet()
                 .removeIf(
                         entry -> {
@@ -43,7 +43,7 @@ final class HeldRows {
                             if (!entry.getValue().isEmpty()) {
                                 return false;
                             }
-                            ArrayDeque<ShapedEvent> waiting = rows.remove(entry.getKey());
+                            ArrayDeque<ChannelEvent.Row> waiting = rows.remove(entry.getKey());
                             if (waiting != null) {
                                 released.addAll(waiting);
                             }
@@ -53,8 +53,8 @@ final class HeldRows {
     }
 
     /** Every held row; the holds themselves belong to a change a restore asks for again. */
-    List<ShapedEvent> all() {
-        List<ShapedEvent> all = new ArrayList<>();
+    List<ChannelEvent.Row> all() {
+        List<ChannelEvent.Row> all = new ArrayList<>();
         rows.values().forEach(all::addAll);
         return all;
     }

@@ -1,7 +1,7 @@
 package dev.schemaop.sink;
 
-import dev.schemaop.operator.DiscardedValues;
-import dev.schemaop.operator.ShapedEvent;
+import dev.schemaop.types.DiscardedValues;
+import dev.schemaop.protocol.ChannelEvent;
 import dev.schemaop.protocol.FlushAck;
 import dev.schemaop.protocol.SinkSchemaStep;
 import dev.schemaop.protocol.SinkTableQuery;
@@ -33,6 +33,8 @@ import org.apache.flink.util.SerializedValue;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -66,12 +68,13 @@ import java.util.concurrent.TimeUnit;
  * do after a restore.
  */
 public final class SinkInputOperator extends AbstractStreamOperator<Event>
-        implements OneInputStreamOperator<ShapedEvent, Event>, BoundedOneInput {
+        implements OneInputStreamOperator<ChannelEvent, Event>, BoundedOneInput {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(SinkInputOperator.class);
 
     private final OperatorID registry;
     private final Duration queryTimeout;
+    @Nullable private final transient TaskOperatorEventGateway givenGateway;
 
     private transient TaskOperatorEventGateway toRegistry;
     private transient int subtask;
@@ -81,7 +84,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     private transient DiscardedValues discards;
     private transient Counter clearedRows;
     private transient HeldRows held;
-    private transient Map<TableId, List<ShapedEvent>> restoredHeld;
+    private transient Map<TableId, List<ChannelEvent.Row>> restoredHeld;
     private transient ListState<byte[]> checkpointedHeld;
     /** A restored or restarted attempt: the sink may hold changes newer than the checkpoint. */
     private transient boolean resumed;
@@ -91,8 +94,14 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
      *     table ({@code schema-operator.rpc-timeout})
      */
     public SinkInputOperator(OperatorID registry, Duration queryTimeout) {
+        this(registry, queryTimeout, null);
+    }
+
+    /** @param toRegistry the registry's gateway; null: the task's own (tests pass a fake one) */
+    SinkInputOperator(OperatorID registry, Duration queryTimeout, @Nullable TaskOperatorEventGateway toRegistry) {
         this.registry = registry;
         this.queryTimeout = queryTimeout;
+        this.givenGateway = toRegistry;
         // At parallelism 1 the composer connects it forward: chained, rows change hands in
         // the source's thread without being serialized.
         setChainingStrategy(ChainingStrategy.ALWAYS);
@@ -121,11 +130,14 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     @Override
     public void open() throws Exception {
         super.open();
-        toRegistry = getContainingTask().getEnvironment().getOperatorCoordinatorEventGateway();
+        toRegistry =
+                givenGateway != null
+                        ? givenGateway
+                        : getContainingTask().getEnvironment().getOperatorCoordinatorEventGateway();
         subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
         // Rows held at the checkpoint came before anything that arrives now: written first.
         for (TableId table : List.copyOf(restoredHeld.keySet())) {
-            int oldest = restoredHeld.get(table).stream().mapToInt(ShapedEvent::schemaVersion).min().orElse(0);
+            int oldest = restoredHeld.get(table).stream().mapToInt(ChannelEvent.Row::schemaVersion).min().orElse(0);
             tableFor(table, oldest);
             releaseRestored(table);
         }
@@ -138,7 +150,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     @Override
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
-        List<ShapedEvent> rows = held.all();
+        List<ChannelEvent.Row> rows = held.all();
         restoredHeld.values().forEach(rows::addAll);
         checkpointedHeld.update(rows.isEmpty() ? List.of() : List.of(HeldRowsState.snapshot(rows, tables)));
     }
@@ -147,7 +159,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     public void endInput() {
         // Restored held rows are written at open(), once their table caught up with the sink.
         for (TableId table : List.copyOf(restoredHeld.keySet())) {
-            List<ShapedEvent> left = restoredHeld.remove(table);
+            List<ChannelEvent.Row> left = restoredHeld.remove(table);
             if (left != null) {
                 throw new IllegalStateException(
                         left.size() + " rows of " + table + " held at the restored checkpoint wait"
@@ -211,13 +223,13 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
 
     /** Writes the restored held rows whose version the table has reached; keeps the rest. */
     private void releaseRestored(TableId table) {
-        List<ShapedEvent> rows = restoredHeld.get(table);
+        List<ChannelEvent.Row> rows = restoredHeld.get(table);
         if (rows == null) {
             return;
         }
         int current = versionsOf(table).current();
-        List<ShapedEvent> later = new ArrayList<>();
-        for (ShapedEvent row : rows) {
+        List<ChannelEvent.Row> later = new ArrayList<>();
+        for (ChannelEvent.Row row : rows) {
             if (row.schemaVersion() <= current) {
                 emitRow(row);
             } else {
@@ -232,29 +244,22 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     }
 
     @Override
-    public void processElement(StreamRecord<ShapedEvent> record) throws Exception {
-        ShapedEvent event = record.getValue();
-        switch (event.kind()) {
-            case DATA:
-                acceptRow(event);
-                break;
-            case SCHEMA:
-                applyStep(event.step());
-                break;
-            case FLUSH:
-                flush(event);
-                break;
-            case RELEASE:
-                for (ShapedEvent row : held.release(event.flushId())) {
-                    emitRow(row);
-                }
-                break;
-            default:
-                throw new IllegalStateException("Unknown event " + event);
+    public void processElement(StreamRecord<ChannelEvent> record) throws Exception {
+        ChannelEvent event = record.getValue();
+        if (event instanceof ChannelEvent.Row row) {
+            acceptRow(row);
+        } else if (event instanceof ChannelEvent.Step step) {
+            applyStep(step.step());
+        } else if (event instanceof ChannelEvent.Flush marker) {
+            flush(marker);
+        } else {
+            for (ChannelEvent.Row row : held.release(((ChannelEvent.Release) event).flushId())) {
+                emitRow(row);
+            }
         }
     }
 
-    private void acceptRow(ShapedEvent event) {
+    private void acceptRow(ChannelEvent.Row event) {
         if (held.isHeld(event.row().tableId())) {
             held.add(event);
         } else {
@@ -262,7 +267,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         }
     }
 
-    private void emitRow(ShapedEvent event) {
+    private void emitRow(ChannelEvent.Row event) {
         DataChangeEvent row = event.row();
         SinkTableVersions versions = knownVersionsOf(row.tableId());
         if (resumed && (versions == null || versions.needsRegistryFor(event.schemaVersion()))) {
@@ -342,7 +347,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         releaseRestored(step.table());
     }
 
-    private void flush(ShapedEvent marker) throws IOException {
+    private void flush(ChannelEvent.Flush marker) throws IOException {
         int source = marker.sourceSubtask();
         FlushSignal.clear();
         output.collect(new StreamRecord<>(new FlushEvent(source, List.of(), null)));

@@ -1,6 +1,6 @@
 package dev.schemaop.sink;
 
-import dev.schemaop.common.FixedSerializerTypeInfo;
+import dev.schemaop.codec.FixedSerializerTypeInfo;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;

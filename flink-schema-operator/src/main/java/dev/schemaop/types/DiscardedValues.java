@@ -1,7 +1,4 @@
-package dev.schemaop.operator;
-
-import dev.schemaop.types.DiscardListener;
-import dev.schemaop.types.DiscardReason;
+package dev.schemaop.types;
 
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.metrics.Counter;

@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * A checkpoint taken while a change is pending holds the change and every event behind it;
  * a restore gets them back in order (DESIGN-NOTES §3: a defined, tested state).
  */
-class SubtaskStateSerializerTest {
+class SubtaskStateCodecTest {
     private static final TableId ORDERS = TableId.tableId("db", "orders");
     private static final Schema SCHEMA =
             Schema.newBuilder()
@@ -50,12 +50,12 @@ class SubtaskStateSerializerTest {
         held.add(new TruncateTableEvent(ORDERS));
         held.add(row(2, "b"));
 
-        byte[] bytes = SubtaskStateSerializer.snapshot(schemas, pending, held, 7);
+        byte[] bytes = SubtaskStateCodec.snapshot(schemas, pending, held, 7);
 
         SubtaskSchemas restoredSchemas = new SubtaskSchemas();
         ArrayDeque<Event> restoredHeld = new ArrayDeque<>();
-        SubtaskStateSerializer.Restored restored =
-                SubtaskStateSerializer.restore(List.of(bytes), restoredSchemas, restoredHeld);
+        SubtaskStateCodec.Restored restored =
+                SubtaskStateCodec.restore(List.of(bytes), restoredSchemas, restoredHeld);
 
         assertThat(restored.requestCounter).isEqualTo(7);
         assertThat(restored.pending.change).isEqualTo(add);
@@ -76,12 +76,12 @@ class SubtaskStateSerializerTest {
     void aSecondPendingChangeAfterAScaleDownQueuesBehindTheFirst() throws IOException {
         AddColumnEvent add =
                 new AddColumnEvent(ORDERS, List.of(AddColumnEvent.last(Column.physicalColumn("qty", DataTypes.INT()))));
-        byte[] first = SubtaskStateSerializer.snapshot(new SubtaskSchemas(), new PendingChange(1, add, 0, 2, Map.of()), new ArrayDeque<>(List.of(row(1, "a"))), 1);
-        byte[] second = SubtaskStateSerializer.snapshot(new SubtaskSchemas(), new PendingChange(4, add, 0, 2, Map.of()), new ArrayDeque<>(List.of(row(2, "b"))), 4);
+        byte[] first = SubtaskStateCodec.snapshot(new SubtaskSchemas(), new PendingChange(1, add, 0, 2, Map.of()), new ArrayDeque<>(List.of(row(1, "a"))), 1);
+        byte[] second = SubtaskStateCodec.snapshot(new SubtaskSchemas(), new PendingChange(4, add, 0, 2, Map.of()), new ArrayDeque<>(List.of(row(2, "b"))), 4);
 
         ArrayDeque<Event> held = new ArrayDeque<>();
-        SubtaskStateSerializer.Restored restored =
-                SubtaskStateSerializer.restore(List.of(first, second), new SubtaskSchemas(), held);
+        SubtaskStateCodec.Restored restored =
+                SubtaskStateCodec.restore(List.of(first, second), new SubtaskSchemas(), held);
 
         assertThat(restored.pending.requestId).isEqualTo(1);
         assertThat(held).containsExactly(row(1, "a"), add, row(2, "b"));
@@ -90,9 +90,9 @@ class SubtaskStateSerializerTest {
 
     @Test
     void trailingBytesAreRejected() throws IOException {
-        byte[] bytes = SubtaskStateSerializer.snapshot(new SubtaskSchemas(), null, new ArrayDeque<>(), 0);
+        byte[] bytes = SubtaskStateCodec.snapshot(new SubtaskSchemas(), null, new ArrayDeque<>(), 0);
         byte[] longer = java.util.Arrays.copyOf(bytes, bytes.length + 1);
-        assertThatThrownBy(() -> SubtaskStateSerializer.restore(List.of(longer), new SubtaskSchemas(), new ArrayDeque<>()))
+        assertThatThrownBy(() -> SubtaskStateCodec.restore(List.of(longer), new SubtaskSchemas(), new ArrayDeque<>()))
                 .hasMessageContaining("trailing bytes");
     }
 
@@ -101,5 +101,24 @@ class SubtaskStateSerializerTest {
                 ORDERS,
                 new BinaryRecordDataGenerator(new org.apache.flink.cdc.common.types.DataType[] {DataTypes.INT().notNull(), DataTypes.VARCHAR(10)})
                         .generate(new Object[] {id, BinaryStringData.fromString(item)}));
+    }
+
+    /** Bytes the build before version 2 wrote (src/test/resources/state-formats). */
+    @Test
+    void readsTheVersion1FormatOfEarlierBuilds() throws Exception {
+        byte[] bytes = getClass().getResourceAsStream("/state-formats/subtask-state-v1.bin").readAllBytes();
+        SubtaskSchemas schemas = new SubtaskSchemas();
+        ArrayDeque<Event> held = new ArrayDeque<>();
+
+        SubtaskStateCodec.Restored restored = SubtaskStateCodec.restore(List.of(bytes), schemas, held);
+
+        assertThat(restored.requestCounter).isEqualTo(7);
+        assertThat(restored.pending.position).isEqualTo(3);
+        assertThat(restored.pending.knownSinkVersions).isEqualTo(Map.of(ORDERS, 3));
+        assertThat(held).containsExactly(new TruncateTableEvent(ORDERS));
+        assertThat(schemas.upstream).isEqualTo(Map.of(ORDERS, SCHEMA));
+        assertThat(schemas.sinks.get(ORDERS).version).isEqualTo(3);
+        assertThat(schemas.positions).isEqualTo(Map.of(ORDERS, 2));
+        assertThat(schemas.destructiveOrdinals).isEqualTo(Map.of(ORDERS, 1));
     }
 }

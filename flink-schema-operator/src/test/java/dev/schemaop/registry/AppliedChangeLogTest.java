@@ -74,15 +74,15 @@ class AppliedChangeLogTest {
             log.appendCall(call);
         }
         try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
-            assertThat(log.alreadyApplied(ORDERS, 2, ORDERS, 1, 0, addPrice())).isTrue();
-            assertThat(log.alreadyApplied(ORDERS, 2, ORDERS, 1, 1, addPrice())).isFalse();
-            assertThat(log.alreadyApplied(ORDERS, 3, ORDERS, 1, 0, addPrice())).isFalse();
-            assertThat(log.alreadyApplied(ORDERS, 2, ORDERS, 0, 0, addPrice())).isFalse();
+            assertThat(log.alreadyApplied(new AppliedChangeLog.AppliedCall(ORDERS, 2, ORDERS, 1, 0, addPrice()))).isTrue();
+            assertThat(log.alreadyApplied(new AppliedChangeLog.AppliedCall(ORDERS, 2, ORDERS, 1, 1, addPrice()))).isFalse();
+            assertThat(log.alreadyApplied(new AppliedChangeLog.AppliedCall(ORDERS, 3, ORDERS, 1, 0, addPrice()))).isFalse();
+            assertThat(log.alreadyApplied(new AppliedChangeLog.AppliedCall(ORDERS, 2, ORDERS, 0, 0, addPrice()))).isFalse();
             log.appendCompleted(added());
-            assertThat(log.alreadyApplied(ORDERS, 2, ORDERS, 1, 0, addPrice())).isFalse();
+            assertThat(log.alreadyApplied(new AppliedChangeLog.AppliedCall(ORDERS, 2, ORDERS, 1, 0, addPrice()))).isFalse();
         }
         try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
-            assertThat(log.alreadyApplied(ORDERS, 2, ORDERS, 1, 0, addPrice())).isFalse();
+            assertThat(log.alreadyApplied(new AppliedChangeLog.AppliedCall(ORDERS, 2, ORDERS, 1, 0, addPrice()))).isFalse();
         }
     }
 
@@ -103,8 +103,8 @@ class AppliedChangeLogTest {
                 .as("a state older than the log's first record (an old savepoint) ignores the log")
                 .isZero();
         try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
-            assertThat(log.alreadyApplied(ORDERS, 3, ORDERS, 2, 0, addPrice())).isTrue();
-            assertThat(log.alreadyApplied(ORDERS, 3, ORDERS, 2, 1, addPrice())).isTrue();
+            assertThat(log.alreadyApplied(new AppliedChangeLog.AppliedCall(ORDERS, 3, ORDERS, 2, 0, addPrice()))).isTrue();
+            assertThat(log.alreadyApplied(new AppliedChangeLog.AppliedCall(ORDERS, 3, ORDERS, 2, 1, addPrice()))).isTrue();
         }
     }
 
@@ -188,5 +188,26 @@ class AppliedChangeLogTest {
             assertThat(log.replayOnto(state)).isNull();
             assertThat(state.lastSequence).isEqualTo(2);
         }
+    }
+
+    /** A log the build before the header wrote: read, and appended to in the same format. */
+    @Test
+    void readsALogWithoutHeaderOfEarlierBuilds() throws IOException {
+        Files.createDirectories(dir);
+        try (var old = getClass().getResourceAsStream("/state-formats/applied-changes-v1.log")) {
+            Files.write(file(), old.readAllBytes());
+        }
+        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+            assertThat(log.alreadyApplied(new AppliedChangeLog.AppliedCall(ORDERS, 4, ORDERS, 3, 0, addPrice()))).isTrue();
+            log.appendCall(new AppliedChangeLog.AppliedCall(ORDERS, 4, ORDERS, 3, 1, addPrice()));
+        }
+        RegistryState state = new RegistryState();
+        state.lastSequence = 7;
+        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+            log.replayOnto(state);
+            assertThat(log.alreadyApplied(new AppliedChangeLog.AppliedCall(ORDERS, 4, ORDERS, 3, 1, addPrice()))).isTrue();
+        }
+        assertThat(state.lastSequence).isEqualTo(8);
+        assertThat(state.upstreamOf(ORDERS)).isEqualTo(ORDERS_V2);
     }
 }

@@ -1,5 +1,8 @@
 package dev.schemaop.registry;
 
+import dev.schemaop.codec.DataReader;
+import dev.schemaop.codec.DataWriter;
+
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Schema;
@@ -24,7 +27,7 @@ import static dev.schemaop.registry.RegistryFixtures.createOrders;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class RegistryStateSerializerTest {
+class RegistryStateCodecTest {
     private static final TableId MERGED = TableId.tableId("db", "all_orders");
     private static final TableId GONE = TableId.tableId("db", "gone");
 
@@ -75,7 +78,7 @@ class RegistryStateSerializerTest {
         RegistryState original = state();
 
         RegistryState restored =
-                RegistryStateSerializer.deserialize(RegistryStateSerializer.serialize(original));
+                RegistryStateCodec.deserialize(RegistryStateCodec.serialize(original));
 
         assertThat(checkpointed(restored)).isEqualTo(checkpointed(original));
         assertThat(restored.sink(MERGED).sources).containsExactly(ORDERS, CUSTOMERS); // in order
@@ -85,27 +88,27 @@ class RegistryStateSerializerTest {
     @Test
     void roundTripOfAnEmptyState() throws IOException {
         RegistryState restored =
-                RegistryStateSerializer.deserialize(RegistryStateSerializer.serialize(new RegistryState()));
+                RegistryStateCodec.deserialize(RegistryStateCodec.serialize(new RegistryState()));
 
         assertThat(checkpointed(restored)).isEqualTo(checkpointed(new RegistryState()));
     }
 
     @Test
     void anUnknownVersionIsRejected() throws IOException {
-        byte[] bytes = RegistryStateSerializer.serialize(state());
-        ByteBuffer.wrap(bytes).putInt(0, RegistryStateSerializer.VERSION + 1);
+        byte[] bytes = RegistryStateCodec.serialize(state());
+        ByteBuffer.wrap(bytes).putInt(0, RegistryStateCodec.VERSION + 1);
 
-        assertThatThrownBy(() -> RegistryStateSerializer.deserialize(bytes))
+        assertThatThrownBy(() -> RegistryStateCodec.deserialize(bytes))
                 .isInstanceOf(IOException.class)
-                .hasMessageContaining("version " + (RegistryStateSerializer.VERSION + 1));
+                .hasMessageContaining("version " + (RegistryStateCodec.VERSION + 1));
     }
 
     @Test
     void trailingBytesAreRejected() throws IOException {
-        byte[] bytes = RegistryStateSerializer.serialize(state());
+        byte[] bytes = RegistryStateCodec.serialize(state());
         byte[] longer = Arrays.copyOf(bytes, bytes.length + 3);
 
-        assertThatThrownBy(() -> RegistryStateSerializer.deserialize(longer))
+        assertThatThrownBy(() -> RegistryStateCodec.deserialize(longer))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("3 unexpected trailing bytes");
     }
@@ -121,10 +124,10 @@ class RegistryStateSerializerTest {
                                 new SinkUpdate(MERGED, List.of(), ORDERS_V1),
                                 new SinkUpdate(GONE, List.of(), null)));
         DataOutputSerializer out = new DataOutputSerializer(64);
-        RegistryStateSerializer.writeCompleted(change, out);
+        LogRecordCodec.writeCompleted(new DataWriter(out), change);
 
         DataInputDeserializer in = new DataInputDeserializer(out.getCopyOfBuffer());
-        assertThat(RegistryStateSerializer.readCompleted(in)).isEqualTo(change);
+        assertThat(LogRecordCodec.readCompleted(new DataReader(in))).isEqualTo(change);
         assertThat(in.available()).isZero();
     }
 
@@ -132,9 +135,29 @@ class RegistryStateSerializerTest {
     void completedChangeOfADroppedTableRoundTrip() throws IOException {
         CompletedChange drop = new CompletedChange(6, ORDERS, 4, 0L, (Schema) null, 1, List.of());
         DataOutputSerializer out = new DataOutputSerializer(64);
-        RegistryStateSerializer.writeCompleted(drop, out);
+        LogRecordCodec.writeCompleted(new DataWriter(out), drop);
 
-        assertThat(RegistryStateSerializer.readCompleted(new DataInputDeserializer(out.getCopyOfBuffer())))
+        assertThat(LogRecordCodec.readCompleted(new DataReader(new DataInputDeserializer(out.getCopyOfBuffer()))))
                 .isEqualTo(drop);
+    }
+
+    /** Bytes the build before version 3 wrote (src/test/resources/state-formats). */
+    @Test
+    void readsTheVersion2FormatOfEarlierBuilds() throws Exception {
+        byte[] bytes = getClass().getResourceAsStream("/state-formats/registry-state-v2.bin").readAllBytes();
+
+        RegistryState state = RegistryStateCodec.deserialize(bytes);
+
+        assertThat(state.lastSequence).isEqualTo(7);
+        assertThat(state.logDir).isEqualTo("/tmp/some-log");
+        assertThat(state.upstream).isEqualTo(Map.of(ORDERS, ORDERS_V2));
+        assertThat(state.destructiveHandled).isEqualTo(Map.of(ORDERS, 2));
+        assertThat(state.sink(ORDERS).version).isEqualTo(2);
+        assertThat(state.sink(ORDERS).schema).isEqualTo(ORDERS_V2);
+        assertThat(state.sink(ORDERS).sources).containsExactly(ORDERS);
+        assertThat(state.sink(ORDERS).stepsAfter(0)).hasSize(2);
+        assertThat(state.versionsAfter(ORDERS, 2, null)).isNull();
+        assertThat(state.marks.get(ORDERS)).isEqualTo(
+                new TreeMap<>(Map.of(1, new Mark(11L, Map.of(ORDERS, 1)), 2, new Mark(12L, Map.of(ORDERS, 2)))));
     }
 }

@@ -1,4 +1,4 @@
-package dev.schemaop.operator;
+package dev.schemaop.types;
 
 import dev.schemaop.types.DiscardListener;
 import dev.schemaop.types.DiscardReason;

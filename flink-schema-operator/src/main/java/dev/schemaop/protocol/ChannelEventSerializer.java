@@ -1,0 +1,147 @@
+package dev.schemaop.protocol;
+
+import dev.schemaop.codec.DataReader;
+import dev.schemaop.codec.DataWriter;
+import dev.schemaop.codec.FixedSerializerTypeInfo;
+
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.cdc.common.event.DataChangeEvent;
+import org.apache.flink.cdc.runtime.serializer.event.EventSerializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
+
+import java.io.IOException;
+
+/**
+ * Binary form of a {@link ChannelEvent} between tasks: a tag byte, the channel, then the
+ * event's fields. Rows and schema change events use Flink CDC's own serializers, so they travel
+ * exactly as in Apache Flink CDC (SPEC §1).
+ */
+public final class ChannelEventSerializer extends TypeSerializer<ChannelEvent> {
+    private static final long serialVersionUID = 1L;
+
+    public static final ChannelEventSerializer INSTANCE = new ChannelEventSerializer();
+
+    private static final EventSerializer EVENTS = EventSerializer.INSTANCE;
+    private static final byte ROW = 0;
+    private static final byte STEP = 1;
+    private static final byte FLUSH = 2;
+    private static final byte RELEASE = 3;
+
+    public static TypeInformation<ChannelEvent> typeInfo() {
+        return new FixedSerializerTypeInfo<>(ChannelEvent.class, INSTANCE, "ChannelEvent");
+    }
+
+    @Override
+    public boolean isImmutableType() {
+        return true;
+    }
+
+    @Override
+    public TypeSerializer<ChannelEvent> duplicate() {
+        return this;
+    }
+
+    @Override
+    public ChannelEvent createInstance() {
+        return new ChannelEvent.Release(0, 0, 0);
+    }
+
+    @Override
+    public ChannelEvent copy(ChannelEvent from) {
+        // Immutable: rows are binary records that nobody mutates after the operator built them.
+        return from;
+    }
+
+    @Override
+    public ChannelEvent copy(ChannelEvent from, ChannelEvent reuse) {
+        return from;
+    }
+
+    @Override
+    public int getLength() {
+        return -1;
+    }
+
+    @Override
+    public void serialize(ChannelEvent event, DataOutputView out) throws IOException {
+        if (event instanceof ChannelEvent.Row row) {
+            // The hot path: written directly, without a writer per row.
+            out.writeByte(ROW);
+            out.writeInt(row.channel());
+            out.writeInt(row.schemaVersion());
+            EVENTS.serialize(row.row(), out);
+            return;
+        }
+        DataWriter writer = new DataWriter(out);
+        if (event instanceof ChannelEvent.Step step) {
+            out.writeByte(STEP);
+            writer.intValue(step.channel());
+            SinkSchemaStepCodec.write(writer, step.step());
+        } else if (event instanceof ChannelEvent.Flush flush) {
+            out.writeByte(FLUSH);
+            writer.intValue(flush.channel()).intValue(flush.sourceSubtask()).longValue(flush.flushId());
+            writer.list(flush.holdTables(), DataWriter::table);
+        } else {
+            ChannelEvent.Release release = (ChannelEvent.Release) event;
+            out.writeByte(RELEASE);
+            writer.intValue(release.channel()).intValue(release.sourceSubtask()).longValue(release.flushId());
+        }
+    }
+
+    @Override
+    public ChannelEvent deserialize(DataInputView in) throws IOException {
+        byte tag = in.readByte();
+        int channel = in.readInt();
+        if (tag == ROW) {
+            return new ChannelEvent.Row(channel, in.readInt(), (DataChangeEvent) EVENTS.deserialize(in));
+        }
+        DataReader reader = new DataReader(in);
+        switch (tag) {
+            case STEP:
+                return new ChannelEvent.Step(channel, SinkSchemaStepCodec.read(reader));
+            case FLUSH:
+                return new ChannelEvent.Flush(
+                        channel, reader.intValue(), reader.longValue(), reader.list(DataReader::table));
+            case RELEASE:
+                return new ChannelEvent.Release(channel, reader.intValue(), reader.longValue());
+            default:
+                throw new IOException("Unknown channel event tag " + tag);
+        }
+    }
+
+    @Override
+    public ChannelEvent deserialize(ChannelEvent reuse, DataInputView in) throws IOException {
+        return deserialize(in);
+    }
+
+    @Override
+    public void copy(DataInputView in, DataOutputView out) throws IOException {
+        serialize(deserialize(in), out);
+    }
+
+    @Override
+    public boolean equals(Object obj) {
+        return obj instanceof ChannelEventSerializer;
+    }
+
+    @Override
+    public int hashCode() {
+        return ChannelEventSerializer.class.hashCode();
+    }
+
+    @Override
+    public TypeSerializerSnapshot<ChannelEvent> snapshotConfiguration() {
+        return new Snapshot();
+    }
+
+    /** Serializer snapshot: the format has no parameters. */
+    public static final class Snapshot extends SimpleTypeSerializerSnapshot<ChannelEvent> {
+        public Snapshot() {
+            super(() -> INSTANCE);
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package dev.schemaop.registry;
+
+import dev.schemaop.protocol.FlushAck;
+import dev.schemaop.protocol.SchemaChangeRequest;
+
+import org.apache.flink.cdc.common.event.CreateTableEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.utils.SchemaUtils;
+
+import javax.annotation.Nullable;
+
+import java.util.ArrayDeque;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The requests waiting for the registry, in arrival order, and what the head waits for: a
+ * request handled before is answered at once (G5); any other is planned, then waits until every
+ * sink subtask acknowledged the flush marker it needs (G2). Bookkeeping only: no threads, no I/O.
+ */
+final class ChangeQueue {
+    private final ArrayDeque<SchemaChangeRequest> queue = new ArrayDeque<>();
+    private final FlushTracker flushes;
+    /** The head, planned, waiting for its flush. */
+    @Nullable private PreparedChange prepared;
+
+    ChangeQueue(int sinkSubtasks) {
+        this.flushes = new FlushTracker(sinkSubtasks);
+    }
+
+    /** What to do next with the head of the queue. */
+    sealed interface Next permits Next.Answer, Next.CarryOut, Next.Wait {
+        /** A change handled before: answer it with the sink versions of that moment (null: the newest). */
+        record Answer(SchemaChangeRequest request, @Nullable Map<TableId, Integer> versions)
+                implements Next {}
+
+        /** A change planned and flushed: apply it (or fail the job on its rejection). */
+        record CarryOut(PreparedChange change) implements Next {}
+
+        /** Nothing to do until a request or an acknowledgement arrives. */
+        record Wait() implements Next {}
+    }
+
+    void add(SchemaChangeRequest request) {
+        queue.add(request);
+    }
+
+    void ack(FlushAck ack) {
+        flushes.ack(ack.sourceSubtask(), ack.sinkSubtask(), ack.flushId());
+    }
+
+    /**
+     * The next step for the head of the queue.
+     *
+     * @param plan plans a request (behavior, filters, routes) against the current state
+     * @param sourceSubtasks the schema operator's parallelism
+     */
+    Next next(RegistryState state, Function<SchemaChangeRequest, PreparedChange> plan, int sourceSubtasks) {
+        if (prepared != null) {
+            if (!flushes.isFlushed(prepared.request.subtask(), prepared.flushId)) {
+                return new Next.Wait();
+            }
+            queue.poll();
+            PreparedChange ready = prepared;
+            prepared = null;
+            return new Next.CarryOut(ready);
+        }
+        SchemaChangeRequest head = queue.peek();
+        if (head == null) {
+            return new Next.Wait();
+        }
+        if (isHandled(head, state)) {
+            queue.poll();
+            return new Next.Answer(
+                    head, state.versionsAfter(head.change().tableId(), head.position(), head.upstreamAfter()));
+        }
+        PreparedChange next = plan.apply(head);
+        next.flushId = next.flushToAwait(sourceSubtasks, state.areNewSinkTables(next.changedSinks()));
+        if (next.flushId != PreparedChange.NO_FLUSH && !flushes.isFlushed(head.subtask(), next.flushId)) {
+            prepared = next;
+            return new Next.Wait();
+        }
+        queue.poll();
+        return new Next.CarryOut(next);
+    }
+
+    /**
+     * Whether the registry handled this change before: another split reported its position
+     * first, an online schema tool repeated it, or a restore replays it.
+     */
+    static boolean isHandled(SchemaChangeRequest request, RegistryState state) {
+        SchemaChangeEvent change = request.change();
+        if (state.versionsAfter(change.tableId(), request.position(), request.upstreamAfter()) != null) {
+            return true;
+        }
+        Schema current = state.upstreamOf(change.tableId());
+        switch (change.getType()) {
+            case TRUNCATE_TABLE:
+            case DROP_TABLE:
+                return request.ordinal() <= state.destructiveHandled(change.tableId());
+            case CREATE_TABLE:
+                return ((CreateTableEvent) change).getSchema().equals(current);
+            default:
+                return current != null && SchemaUtils.isSchemaChangeEventRedundant(current, change);
+        }
+    }
+
+    /** A restarted subtask asks again: what it asked before and its acknowledgements go. */
+    void forgetSubtask(int subtask) {
+        queue.removeIf(request -> request.subtask() == subtask);
+        if (prepared != null && prepared.request.subtask() == subtask) {
+            prepared = null;
+        }
+        flushes.forget(subtask);
+    }
+
+    void clear() {
+        queue.clear();
+        prepared = null;
+        flushes.clear();
+    }
+}

@@ -1,0 +1,151 @@
+package dev.schemaop.registry;
+
+import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
+
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
+import org.apache.flink.cdc.common.exceptions.UnsupportedSchemaChangeEventException;
+import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
+import org.apache.flink.cdc.common.sink.MetadataApplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.annotation.Nullable;
+
+import java.time.Duration;
+import java.util.Set;
+
+/**
+ * Takes one change through its applier calls, one at a time (SPEC G4): a call the log shows as
+ * made before a failure is not made again, TRY_EVOLVE skips what the sink does not support, a
+ * call after a restore is read back from the sink first, and each outcome continues the change
+ * on the event loop. The registry decides which change runs and what a finished one does.
+ */
+final class ChangeRunner {
+    private static final Logger LOG = LoggerFactory.getLogger(ChangeRunner.class);
+
+    /** What the runner needs of the registry. */
+    interface Registry {
+        /** Whether the change is still the one the registry applies (no restore or failure since). */
+        boolean isCurrent(ChangeExecution execution);
+
+        /** Every call of the change was made or skipped. */
+        void completed(ChangeExecution execution);
+
+        void failJob(Throwable cause);
+
+        AppliedChangeLog log();
+    }
+
+    private final RegistryEventLoop loop;
+    private final ApplierCalls calls;
+    private final MetadataApplier applier;
+    private final SchemaChangeBehavior behavior;
+    private final Duration rpcTimeout;
+    private final Registry registry;
+    private Set<SchemaChangeEventType> supported = Set.of();
+
+    ChangeRunner(
+            RegistryEventLoop loop,
+            ApplierCalls calls,
+            MetadataApplier applier,
+            SchemaChangeBehavior behavior,
+            Duration rpcTimeout,
+            Registry registry) {
+        this.loop = loop;
+        this.calls = calls;
+        this.applier = applier;
+        this.behavior = behavior;
+        this.rpcTimeout = rpcTimeout;
+        this.registry = registry;
+    }
+
+    /** What the sink's applier supports (asked once the registry starts). */
+    void supported(Set<SchemaChangeEventType> types) {
+        supported = types;
+    }
+
+    /** Goes on with the change until a call is made (its outcome goes on) or it is done. */
+    void run(ChangeExecution execution) {
+        loop.assertInLoop();
+        while (!execution.isDone()) {
+            SchemaChangeEvent event = execution.currentEvent();
+            if (calls.isCallInProgress()) {
+                // A call from before a restore or timeout still runs: its outcome (logged when
+                // it is handled) decides whether this one is needed at all.
+                calls.afterCallInProgress(() -> resume(execution), () -> timedOut(execution, event));
+                return;
+            }
+            if (registry.log().alreadyApplied(execution.currentCall())) {
+                LOG.info("{} already reached the sink before the restore; not applied again.", event);
+                execution.applied();
+                continue;
+            }
+            if (behavior == SchemaChangeBehavior.TRY_EVOLVE && !supported.contains(event.getType())) {
+                LOG.warn(
+                        "Skipped {}: the sink does not support {} (try_evolve). Rows are reshaped "
+                                + "onto the sink's current schema.",
+                        event,
+                        event.getType().getTag());
+                execution.skipped();
+                continue;
+            }
+            call(execution, event);
+            return;
+        }
+        registry.completed(execution);
+    }
+
+    private void resume(ChangeExecution execution) {
+        if (registry.isCurrent(execution)) {
+            run(execution);
+        }
+    }
+
+    private void timedOut(ChangeExecution execution, SchemaChangeEvent event) {
+        if (registry.isCurrent(execution)) {
+            registry.failJob(EvolutionFailures.timeout(execution.currentSink().sink(), event, rpcTimeout));
+        }
+    }
+
+    private void call(ChangeExecution execution, SchemaChangeEvent event) {
+        SinkReadBack readBack =
+                execution.takeMayBeApplied() && applier instanceof ExistingTableSchemaExpansionSupport
+                        ? new SinkReadBack(
+                                (ExistingTableSchemaExpansionSupport) applier,
+                                execution.currentSink().sink(),
+                                execution.schemaBeforeCurrent(),
+                                event)
+                        : null;
+        AppliedChangeLog.AppliedCall call = execution.currentCall();
+        calls.call(event, readBack, error -> outcome(execution, call, error), () -> timedOut(execution, event));
+    }
+
+    private void outcome(ChangeExecution execution, AppliedChangeLog.AppliedCall call, @Nullable Throwable cause) {
+        SchemaChangeEvent event = call.event();
+        if (cause == null) {
+            // Logged even when a restore or timeout made the call stale: the sink has it.
+            registry.log().appendCall(call);
+        }
+        if (!registry.isCurrent(execution)) {
+            return; // a restore or a failure happened meanwhile
+        }
+        if (cause == null) {
+            LOG.info("Applied {} to the sink.", event);
+            execution.applied();
+        } else if (behavior == SchemaChangeBehavior.TRY_EVOLVE
+                && cause instanceof UnsupportedSchemaChangeEventException) {
+            LOG.warn(
+                    "Skipped {}: the sink does not support it (try_evolve): {}. Rows are "
+                            + "reshaped onto the sink's current schema.",
+                    event,
+                    cause.getMessage());
+            execution.skipped();
+        } else {
+            registry.failJob(EvolutionFailures.applyFailure(call.sink(), event, behavior, cause));
+            return;
+        }
+        run(execution);
+    }
+}

@@ -1,0 +1,107 @@
+package dev.schemaop.registry;
+
+import dev.schemaop.behavior.SchemaChangeDeriver;
+import dev.schemaop.protocol.FlushAck;
+import dev.schemaop.protocol.SchemaChangeRequest;
+import dev.schemaop.route.TableRouter;
+
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
+import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
+import org.junit.jupiter.api.Test;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+
+import static dev.schemaop.registry.RegistryFixtures.ORDERS;
+import static dev.schemaop.registry.RegistryFixtures.ORDERS_V1;
+import static dev.schemaop.registry.RegistryFixtures.addPrice;
+import static dev.schemaop.registry.RegistryFixtures.createOrders;
+import static dev.schemaop.registry.RegistryHarness.request;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The queue's decisions, without threads: what is answered, what waits, what is applied. */
+class ChangeQueueTest {
+    private static final int SINK_SUBTASKS = 2;
+
+    private final ChangeQueue queue = new ChangeQueue(SINK_SUBTASKS);
+    private final RegistryState state = new RegistryState();
+    private final ChangePlanner planner =
+            new ChangePlanner(
+                    new SchemaChangeDeriver(
+                            SchemaChangeBehavior.EVOLVE, false, EnumSet.allOf(SchemaChangeEventType.class)),
+                    new TableRouter(List.of()));
+
+    private ChangeQueue.Next next(int sourceSubtasks) {
+        return queue.next(
+                state,
+                request -> new PreparedChange(request, planner.plan(request.change(), request.ordinal(), state), null),
+                sourceSubtasks);
+    }
+
+    /** orders exists at sink version 1, created at position 1. */
+    private void ordersCreated() {
+        new CompletedChange(1, ORDERS, 1, Mark.fingerprint(null), ORDERS_V1, 0,
+                        List.of(new SinkUpdate(ORDERS, List.of(createOrders()), ORDERS_V1)))
+                .applyTo(state);
+    }
+
+    @Test
+    void aCreateOfATableTheSinkNeverHadWaitsForNoFlush() {
+        queue.add(request(0, 1, createOrders(), 1, Map.of()));
+
+        assertThat(next(2)).isInstanceOf(ChangeQueue.Next.CarryOut.class);
+        assertThat(next(2)).isEqualTo(new ChangeQueue.Next.Wait());
+    }
+
+    @Test
+    void aChangeWaitsUntilEverySinkSubtaskAcknowledgedTheMarkerSentWithIt() {
+        ordersCreated();
+        SchemaChangeRequest add = request(0, 2, addPrice(), 2, Map.of(ORDERS, 1));
+        queue.add(add);
+        queue.add(request(1, 7, createOrders(), 1, Map.of()));
+
+        assertThat(next(2)).isEqualTo(new ChangeQueue.Next.Wait());
+        queue.ack(new FlushAck(0, 0, 2));
+        assertThat(next(2)).as("one sink subtask of two").isEqualTo(new ChangeQueue.Next.Wait());
+        queue.ack(new FlushAck(1, 0, 2));
+
+        ChangeQueue.Next ready = next(2);
+        assertThat(ready).isInstanceOf(ChangeQueue.Next.CarryOut.class);
+        assertThat(((ChangeQueue.Next.CarryOut) ready).change().request).isEqualTo(add);
+    }
+
+    @Test
+    void aChangeHandledBeforeIsAnsweredWithTheVersionsOfItsMoment() {
+        ordersCreated();
+        queue.add(request(1, 4, createOrders(), 1, Map.of()));
+
+        assertThat(next(2))
+                .isEqualTo(new ChangeQueue.Next.Answer(request(1, 4, createOrders(), 1, Map.of()), Map.of(ORDERS, 1)));
+    }
+
+    @Test
+    void aRestartedSubtaskLosesWhatItAskedAndWhatWasAcknowledged() {
+        ordersCreated();
+        queue.add(request(0, 2, addPrice(), 2, Map.of(ORDERS, 1)));
+        queue.ack(new FlushAck(0, 0, 2));
+        assertThat(next(2)).isEqualTo(new ChangeQueue.Next.Wait());
+
+        queue.forgetSubtask(0);
+        queue.ack(new FlushAck(1, 0, 2));
+
+        assertThat(next(2)).as("nothing left to apply").isEqualTo(new ChangeQueue.Next.Wait());
+    }
+
+    @Test
+    void aChangeTheStateAlreadyHoldsIsHandled() {
+        ordersCreated();
+        state.upstream.put(ORDERS, ORDERS_V1);
+
+        assertThat(ChangeQueue.isHandled(request(0, 9, createOrders(), 5, Map.of()), state))
+                .as("a repeated create of the same schema")
+                .isTrue();
+        assertThat(ChangeQueue.isHandled(request(0, 9, addPrice(), 5, Map.of()), state)).isFalse();
+    }
+
+}

@@ -1,0 +1,174 @@
+package dev.schemaop.sink;
+
+import dev.schemaop.protocol.ChannelEvent;
+import dev.schemaop.protocol.ChannelEventSerializer;
+import dev.schemaop.protocol.SinkSchemaStep;
+import dev.schemaop.protocol.SinkTableQuery;
+import dev.schemaop.protocol.SinkTableSnapshot;
+
+import org.apache.flink.cdc.common.data.RecordData;
+import org.apache.flink.cdc.common.data.binary.BinaryStringData;
+import org.apache.flink.cdc.common.event.AddColumnEvent;
+import org.apache.flink.cdc.common.event.CreateTableEvent;
+import org.apache.flink.cdc.common.event.DataChangeEvent;
+import org.apache.flink.cdc.common.event.Event;
+import org.apache.flink.cdc.common.event.RenameColumnEvent;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.schema.Column;
+import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.types.DataType;
+import org.apache.flink.cdc.common.types.DataTypes;
+import org.apache.flink.cdc.runtime.typeutils.BinaryRecordDataGenerator;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.runtime.jobgraph.OperatorID;
+import org.apache.flink.runtime.jobgraph.tasks.TaskOperatorEventGateway;
+import org.apache.flink.runtime.operators.coordination.CoordinationRequest;
+import org.apache.flink.runtime.operators.coordination.CoordinationResponse;
+import org.apache.flink.runtime.operators.coordination.OperatorEvent;
+import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+import org.apache.flink.util.SerializedValue;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The sink input operator in Flink's operator test harness, with a fake registry. */
+class SinkInputOperatorTest {
+    private static final TableId T = TableId.tableId("db", "people");
+    private static final Schema V1 =
+            Schema.newBuilder()
+                    .physicalColumn("id", DataTypes.INT().notNull())
+                    .physicalColumn("name", DataTypes.VARCHAR(10))
+                    .primaryKey("id")
+                    .build();
+    private static final RenameColumnEvent RENAME = new RenameColumnEvent(T, Map.of("name", "full_name"));
+    private static final Schema V2 =
+            Schema.newBuilder()
+                    .physicalColumn("id", DataTypes.INT().notNull())
+                    .physicalColumn("full_name", DataTypes.VARCHAR(10))
+                    .primaryKey("id")
+                    .build();
+    private static final AddColumnEvent ADD =
+            new AddColumnEvent(T, List.of(AddColumnEvent.last(Column.physicalColumn("age", DataTypes.INT()))));
+    private static final Schema V3 =
+            Schema.newBuilder()
+                    .physicalColumn("id", DataTypes.INT().notNull())
+                    .physicalColumn("full_name", DataTypes.VARCHAR(10))
+                    .physicalColumn("age", DataTypes.INT())
+                    .primaryKey("id")
+                    .build();
+    private static final SinkSchemaStep STEP1 = new SinkSchemaStep(T, 1, List.of(new CreateTableEvent(T, V1)), V1);
+    private static final SinkSchemaStep STEP2 = new SinkSchemaStep(T, 2, List.of(RENAME), V2);
+    private static final SinkSchemaStep STEP3 = new SinkSchemaStep(T, 3, List.of(ADD), V3);
+
+    /** The registry's side: answers every question with {@link #snapshot}, records them. */
+    private final class FakeRegistry implements TaskOperatorEventGateway {
+        final List<SinkTableQuery> queries = new ArrayList<>();
+        SinkTableSnapshot snapshot;
+
+        @Override
+        public void sendOperatorEventToCoordinator(OperatorID operator, SerializedValue<OperatorEvent> event) {}
+
+        @Override
+        public CompletableFuture<CoordinationResponse> sendRequestToCoordinator(
+                OperatorID operator, SerializedValue<CoordinationRequest> request) {
+            try {
+                queries.add((SinkTableQuery) request.deserializeValue(getClass().getClassLoader()));
+                return CompletableFuture.completedFuture(snapshot.toResponse());
+            } catch (Exception e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
+    }
+
+    private final FakeRegistry registry = new FakeRegistry();
+
+    private OneInputStreamOperatorTestHarness<ChannelEvent, Event> harness() throws Exception {
+        OneInputStreamOperatorTestHarness<ChannelEvent, Event> harness =
+                new OneInputStreamOperatorTestHarness<>(
+                        new SinkInputOperator(new OperatorID(), Duration.ofSeconds(5), registry),
+                        ChannelEventSerializer.INSTANCE);
+        harness.setup(WriterInputSerializer.INSTANCE);
+        return harness;
+    }
+
+    private static ChannelEvent.Row row(int version, Object... values) {
+        Schema schema = version == 1 ? V1 : version == 2 ? V2 : V3;
+        DataType[] types = schema.getColumnDataTypes().toArray(new DataType[0]);
+        Object[] internal = new Object[values.length];
+        for (int i = 0; i < values.length; i++) {
+            internal[i] = values[i] instanceof String ? BinaryStringData.fromString((String) values[i]) : values[i];
+        }
+        return new ChannelEvent.Row(0, version, DataChangeEvent.insertEvent(T, new BinaryRecordDataGenerator(types).generate(internal)));
+    }
+
+    private static ChannelEvent step(SinkSchemaStep step) {
+        return new ChannelEvent.Step(0, step);
+    }
+
+    @Test
+    void theWriterGetsEachVersionOnceWhicheverSubtaskSendsIt() throws Exception {
+        try (var harness = harness()) {
+            harness.open();
+            harness.processElement(step(STEP1), 0);
+            harness.processElement(step(STEP1), 0);
+            harness.processElement(step(STEP2), 0);
+            harness.processElement(step(STEP1), 0);
+            harness.processElement(step(STEP2), 0);
+
+            assertThat(harness.extractOutputValues()).containsExactly(new CreateTableEvent(T, V1), RENAME);
+            assertThat(registry.queries).as("a fresh job asks the registry nothing").isEmpty();
+        }
+    }
+
+    @Test
+    void aRowOfAnOlderVersionIsBroughtForwardFollowingTheRename() throws Exception {
+        try (var harness = harness()) {
+            harness.open();
+            harness.processElement(step(STEP1), 0);
+            harness.processElement(step(STEP2), 0);
+            harness.processElement(row(1, 7, "gus"), 0);
+
+            Event written = harness.extractOutputValues().get(2);
+            RecordData after = ((DataChangeEvent) written).after();
+            assertThat(after.getArity()).isEqualTo(2);
+            assertThat(after.getString(1).toString()).as("name's value in full_name").isEqualTo("gus");
+        }
+    }
+
+    /**
+     * After a restore the sink has version 3 (a rename and an add were applied after the
+     * checkpoint): the writer gets that schema once, and a row replayed in the checkpoint's
+     * shape (version 1) reaches it in version 3's.
+     */
+    @Test
+    void aRestoredAttemptStartsFromTheSinksSchema() throws Exception {
+        OperatorSubtaskState checkpoint;
+        try (var before = harness()) {
+            before.open();
+            before.processElement(step(STEP1), 0);
+            checkpoint = before.snapshot(1, 1);
+        }
+        registry.snapshot = new SinkTableSnapshot(3, V3, List.of(STEP2, STEP3));
+        try (var restored = harness()) {
+            restored.initializeState(checkpoint);
+            restored.open();
+            restored.processElement(step(SinkSchemaStep.reset(T, 1, V1)), 0);
+            restored.processElement(row(1, 7, "gus"), 0);
+
+            List<Event> out = restored.extractOutputValues();
+            assertThat(out.get(0)).isEqualTo(new CreateTableEvent(T, V3));
+            assertThat(out).hasSize(2);
+            RecordData after = ((DataChangeEvent) out.get(1)).after();
+            assertThat(after.getArity()).isEqualTo(3);
+            assertThat(after.getString(1).toString()).isEqualTo("gus");
+            assertThat(after.isNullAt(2)).isTrue();
+            assertThat(registry.queries).containsExactly(new SinkTableQuery(T, 1));
+        }
+    }
+}
