@@ -19,10 +19,6 @@ public record Derivation(List<SchemaChangeEvent> toApply, List<SkippedChange> sk
         skipped = List.copyOf(skipped);
     }
 
-    public static Derivation of(List<SchemaChangeEvent> toApply, List<SkippedChange> skipped) {
-        return new Derivation(toApply, skipped);
-    }
-
     /**
      * Collects a derivation: groups of events that reach the sink together or not at all (a LENIENT
      * rename + add conversion is one group), and skips decided by the behavior. Mutable, unlike the
@@ -43,7 +39,7 @@ public record Derivation(List<SchemaChangeEvent> toApply, List<SkippedChange> sk
         }
 
         void skip(SchemaChangeEvent event, SkipReason reason) {
-            skipped.add(SkippedChange.of(event, reason));
+            skipped.add(new SkippedChange(event, reason));
         }
 
         List<List<SchemaChangeEvent>> groups() {

@@ -1,8 +1,8 @@
 package dev.schemaop.behavior;
 
-import dev.schemaop.route.HoldPlan;
-import dev.schemaop.route.SchemaMerger;
-import dev.schemaop.route.TypeDifference;
+import dev.schemaop.merge.HoldPlan;
+import dev.schemaop.merge.SchemaMerger;
+import dev.schemaop.merge.TypeDifference;
 
 import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
@@ -80,21 +80,6 @@ public final class SchemaChangeDeriver {
         return derivation;
     }
 
-    /**
-     * The schema a table has after {@code changes}, in order: e.g. the sink schema after a
-     * derivation's {@link Derivation#toApply()}. Null when the table does not exist (it was
-     * dropped, or never created).
-     */
-    @Nullable
-    public static Schema applyAll(
-            @Nullable Schema schema, List<? extends SchemaChangeEvent> changes) {
-        Schema current = schema;
-        for (SchemaChangeEvent change : changes) {
-            current = SchemaChanges.apply(current, change);
-        }
-        return current;
-    }
-
     private void deriveCreate(
             CreateTableEvent create, @Nullable Schema sink, Derivation.Plan plan) {
         if (sink == null) {
@@ -140,10 +125,10 @@ public final class SchemaChangeDeriver {
                 toApply.addAll(group);
             } else {
                 group.forEach(
-                        event -> skipped.add(SkippedChange.of(event, SkipReason.NOT_ACCEPTED)));
+                        event -> skipped.add(new SkippedChange(event, SkipReason.NOT_ACCEPTED)));
             }
         }
-        return Derivation.of(toApply, skipped);
+        return new Derivation(toApply, skipped);
     }
 
     private void rejectUnderException(Derivation derivation, @Nullable Schema sink) {

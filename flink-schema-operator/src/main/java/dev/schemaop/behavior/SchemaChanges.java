@@ -24,6 +24,21 @@ public final class SchemaChanges {
 
     private SchemaChanges() {}
 
+    /**
+     * The schema a table has after {@code changes}, in order: e.g. the sink schema after a
+     * derivation's {@link Derivation#toApply()}. Null when the table does not exist (it was
+     * dropped, or never created).
+     */
+    @Nullable
+    public static Schema applyAll(
+            @Nullable Schema schema, List<? extends SchemaChangeEvent> changes) {
+        Schema current = schema;
+        for (SchemaChangeEvent change : changes) {
+            current = apply(current, change);
+        }
+        return current;
+    }
+
     /** The schema after {@code change}; null when the change drops the table. */
     @Nullable
     public static Schema apply(@Nullable Schema schema, SchemaChangeEvent change) {

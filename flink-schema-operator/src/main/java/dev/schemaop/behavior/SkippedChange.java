@@ -17,10 +17,6 @@ public record SkippedChange(SchemaChangeEvent event, SkipReason reason) {
         Objects.requireNonNull(reason, "reason");
     }
 
-    public static SkippedChange of(SchemaChangeEvent event, SkipReason reason) {
-        return new SkippedChange(event, reason);
-    }
-
     /** Reason first, then the event: shorter than the record form in plans and test failures. */
     @Override
     public String toString() {

@@ -1,7 +1,8 @@
 /**
  * What the sink receives for one schema change, per behavior and filter (SPEC §3, §4): pure
  * derivation, no Flink runtime, no I/O. {@link dev.schemaop.behavior.SchemaChangeDeriver} is
- * the entry point.
+ * the entry point; {@link dev.schemaop.behavior.AcceptedChangeTypes} decides which change types
+ * it lets through and {@link dev.schemaop.behavior.BehaviorOption} parses the behavior.
  *
  * <p>Decisions where the SPEC is silent:
  *
@@ -27,6 +28,16 @@
  *       skipped under IGNORE and EXCEPTION.
  *   <li>The EXCEPTION message shows the current and the new schema side by side, one line
  *       per column, with "-" for a column (or table) that does not exist.
+ *   <li>An empty tag (e.g. {@code ''} in a YAML list) is an unknown tag.
+ *   <li>An exclude list that is given but empty still counts as "any exclude list": under
+ *       LENIENT it replaces the default exclusion of {@code drop.table} and
+ *       {@code truncate.table}, so {@code exclude.schema.changes: []} means "exclude nothing".
+ *       (Flink CDC treats an empty list as absent.)
+ *   <li>An include list that is given but empty accepts {@code create.table} only.
+ *   <li>{@code create.table} is "explicitly excluded" by any exclude tag that stands for it,
+ *       families included ({@code create}, {@code table}, {@code all}).
+ *   <li>The applier has the last word: a type it refuses through {@code
+ *       acceptsSchemaEvolutionType} is filtered out like an excluded one.
  * </ul>
  */
 package dev.schemaop.behavior;

@@ -1,7 +1,7 @@
 package dev.schemaop.cli;
 
 import dev.schemaop.behavior.SchemaChangeRejectedException;
-import dev.schemaop.common.PipelineConfigException;
+import dev.schemaop.api.PipelineConfigException;
 import dev.schemaop.registry.SchemaEvolutionException;
 
 import org.apache.flink.util.ExceptionUtils;

@@ -1,6 +1,6 @@
 package dev.schemaop.cli;
 
-import dev.schemaop.common.PipelineConfigException;
+import dev.schemaop.api.PipelineConfigException;
 import dev.schemaop.pipeline.PipelineComposer;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
 import dev.schemaop.pipeline.definition.PipelineDefinitionParser;

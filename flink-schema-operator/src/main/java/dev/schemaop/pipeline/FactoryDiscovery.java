@@ -1,6 +1,6 @@
 package dev.schemaop.pipeline;
 
-import dev.schemaop.common.PipelineConfigException;
+import dev.schemaop.api.PipelineConfigException;
 
 import org.apache.flink.cdc.common.factories.Factory;
 

@@ -1,7 +1,7 @@
 package dev.schemaop.pipeline;
 
 import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
-import dev.schemaop.common.PipelineConfigException;
+import dev.schemaop.api.PipelineConfigException;
 import dev.schemaop.operator.SchemaOperatorConfig;
 import dev.schemaop.operator.SchemaOperatorFactory;
 import dev.schemaop.pipeline.definition.PipelineDefinition;

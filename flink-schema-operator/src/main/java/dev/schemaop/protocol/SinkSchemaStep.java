@@ -8,7 +8,6 @@ import javax.annotation.Nullable;
 
 import java.io.Serializable;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * One version of one sink table's schema: the events that the sink received to reach it
@@ -20,66 +19,23 @@ import java.util.Objects;
  * {@code schemaAfter} as a fresh {@code CreateTableEvent}. {@code schemaAfter == null}
  * means the table was dropped.
  */
-public final class SinkSchemaStep implements Serializable {
-    private static final long serialVersionUID = 1L;
+public record SinkSchemaStep(
+        TableId table,
+        int version,
+        @Nullable List<SchemaChangeEvent> events,
+        @Nullable Schema schemaAfter)
+        implements Serializable {
 
-    private final TableId table;
-    private final int version;
-    @Nullable private final List<SchemaChangeEvent> events;
-    @Nullable private final Schema schemaAfter;
-
-    public SinkSchemaStep(
-            TableId table,
-            int version,
-            @Nullable List<SchemaChangeEvent> events,
-            @Nullable Schema schemaAfter) {
-        this.table = table;
-        this.version = version;
-        this.events = events == null ? null : List.copyOf(events);
-        this.schemaAfter = schemaAfter;
+    public SinkSchemaStep {
+        events = events == null ? null : List.copyOf(events);
     }
 
     public static SinkSchemaStep reset(TableId table, int version, @Nullable Schema schema) {
         return new SinkSchemaStep(table, version, null, schema);
     }
 
-    public TableId table() {
-        return table;
-    }
-
-    public int version() {
-        return version;
-    }
-
-    @Nullable
-    public List<SchemaChangeEvent> events() {
-        return events;
-    }
-
     public boolean isReset() {
         return events == null;
-    }
-
-    @Nullable
-    public Schema schemaAfter() {
-        return schemaAfter;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        if (!(o instanceof SinkSchemaStep)) {
-            return false;
-        }
-        SinkSchemaStep that = (SinkSchemaStep) o;
-        return version == that.version
-                && table.equals(that.table)
-                && Objects.equals(events, that.events)
-                && Objects.equals(schemaAfter, that.schemaAfter);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(table, version);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.schemaop.registry;
 
+import dev.schemaop.behavior.SchemaChanges;
 import dev.schemaop.protocol.SchemaChangeRequest;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
@@ -67,11 +68,7 @@ final class ChangeExecution {
     /** The sink table's schema before the current event, as the applied events left it. */
     @Nullable
     Schema schemaBeforeCurrent() {
-        Schema schema = currentSink().baseSchema();
-        for (SchemaChangeEvent event : applied.get(sinkIndex)) {
-            schema = ChangePlanner.schemaAfter(schema, event);
-        }
-        return schema;
+        return SchemaChanges.applyAll(currentSink().baseSchema(), applied.get(sinkIndex));
     }
 
     /** Whether the sink must be read back before the current call; asked once. */
@@ -96,10 +93,7 @@ final class ChangeExecution {
         List<SinkUpdate> updates = new ArrayList<>();
         for (int i = 0; i < intent.sinks().size(); i++) {
             SinkPlan sink = intent.sinks().get(i);
-            Schema schema = sink.baseSchema();
-            for (SchemaChangeEvent event : applied.get(i)) {
-                schema = ChangePlanner.schemaAfter(schema, event);
-            }
+            Schema schema = SchemaChanges.applyAll(sink.baseSchema(), applied.get(i));
             updates.add(new SinkUpdate(sink.sink(), applied.get(i), schema));
         }
         return intent.completed(updates);

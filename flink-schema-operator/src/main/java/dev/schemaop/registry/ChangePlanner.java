@@ -4,7 +4,7 @@ import dev.schemaop.behavior.Derivation;
 import dev.schemaop.behavior.SchemaChangeDeriver;
 import dev.schemaop.behavior.SchemaChanges;
 import dev.schemaop.behavior.SkippedChange;
-import dev.schemaop.route.SchemaMerger;
+import dev.schemaop.merge.SchemaMerger;
 import dev.schemaop.route.TableRouter;
 
 import org.apache.flink.cdc.common.event.DropTableEvent;
@@ -40,7 +40,7 @@ final class ChangePlanner {
 
     ChangePlan plan(SchemaChangeEvent change, int ordinal, RegistryState state) {
         TableId source = change.tableId();
-        Schema upstreamAfter = upstreamAfter(change, state.upstreamOf(source));
+        Schema upstreamAfter = SchemaChanges.apply(state.upstreamOf(source), change);
         List<SinkPlan> sinks = new ArrayList<>();
         for (TableId sinkTable : router.sinkTablesOf(source)) {
             SinkTableState sink = state.sink(sinkTable);
@@ -57,7 +57,7 @@ final class ChangePlanner {
         for (SchemaChangeEvent event : sinkLevel) {
             Derivation derivation = deriver.derive(event, planned);
             for (SchemaChangeEvent derived : derivation.toApply()) {
-                planned = schemaAfter(planned, derived);
+                planned = SchemaChanges.apply(planned, derived);
                 toApply.add(derived);
             }
             skipped.addAll(derivation.skipped());
@@ -91,16 +91,5 @@ final class ChangePlanner {
             return List.of();
         }
         return SchemaMerger.eventsToHold(sink.table, sink.schema, upstreamAfter);
-    }
-
-    @Nullable
-    static Schema upstreamAfter(SchemaChangeEvent change, @Nullable Schema before) {
-        return schemaAfter(before, change);
-    }
-
-    /** A schema after one event; {@code null} once the table is dropped. */
-    @Nullable
-    static Schema schemaAfter(@Nullable Schema before, SchemaChangeEvent event) {
-        return SchemaChanges.apply(before, event);
     }
 }

@@ -1,5 +1,6 @@
 package dev.schemaop.registry;
 
+import dev.schemaop.behavior.AcceptedChangeTypes;
 import dev.schemaop.behavior.SchemaChangeDeriver;
 import dev.schemaop.behavior.SchemaChangeRejectedException;
 import dev.schemaop.behavior.SkippedChange;
@@ -29,7 +30,6 @@ import javax.annotation.Nullable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -152,13 +152,8 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     }
 
     private void initialize() {
-        applier.setAcceptedSchemaEvolutionTypes(config.acceptedTypes());
-        Set<SchemaChangeEventType> accepted = EnumSet.noneOf(SchemaChangeEventType.class);
-        for (SchemaChangeEventType type : config.acceptedTypes()) {
-            if (applier.acceptsSchemaEvolutionType(type)) {
-                accepted.add(type);
-            }
-        }
+        Set<SchemaChangeEventType> accepted =
+                AcceptedChangeTypes.narrowedBy(applier, config.acceptedTypes());
         Set<SchemaChangeEventType> supported = applier.getSupportedSchemaEvolutionTypes();
         runner.supported(supported);
         planner =

@@ -1,6 +1,7 @@
 package dev.schemaop.registry;
 
 import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
+import dev.schemaop.behavior.SchemaChanges;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
@@ -45,7 +46,7 @@ final class SinkReadBack {
             return false;
         }
         Schema actual = sink.getExistingTableSchema(table).orElse(null);
-        return hasIt(actual, before, ChangePlanner.schemaAfter(before, change));
+        return hasIt(actual, before, SchemaChanges.apply(before, change));
     }
 
     static boolean hasIt(@Nullable Schema actual, @Nullable Schema before, @Nullable Schema after) {

@@ -1,6 +1,6 @@
 package dev.schemaop.route;
 
-import dev.schemaop.common.PipelineConfigException;
+import dev.schemaop.api.PipelineConfigException;
 
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Selectors;
@@ -64,11 +64,6 @@ public final class RouteRule implements Serializable {
                                     + " 'db.orders_\\.*'. Fix the pattern in the route block.",
                             sourceTable, sinkTable));
         }
-    }
-
-    /** A rule without replace-symbol and description. */
-    public static RouteRule of(String sourceTable, String sinkTable) {
-        return new RouteRule(sourceTable, sinkTable, null, null);
     }
 
     public String sourceTable() {

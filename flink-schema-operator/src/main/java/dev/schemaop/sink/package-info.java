@@ -19,6 +19,16 @@
  *       signal the sink input operator.
  * </ul>
  *
+ * <p>A schema change reaches a sink subtask as a flush marker (the writer flushes, the registry
+ * gets a {@code FlushAck}), then the new {@code SinkSchemaStep}s, each applied once whichever
+ * channel brings it first, then a release marker per source subtask, which lets the rows held
+ * for the changed table go on ({@code HeldRows}).
+ *
+ * <p>A checkpoint holds the rows held at that moment with the schema versions of their tables
+ * ({@code HeldRowsState}, version 2; version 1 still read), so a restore brings them forward.
+ * The versions the writer has are not checkpointed: the registry tells a new attempt where each
+ * table stands.
+ *
  * <p>Limits:
  *
  * <ul>

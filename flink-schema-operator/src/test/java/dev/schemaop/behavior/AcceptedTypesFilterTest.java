@@ -61,21 +61,21 @@ class AcceptedTypesFilterTest {
                         allBut(DROP_COLUMN),
                         dropPrice,
                         SINK,
-                        Derivation.of(List.of(), List.of(skipped(dropPrice, NOT_ACCEPTED)))),
+                        new Derivation(List.of(), List.of(skipped(dropPrice, NOT_ACCEPTED)))),
                 Arguments.of(
                         "TRY_EVOLVE: the change itself is filtered",
                         TRY_EVOLVE,
                         allBut(ADD_COLUMN),
                         addNote,
                         SINK,
-                        Derivation.of(List.of(), List.of(skipped(addNote, NOT_ACCEPTED)))),
+                        new Derivation(List.of(), List.of(skipped(addNote, NOT_ACCEPTED)))),
                 Arguments.of(
                         "EXCEPTION: a change that is not accepted does not fail",
                         EXCEPTION,
                         allBut(DROP_COLUMN),
                         dropPrice,
                         SINK,
-                        Derivation.of(List.of(), List.of(skipped(dropPrice, NOT_ACCEPTED)))),
+                        new Derivation(List.of(), List.of(skipped(dropPrice, NOT_ACCEPTED)))),
                 Arguments.of(
                         "LENIENT drop.column excluded, but its derived alter.column.type is"
                             + " accepted",
@@ -83,7 +83,7 @@ class AcceptedTypesFilterTest {
                         allBut(DROP_COLUMN),
                         dropPrice,
                         SINK,
-                        Derivation.of(
+                        new Derivation(
                                 List.of(
                                         alterFrom(
                                                 "price",
@@ -96,7 +96,7 @@ class AcceptedTypesFilterTest {
                         allBut(ALTER_COLUMN_TYPE),
                         dropPrice,
                         SINK,
-                        Derivation.of(
+                        new Derivation(
                                 List.of(),
                                 List.of(
                                         skipped(
@@ -112,7 +112,7 @@ class AcceptedTypesFilterTest {
                         allBut(ADD_COLUMN),
                         addNote,
                         SINK,
-                        Derivation.of(
+                        new Derivation(
                                 List.of(),
                                 List.of(
                                         skipped(
@@ -124,7 +124,7 @@ class AcceptedTypesFilterTest {
                         allBut(SchemaChangeEventType.RENAME_COLUMN),
                         rename("price", "amount"),
                         SINK,
-                        Derivation.of(
+                        new Derivation(
                                 List.of(
                                         add(last("amount", DataTypes.DOUBLE())),
                                         alterFrom(
@@ -139,7 +139,7 @@ class AcceptedTypesFilterTest {
                         allBut(ADD_COLUMN),
                         rename("price", "amount"),
                         SINK,
-                        Derivation.of(
+                        new Derivation(
                                 List.of(
                                         alterFrom(
                                                 "price",
@@ -156,7 +156,7 @@ class AcceptedTypesFilterTest {
                         allBut(ALTER_COLUMN_TYPE),
                         alter("qty", DataTypes.DATE()),
                         SINK,
-                        Derivation.of(
+                        new Derivation(
                                 List.of(
                                         rename("qty", "qty_integer"),
                                         add(last("qty", DataTypes.DATE()))),
@@ -167,7 +167,7 @@ class AcceptedTypesFilterTest {
                         allBut(ADD_COLUMN),
                         alter("qty", DataTypes.DATE()),
                         SINK,
-                        Derivation.of(
+                        new Derivation(
                                 List.of(),
                                 List.of(
                                         skipped(rename("qty", "qty_integer"), NOT_ACCEPTED),
@@ -180,7 +180,7 @@ class AcceptedTypesFilterTest {
                         allBut(CREATE_TABLE),
                         new CreateTableEvent(T, SINK),
                         null,
-                        Derivation.of(
+                        new Derivation(
                                 List.of(),
                                 List.of(skipped(new CreateTableEvent(T, SINK), NOT_ACCEPTED)))));
     }
@@ -213,7 +213,7 @@ class AcceptedTypesFilterTest {
 
         assertThat(deriver.derive(new CreateTableEvent(T, upstream), SINK))
                 .isEqualTo(
-                        Derivation.of(
+                        new Derivation(
                                 List.of(alterFrom("qty", DataTypes.INT(), DataTypes.BIGINT())),
                                 List.of(
                                         skipped(

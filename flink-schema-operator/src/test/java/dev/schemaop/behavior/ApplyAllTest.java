@@ -32,7 +32,7 @@ class ApplyAllTest {
     @Test
     void appliesChangesInOrderAndKeepsKeysFollowingRenamesAndDrops() {
         Schema after =
-                SchemaChangeDeriver.applyAll(
+                SchemaChanges.applyAll(
                         null,
                         List.of(
                                 new CreateTableEvent(T, SCHEMA),
@@ -55,7 +55,7 @@ class ApplyAllTest {
 
     @Test
     void aDroppedTableHasNoSchema() {
-        assertThat(SchemaChangeDeriver.applyAll(SCHEMA, List.of(new DropTableEvent(T)))).isNull();
-        assertThat(SchemaChangeDeriver.applyAll(SCHEMA, List.of())).isSameAs(SCHEMA);
+        assertThat(SchemaChanges.applyAll(SCHEMA, List.of(new DropTableEvent(T)))).isNull();
+        assertThat(SchemaChanges.applyAll(SCHEMA, List.of())).isSameAs(SCHEMA);
     }
 }

@@ -55,7 +55,7 @@ class CreateTableDerivationTest {
             assertThat(deriver.derive(new CreateTableEvent(T, upstream), SINK))
                     .as(behavior.name())
                     .isEqualTo(
-                            Derivation.of(
+                            new Derivation(
                                     List.of(
                                             add(last("extra", DataTypes.DOUBLE())),
                                             alterFrom("qty", DataTypes.INT(), DataTypes.BIGINT())),
@@ -88,7 +88,7 @@ class CreateTableDerivationTest {
         for (SchemaChangeBehavior behavior : SchemaChangeBehavior.values()) {
             assertThat(new SchemaChangeDeriver(behavior, false, ALL).derive(create, SINK))
                     .as(behavior.name())
-                    .isEqualTo(Derivation.of(List.of(), List.of(skipped(create, ALREADY_PRESENT))));
+                    .isEqualTo(new Derivation(List.of(), List.of(skipped(create, ALREADY_PRESENT))));
         }
     }
 }

@@ -69,7 +69,7 @@ final class Fixtures {
     }
 
     static SkippedChange skipped(SchemaChangeEvent event, SkipReason reason) {
-        return SkippedChange.of(event, reason);
+        return new SkippedChange(event, reason);
     }
 
     static <V> Map<String, V> pairs(Object... pairs) {

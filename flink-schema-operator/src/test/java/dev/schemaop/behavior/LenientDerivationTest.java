@@ -65,11 +65,11 @@ class LenientDerivationTest {
     }
 
     private static Derivation applies(SchemaChangeEvent... events) {
-        return Derivation.of(List.of(events), List.of());
+        return new Derivation(List.of(events), List.of());
     }
 
     private static Derivation skips(SchemaChangeEvent event, SkipReason reason) {
-        return Derivation.of(List.of(), List.of(skipped(event, reason)));
+        return new Derivation(List.of(), List.of(skipped(event, reason)));
     }
 
     static Stream<Arguments> alterColumnType() {
@@ -140,7 +140,7 @@ class LenientDerivationTest {
                                 DataTypes.INT(),
                                 "big",
                                 DataTypes.INT()),
-                        Derivation.of(
+                        new Derivation(
                                 List.of(
                                         alterFrom("qty", DataTypes.INT(), DataTypes.BIGINT()),
                                         new RenameColumnEvent(T, Map.of("code", "code_varchar")),
@@ -191,7 +191,7 @@ class LenientDerivationTest {
 
         assertThat(derivation)
                 .isEqualTo(
-                        Derivation.of(
+                        new Derivation(
                                 List.of(alterFrom("qty", DataTypes.INT(), DataTypes.BIGINT())),
                                 List.of(
                                         skipped(
@@ -261,7 +261,7 @@ class LenientDerivationTest {
                                 last("n1", DataTypes.INT()),
                                 last("big", DataTypes.INT()),
                                 last("n2", DataTypes.DATE().notNull())),
-                        Derivation.of(
+                        new Derivation(
                                 List.of(
                                         add(
                                                 last("n1", DataTypes.INT()),
@@ -317,7 +317,7 @@ class LenientDerivationTest {
                 Arguments.of(
                         "primary key column: new name added, key left NOT NULL",
                         rename("id", "order_id"),
-                        Derivation.of(
+                        new Derivation(
                                 List.of(add(last("order_id", DataTypes.INT()))),
                                 List.of(
                                         skipped(
@@ -362,7 +362,7 @@ class LenientDerivationTest {
                 Arguments.of(
                         "several: NOT NULL ones in one alteration",
                         drop("price", "qty", "birthday"),
-                        Derivation.of(
+                        new Derivation(
                                 List.of(
                                         alterWithOld(
                                                 pairs(
@@ -397,7 +397,7 @@ class LenientDerivationTest {
     void theDerivedEventsTurnTheSinkIntoASchemaThatHoldsOldAndNewData() {
         Derivation derivation = lenient(alter("birthday", DataTypes.TIMESTAMP(3)));
 
-        Schema after = SchemaChangeDeriver.applyAll(SINK, derivation.toApply());
+        Schema after = SchemaChanges.applyAll(SINK, derivation.toApply());
 
         assertThat(after.getColumnNames())
                 .containsExactly(

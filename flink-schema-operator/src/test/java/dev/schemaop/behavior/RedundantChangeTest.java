@@ -68,7 +68,7 @@ class RedundantChangeTest {
         for (SchemaChangeBehavior behavior : List.of(EXCEPTION, EVOLVE, TRY_EVOLVE)) {
             assertThat(new SchemaChangeDeriver(behavior, false, ALL).derive(change, sink))
                     .as(behavior.name())
-                    .isEqualTo(Derivation.of(List.of(), List.of(skipped(change, ALREADY_PRESENT))));
+                    .isEqualTo(new Derivation(List.of(), List.of(skipped(change, ALREADY_PRESENT))));
         }
     }
 
@@ -80,7 +80,7 @@ class RedundantChangeTest {
 
         assertThat(new SchemaChangeDeriver(EVOLVE, false, ALL).derive(change, SINK))
                 .isEqualTo(
-                        Derivation.of(
+                        new Derivation(
                                 List.of(add(phone)),
                                 List.of(
                                         skipped(
@@ -97,7 +97,7 @@ class RedundantChangeTest {
 
         assertThat(new SchemaChangeDeriver(EVOLVE, false, ALL).derive(change, SINK))
                 .isEqualTo(
-                        Derivation.of(
+                        new Derivation(
                                 List.of(
                                         alterWithOld(
                                                 pairs("email", DataTypes.VARCHAR(100)),

@@ -177,11 +177,11 @@ class SchemaChangeDeriverMatrixTest {
         }
 
         static Outcome applies(SchemaChangeEvent... events) {
-            return new Outcome(false, Derivation.of(List.of(events), List.of()));
+            return new Outcome(false, new Derivation(List.of(events), List.of()));
         }
 
         static Outcome skips(SchemaChangeEvent event, SkipReason reason) {
-            return new Outcome(false, Derivation.of(List.of(), List.of(skipped(event, reason))));
+            return new Outcome(false, new Derivation(List.of(), List.of(skipped(event, reason))));
         }
 
         static Outcome rejected() {

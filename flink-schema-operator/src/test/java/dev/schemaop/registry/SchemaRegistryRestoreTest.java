@@ -161,7 +161,7 @@ class SchemaRegistryRestoreTest {
                 SchemaChangeBehavior.EVOLVE,
                 applier,
                 RegistryHarness.DEFAULT_RPC_TIMEOUT,
-                List.of(RouteRule.of("db.orders", "db.orders_a"), RouteRule.of("db.orders", "db.orders_b")),
+                List.of(new RouteRule("db.orders", "db.orders_a", null, null), new RouteRule("db.orders", "db.orders_b", null, null)),
                 logDir);
     }
 

@@ -3,7 +3,7 @@ package dev.schemaop.route;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.schemaop.common.PipelineConfigException;
+import dev.schemaop.api.PipelineConfigException;
 
 import org.apache.flink.cdc.common.event.TableId;
 import org.junit.jupiter.api.Test;
@@ -39,7 +39,7 @@ class TableRouterTest {
     @ParameterizedTest(name = "{0} selects {1}: {2}")
     @MethodSource("matching")
     void sourceTableIsARegexOrAFlinkCdcSelector(String sourceTable, String table, boolean matches) {
-        assertThat(RouteRule.of(sourceTable, "sink.t").matches(id(table))).isEqualTo(matches);
+        assertThat(new RouteRule(sourceTable, "sink.t", null, null).matches(id(table))).isEqualTo(matches);
     }
 
     @Test
@@ -47,10 +47,10 @@ class TableRouterTest {
         TableRouter router =
                 new TableRouter(
                         List.of(
-                                RouteRule.of("app\\.orders_[0-9]+", "ods.orders"),
-                                RouteRule.of("app.orders_1", "audit.orders_1"),
-                                RouteRule.of("app.orders_\\.*", "ods.orders"),
-                                RouteRule.of("app.customers", "ods.customers")));
+                                new RouteRule("app\\.orders_[0-9]+", "ods.orders", null, null),
+                                new RouteRule("app.orders_1", "audit.orders_1", null, null),
+                                new RouteRule("app.orders_\\.*", "ods.orders", null, null),
+                                new RouteRule("app.customers", "ods.customers", null, null)));
 
         assertThat(router.sinkTablesOf(id("app.orders_1")))
                 .containsExactly(id("ods.orders"), id("audit.orders_1"));
@@ -60,7 +60,7 @@ class TableRouterTest {
 
     @Test
     void aTableNoRuleMatchesGoesToTheTableOfTheSameName() {
-        TableRouter router = new TableRouter(List.of(RouteRule.of("app.orders", "ods.orders")));
+        TableRouter router = new TableRouter(List.of(new RouteRule("app.orders", "ods.orders", null, null)));
 
         assertThat(router.sinkTablesOf(id("app.products"))).containsExactly(id("app.products"));
         assertThat(new TableRouter(List.of()).sinkTablesOf(id("a.b.c")))
@@ -80,7 +80,7 @@ class TableRouterTest {
 
     @Test
     void withoutReplaceSymbolTheSinkTableIsTakenLiterally() {
-        RouteRule rule = RouteRule.of("app\\..*", "ods.t_<>");
+        RouteRule rule = new RouteRule("app\\..*", "ods.t_<>", null, null);
 
         assertThat(rule.sinkTableOf(id("app.orders"))).isEqualTo(id("ods.t_<>"));
         assertThat(rule.replaceSymbol()).isEmpty();
@@ -88,7 +88,7 @@ class TableRouterTest {
 
     @Test
     void answersAreCachedPerSourceTable() {
-        TableRouter router = new TableRouter(List.of(RouteRule.of("app\\..*", "ods.all")));
+        TableRouter router = new TableRouter(List.of(new RouteRule("app\\..*", "ods.all", null, null)));
 
         List<TableId> first = router.sinkTablesOf(id("app.orders"));
 
@@ -97,11 +97,11 @@ class TableRouterTest {
 
     @Test
     void aPatternThatIsNeitherRegexNorSelectorIsRejectedWithItsRule() {
-        assertThatThrownBy(() -> RouteRule.of("app.(orders", "ods.orders"))
+        assertThatThrownBy(() -> new RouteRule("app.(orders", "ods.orders", null, null))
                 .isInstanceOf(PipelineConfigException.class)
                 .hasMessageContaining(
                         "route source-table 'app.(orders' (to sink-table 'ods.orders')");
-        assertThatThrownBy(() -> RouteRule.of(" ", "ods.orders"))
+        assertThatThrownBy(() -> new RouteRule(" ", "ods.orders", null, null))
                 .isInstanceOf(PipelineConfigException.class)
                 .hasMessageContaining("has no source-table");
     }

@@ -1,6 +1,6 @@
 package dev.schemaop.sink;
 
-import dev.schemaop.common.PipelineConfigException;
+import dev.schemaop.api.PipelineConfigException;
 import dev.schemaop.sink.ConnectorSinks.CommittingSink;
 import dev.schemaop.sink.ConnectorSinks.ConcurrentAttemptsSink;
 import dev.schemaop.sink.ConnectorSinks.DeprecatedStatefulSink;

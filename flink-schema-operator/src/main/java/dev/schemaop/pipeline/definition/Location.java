@@ -1,6 +1,6 @@
 package dev.schemaop.pipeline.definition;
 
-import dev.schemaop.common.PipelineConfigException;
+import dev.schemaop.api.PipelineConfigException;
 
 /**
  * Where a YAML node was written: a file (or other source name) and a 1-based line and column.

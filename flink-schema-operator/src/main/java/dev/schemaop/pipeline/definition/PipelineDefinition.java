@@ -1,6 +1,6 @@
 package dev.schemaop.pipeline.definition;
 
-import dev.schemaop.filter.SchemaChangeTypeFilter;
+import dev.schemaop.behavior.AcceptedChangeTypes;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 
@@ -27,7 +27,7 @@ public record PipelineDefinition(
 
     /** The schema change types the sink accepts: SPEC §4 over the sink's lists and the behavior. */
     public Set<SchemaChangeEventType> acceptedSchemaChanges() {
-        return SchemaChangeTypeFilter.accepted(
+        return AcceptedChangeTypes.accepted(
                 sink.includedSchemaChanges(), sink.excludedSchemaChanges(), settings.behavior());
     }
 }

@@ -1,7 +1,7 @@
 package dev.schemaop.pipeline.definition;
 
-import dev.schemaop.common.PipelineConfigException;
-import dev.schemaop.filter.SchemaChangeTypeFilter;
+import dev.schemaop.api.PipelineConfigException;
+import dev.schemaop.behavior.AcceptedChangeTypes;
 import dev.schemaop.pipeline.definition.PipelineSettingsResolver.RawSetting;
 
 import java.io.IOException;
@@ -176,8 +176,8 @@ public final class PipelineDefinitionParser {
         String expansionMode = SinkDefinition.DEFAULT_EXPANSION_MODE;
         for (YamlNode.Entry entry : connector.rest()) {
             switch (entry.key()) {
-                case SchemaChangeTypeFilter.INCLUDE_OPTION -> include = schemaChangeTags(entry);
-                case SchemaChangeTypeFilter.EXCLUDE_OPTION -> exclude = schemaChangeTags(entry);
+                case AcceptedChangeTypes.INCLUDE_OPTION -> include = schemaChangeTags(entry);
+                case AcceptedChangeTypes.EXCLUDE_OPTION -> exclude = schemaChangeTags(entry);
                 case SinkDefinition.EXPANSION_MODE_OPTION -> expansionMode = expansionMode(entry);
                 default -> options.add(entry);
             }
@@ -299,7 +299,7 @@ public final class PipelineDefinitionParser {
 
     private static String checkedTag(String tag, String option, Location location) {
         try {
-            SchemaChangeTypeFilter.resolveTags(List.of(tag), option);
+            AcceptedChangeTypes.resolveTags(List.of(tag), option);
         } catch (PipelineConfigException e) {
             throw location.locate(e);
         }

@@ -9,8 +9,8 @@ import static dev.schemaop.pipeline.definition.PipelineSettings.PARALLELISM_KEY;
 import static dev.schemaop.pipeline.definition.PipelineSettings.RPC_TIMEOUT_KEY;
 import static dev.schemaop.pipeline.definition.PipelineSettings.RUNTIME_MODE_KEY;
 
-import dev.schemaop.common.PipelineConfigException;
-import dev.schemaop.filter.SchemaChangeTypeFilter;
+import dev.schemaop.api.PipelineConfigException;
+import dev.schemaop.behavior.BehaviorOption;
 
 import org.apache.flink.cdc.common.pipeline.RuntimeExecutionMode;
 import org.apache.flink.util.TimeUtils;
@@ -94,7 +94,7 @@ final class PipelineSettingsResolver {
         return new PipelineSettings(
                 parse(settings, NAME_KEY, v -> nonBlank(NAME_KEY, v), defaults.name()),
                 parse(settings, PARALLELISM_KEY, PipelineSettingsResolver::parallelism, defaults.parallelism()),
-                parse(settings, BEHAVIOR_KEY, SchemaChangeTypeFilter::parseBehavior, defaults.behavior()),
+                parse(settings, BEHAVIOR_KEY, BehaviorOption::parse, defaults.behavior()),
                 parse(settings, EXPLICIT_CAST_KEY, PipelineSettingsResolver::explicitCast, defaults.explicitCast()),
                 parse(settings, RPC_TIMEOUT_KEY, PipelineSettingsResolver::rpcTimeout, defaults.rpcTimeout()),
                 parse(settings, RUNTIME_MODE_KEY, PipelineSettingsResolver::runtimeMode, defaults.runtimeMode()),

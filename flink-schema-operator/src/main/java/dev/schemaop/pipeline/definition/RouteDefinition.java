@@ -23,9 +23,4 @@ public record RouteDefinition(
         Objects.requireNonNull(sourceTable, "sourceTable");
         Objects.requireNonNull(sinkTable, "sinkTable");
     }
-
-    /** A route without replace symbol and description. */
-    public static RouteDefinition of(String sourceTable, String sinkTable) {
-        return new RouteDefinition(sourceTable, sinkTable, null, null);
-    }
 }

@@ -1,6 +1,6 @@
 package dev.schemaop.pipeline.definition;
 
-import dev.schemaop.filter.SchemaChangeTypeFilter;
+import dev.schemaop.behavior.AcceptedChangeTypes;
 
 import org.apache.flink.cdc.common.configuration.Configuration;
 
@@ -44,8 +44,8 @@ public record SinkDefinition(
     /** Sink keys consumed by the framework and removed from the connector options. */
     public static final List<String> FRAMEWORK_OPTIONS =
             List.of(
-                    SchemaChangeTypeFilter.INCLUDE_OPTION,
-                    SchemaChangeTypeFilter.EXCLUDE_OPTION,
+                    AcceptedChangeTypes.INCLUDE_OPTION,
+                    AcceptedChangeTypes.EXCLUDE_OPTION,
                     EXPANSION_MODE_OPTION);
 
     public SinkDefinition {
@@ -90,11 +90,6 @@ public record SinkDefinition(
     @Override
     public int hashCode() {
         return Objects.hash(type, name, options, includedSchemaChanges, excludedSchemaChanges, expansionMode);
-    }
-
-    /** A sink with connector options only: no include/exclude lists, expansion DISABLED. */
-    public static SinkDefinition of(String type, @Nullable String name, Map<String, String> options) {
-        return new SinkDefinition(type, name, options, null, null, DEFAULT_EXPANSION_MODE);
     }
 
     /** The connector options as Flink CDC's factories take them (no framework options). */

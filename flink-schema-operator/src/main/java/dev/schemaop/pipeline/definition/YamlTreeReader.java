@@ -1,6 +1,6 @@
 package dev.schemaop.pipeline.definition;
 
-import dev.schemaop.common.PipelineConfigException;
+import dev.schemaop.api.PipelineConfigException;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;

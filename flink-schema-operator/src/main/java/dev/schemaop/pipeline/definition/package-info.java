@@ -2,7 +2,7 @@
  * The pipeline definition (SPEC §8): immutable model records and the YAML parser for Apache
  * Flink CDC's layout ({@code source}, {@code sink}, {@code route}, {@code pipeline}).
  *
- * <p>Every error is one {@link dev.schemaop.common.PipelineConfigException} whose message reads
+ * <p>Every error is one {@link dev.schemaop.api.PipelineConfigException} whose message reads
  * {@code file:line: what is wrong. How to fix it.} ({@code file:line:column} for YAML syntax
  * errors, just {@code file} for something missing). Messages start in lower case after the
  * location. Connector option values never appear in messages, and secret options (keys

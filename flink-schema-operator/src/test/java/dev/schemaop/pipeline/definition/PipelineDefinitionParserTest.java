@@ -3,7 +3,7 @@ package dev.schemaop.pipeline.definition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.schemaop.common.PipelineConfigException;
+import dev.schemaop.api.PipelineConfigException;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.pipeline.RuntimeExecutionMode;
@@ -103,7 +103,7 @@ class PipelineDefinitionParserTest {
                 .isEqualTo(
                         new PipelineDefinition(
                                 new SourceDefinition("mysql", null, Map.of()),
-                                SinkDefinition.of("paimon", null, Map.of()),
+                                new SinkDefinition("paimon", null, Map.of(), null, null, SinkDefinition.DEFAULT_EXPANSION_MODE),
                                 List.of(),
                                 PipelineSettings.defaults()));
         PipelineSettings settings = definition.settings();

@@ -3,7 +3,7 @@ package dev.schemaop.pipeline.definition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.schemaop.common.PipelineConfigException;
+import dev.schemaop.api.PipelineConfigException;
 
 import org.junit.jupiter.api.Test;
 

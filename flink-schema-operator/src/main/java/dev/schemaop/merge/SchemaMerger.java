@@ -1,4 +1,4 @@
-package dev.schemaop.route;
+package dev.schemaop.merge;
 
 import dev.schemaop.types.TypeWidening;
 
@@ -18,55 +18,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Merging schemas by column name with SPEC §5's common wider types: the schema that several routed
- * source tables share in one sink table (§7), and the changes that make an existing sink table hold
- * an upstream schema. Pure functions: nothing narrows, nothing is dropped or renamed.
+ * Merging schemas by column name with SPEC §5's common wider types: the changes that make an
+ * existing sink table hold an upstream schema, for a sink table several routed source tables share
+ * (§7) and for a create.table of a table the sink already has (§3). Pure functions: nothing
+ * narrows, nothing is dropped or renamed.
  */
 public final class SchemaMerger {
 
     private SchemaMerger() {}
-
-    /**
-     * The least common schema of {@code a} and {@code b}: a's columns in a's order, then b's new
-     * columns in b's order. A column on both sides gets the common wider type; when there is none
-     * it keeps a's type and is reported as unmergeable. A column on one side only becomes nullable,
-     * except a's primary key columns, which keep a's nullability. Primary keys, partition keys,
-     * options and comment are a's.
-     */
-    public static MergeResult leastCommonSchema(Schema a, Schema b) {
-        List<Column> columns = new ArrayList<>();
-        List<String> unmergeable = new ArrayList<>();
-        for (Column left : a.getColumns()) {
-            Optional<Column> right = b.getColumn(left.getName());
-            DataType type = left.getType().nullable();
-            if (right.isPresent()) {
-                Optional<DataType> wider =
-                        TypeWidening.commonWiderType(left.getType(), right.get().getType());
-                if (wider.isEmpty()) {
-                    unmergeable.add(left.getName());
-                }
-                type = wider.orElse(left.getType());
-            }
-            if (a.primaryKeys().contains(left.getName()) && !left.getType().isNullable()) {
-                type = type.notNull();
-            }
-            columns.add(left.copy(type));
-        }
-        for (Column right : b.getColumns()) {
-            if (a.getColumn(right.getName()).isEmpty()) {
-                columns.add(right.copy(right.getType().nullable()));
-            }
-        }
-        Schema merged =
-                Schema.newBuilder()
-                        .setColumns(columns)
-                        .primaryKey(a.primaryKeys())
-                        .partitionKey(a.partitionKeys())
-                        .options(a.options())
-                        .comment(a.comment())
-                        .build();
-        return MergeResult.of(merged, unmergeable);
-    }
 
     /**
      * The events that make {@code sinkSchema} hold every column of {@code upstreamSchema}: one
@@ -99,7 +58,7 @@ public final class SchemaMerger {
                 continue;
             }
             TypeDifference difference =
-                    TypeDifference.of(upstream.getName(), sinkType, upstream.getType());
+                    new TypeDifference(upstream.getName(), sinkType, upstream.getType());
             Optional<DataType> wider = TypeWidening.commonWiderType(sinkType, upstream.getType());
             if (isKey(sinkSchema, upstream.getName())) {
                 keyColumns.add(difference);
@@ -126,7 +85,7 @@ public final class SchemaMerger {
         if (!widened.isEmpty()) {
             events.add(new AlterColumnTypeEvent(sinkTable, widened, oldTypes));
         }
-        return HoldPlan.of(events, keyColumns, notWidenable);
+        return new HoldPlan(events, keyColumns, notWidenable);
     }
 
     private static boolean isKey(Schema schema, String column) {

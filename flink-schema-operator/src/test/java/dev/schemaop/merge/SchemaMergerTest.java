@@ -1,4 +1,4 @@
-package dev.schemaop.route;
+package dev.schemaop.merge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,103 +16,6 @@ import java.util.Map;
 
 class SchemaMergerTest {
     static final TableId SINK_TABLE = TableId.tableId("ods", "orders");
-
-    @Test
-    void unionByNameInFirstSchemaOrderThenNewColumnsOfTheSecond() {
-        Schema a =
-                Schema.newBuilder()
-                        .physicalColumn("id", DataTypes.INT().notNull())
-                        .physicalColumn("name", DataTypes.VARCHAR(10).notNull(), "customer name")
-                        .physicalColumn("only_a", DataTypes.DATE().notNull())
-                        .primaryKey("id")
-                        .partitionKey("id")
-                        .option("bucket", "4")
-                        .build();
-        Schema b =
-                Schema.newBuilder()
-                        .physicalColumn("only_b", DataTypes.BOOLEAN().notNull())
-                        .physicalColumn("name", DataTypes.CHAR(20).notNull())
-                        .physicalColumn("id", DataTypes.INT().notNull())
-                        .primaryKey("name")
-                        .build();
-
-        MergeResult merged = SchemaMerger.leastCommonSchema(a, b);
-
-        assertThat(merged.isComplete()).isTrue();
-        assertThat(merged.schema())
-                .isEqualTo(
-                        Schema.newBuilder()
-                                .physicalColumn("id", DataTypes.INT().notNull())
-                                .physicalColumn(
-                                        "name", DataTypes.VARCHAR(20).notNull(), "customer name")
-                                .physicalColumn("only_a", DataTypes.DATE())
-                                .physicalColumn("only_b", DataTypes.BOOLEAN())
-                                .primaryKey("id")
-                                .partitionKey("id")
-                                .option("bucket", "4")
-                                .build());
-    }
-
-    @Test
-    void commonWiderTypesAndNullability() {
-        Schema a =
-                Schema.newBuilder()
-                        .physicalColumn("amount", DataTypes.DECIMAL(12, 2).notNull())
-                        .physicalColumn("qty", DataTypes.INT().notNull())
-                        .physicalColumn("ts", DataTypes.TIMESTAMP(3))
-                        .build();
-        Schema b =
-                Schema.newBuilder()
-                        .physicalColumn("amount", DataTypes.DECIMAL(12, 4).notNull())
-                        .physicalColumn("qty", DataTypes.BIGINT())
-                        .physicalColumn("ts", DataTypes.TIMESTAMP(6).notNull())
-                        .build();
-
-        Schema merged = SchemaMerger.leastCommonSchema(a, b).schema();
-
-        assertThat(merged.getColumnDataTypes())
-                .containsExactly(
-                        DataTypes.DECIMAL(14, 4).notNull(),
-                        DataTypes.BIGINT(),
-                        DataTypes.TIMESTAMP(6));
-    }
-
-    @Test
-    void typesWithoutACommonWiderTypeKeepTheFirstTypeAndAreReported() {
-        Schema a =
-                Schema.newBuilder()
-                        .physicalColumn("v", DataTypes.BIGINT().notNull())
-                        .physicalColumn("t", DataTypes.TIMESTAMP(3))
-                        .physicalColumn("ok", DataTypes.INT())
-                        .build();
-        Schema b =
-                Schema.newBuilder()
-                        .physicalColumn("t", DataTypes.TIMESTAMP_LTZ(3))
-                        .physicalColumn("v", DataTypes.FLOAT())
-                        .physicalColumn("ok", DataTypes.SMALLINT())
-                        .build();
-
-        MergeResult merged = SchemaMerger.leastCommonSchema(a, b);
-
-        assertThat(merged.unmergeableColumns()).containsExactly("v", "t");
-        assertThat(merged.isComplete()).isFalse();
-        assertThat(merged.schema().getColumnDataTypes())
-                .containsExactly(
-                        DataTypes.BIGINT().notNull(), DataTypes.TIMESTAMP(3), DataTypes.INT());
-    }
-
-    @Test
-    void primaryKeyColumnsOfTheFirstSchemaStayNotNull() {
-        Schema a =
-                Schema.newBuilder()
-                        .physicalColumn("id", DataTypes.INT().notNull())
-                        .primaryKey("id")
-                        .build();
-        Schema b = Schema.newBuilder().physicalColumn("other", DataTypes.INT()).build();
-
-        assertThat(SchemaMerger.leastCommonSchema(a, b).schema().getColumn("id").get().getType())
-                .isEqualTo(DataTypes.INT().notNull());
-    }
 
     @Test
     void eventsToHoldAddMissingColumnsInOneEventThenWidenInOneEvent() {
@@ -178,11 +81,11 @@ class SchemaMergerTest {
         assertThat(plan.events()).isEmpty();
         assertThat(plan.keyColumns())
                 .containsExactly(
-                        TypeDifference.of(
+                        new TypeDifference(
                                 "id", DataTypes.INT().notNull(), DataTypes.BIGINT().notNull()),
-                        TypeDifference.of("day", DataTypes.DATE().notNull(), DataTypes.DATE()));
+                        new TypeDifference("day", DataTypes.DATE().notNull(), DataTypes.DATE()));
         assertThat(plan.notWidenable())
-                .containsExactly(TypeDifference.of("v", DataTypes.BIGINT(), DataTypes.DOUBLE()));
+                .containsExactly(new TypeDifference("v", DataTypes.BIGINT(), DataTypes.DOUBLE()));
         assertThat(plan.sinkAlreadyHolds()).isFalse();
     }
 

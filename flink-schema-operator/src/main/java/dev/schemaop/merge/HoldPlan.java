@@ -1,4 +1,4 @@
-package dev.schemaop.route;
+package dev.schemaop.merge;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 
@@ -23,13 +23,6 @@ public record HoldPlan(
         events = List.copyOf(events);
         keyColumns = List.copyOf(keyColumns);
         notWidenable = List.copyOf(notWidenable);
-    }
-
-    public static HoldPlan of(
-            List<SchemaChangeEvent> events,
-            List<TypeDifference> keyColumns,
-            List<TypeDifference> notWidenable) {
-        return new HoldPlan(events, keyColumns, notWidenable);
     }
 
     /**

@@ -1,4 +1,4 @@
-package dev.schemaop.route;
+package dev.schemaop.merge;
 
 import org.apache.flink.cdc.common.types.DataType;
 
@@ -11,10 +11,6 @@ public record TypeDifference(String column, DataType sinkType, DataType upstream
         Objects.requireNonNull(column, "column");
         Objects.requireNonNull(sinkType, "sinkType");
         Objects.requireNonNull(upstreamType, "upstreamType");
-    }
-
-    public static TypeDifference of(String column, DataType sinkType, DataType upstreamType) {
-        return new TypeDifference(column, sinkType, upstreamType);
     }
 
     /** One short line per column, "price: sink INT, upstream BIGINT", for reports and failures. */

@@ -1,4 +1,4 @@
-package dev.schemaop.filter;
+package dev.schemaop.behavior;
 
 import static org.apache.flink.cdc.common.event.SchemaChangeEventType.ADD_COLUMN;
 import static org.apache.flink.cdc.common.event.SchemaChangeEventType.ALTER_COLUMN_TYPE;
@@ -14,9 +14,10 @@ import static org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior.LENIENT;
 import static org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior.TRY_EVOLVE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
-import dev.schemaop.common.PipelineConfigException;
+import dev.schemaop.api.PipelineConfigException;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
@@ -31,7 +32,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
-class SchemaChangeTypeFilterTest {
+class AcceptedChangeTypesTest {
 
     private static final String VALID_TAGS =
             "Use the event types add.column, alter.column.type, create.table, drop.column,"
@@ -66,19 +67,30 @@ class SchemaChangeTypeFilterTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("tags")
     void tagStandsForTypes(String tag, Set<SchemaChangeEventType> expected) {
-        assertThat(SchemaChangeTypeFilter.resolveTags(List.of(tag), "include.schema.changes"))
+        assertThat(AcceptedChangeTypes.resolveTags(List.of(tag), "include.schema.changes"))
                 .isEqualTo(expected);
     }
 
     @Test
-    void validTagsAreTheSevenTypesThenTheFamilies() {
-        assertThat(SchemaChangeTypeFilter.validTags())
+    void everyTagTheErrorMessageOffersResolves() {
+        String message =
+                catchThrowable(
+                                () -> AcceptedChangeTypes.resolveTags(List.of("nope"), "x"))
+                        .getMessage();
+        List<String> offered =
+                Arrays.stream(
+                                message.substring(message.indexOf("Use the event types "))
+                                        .replace("Use the event types ", "")
+                                        .replace(" (case-insensitive).", "")
+                                        .split(", | or the families "))
+                        .toList();
+        assertThat(offered)
                 .containsExactly(
                         "add.column", "alter.column.type", "create.table", "drop.column",
                         "drop.table", "rename.column", "truncate.table",
                         "add", "alter", "create", "drop", "rename", "table", "column", "all");
-        assertThat(SchemaChangeTypeFilter.validTags())
-                .allSatisfy(tag -> assertThat(SchemaChangeTypeFilter.resolveTags(List.of(tag), "x")).isNotEmpty());
+        assertThat(offered)
+                .allSatisfy(tag -> assertThat(AcceptedChangeTypes.resolveTags(List.of(tag), "x")).isNotEmpty());
     }
 
     static Stream<Arguments> acceptedCases() {
@@ -132,12 +144,12 @@ class SchemaChangeTypeFilterTest {
             List<String> exclude,
             SchemaChangeBehavior behavior,
             Set<SchemaChangeEventType> expected) {
-        assertThat(SchemaChangeTypeFilter.accepted(include, exclude, behavior)).isEqualTo(expected);
+        assertThat(AcceptedChangeTypes.accepted(include, exclude, behavior)).isEqualTo(expected);
     }
 
     @Test
     void acceptedSetIsUnmodifiable() {
-        Set<SchemaChangeEventType> accepted = SchemaChangeTypeFilter.accepted(null, null, EVOLVE);
+        Set<SchemaChangeEventType> accepted = AcceptedChangeTypes.accepted(null, null, EVOLVE);
         assertThatThrownBy(() -> accepted.remove(ADD_COLUMN))
                 .isInstanceOf(UnsupportedOperationException.class);
     }
@@ -145,7 +157,7 @@ class SchemaChangeTypeFilterTest {
     @Test
     void unknownIncludeTagIsNamedWithItsOptionAndTheValidTags() {
         assertThatThrownBy(
-                        () -> SchemaChangeTypeFilter.accepted(
+                        () -> AcceptedChangeTypes.accepted(
                                 List.of("add.column", " drop.colum "), null, EVOLVE))
                 .isInstanceOf(PipelineConfigException.class)
                 .hasMessage(
@@ -155,7 +167,7 @@ class SchemaChangeTypeFilterTest {
 
     @Test
     void unknownExcludeTagIsNamedWithItsOption() {
-        assertThatThrownBy(() -> SchemaChangeTypeFilter.accepted(null, List.of("columns"), LENIENT))
+        assertThatThrownBy(() -> AcceptedChangeTypes.accepted(null, List.of("columns"), LENIENT))
                 .isInstanceOf(PipelineConfigException.class)
                 .hasMessage(
                         "unknown schema change type 'columns' in option 'exclude.schema.changes'. "
@@ -164,7 +176,7 @@ class SchemaChangeTypeFilterTest {
 
     @Test
     void emptyTagIsUnknown() {
-        assertThatThrownBy(() -> SchemaChangeTypeFilter.accepted(List.of(""), null, EVOLVE))
+        assertThatThrownBy(() -> AcceptedChangeTypes.accepted(List.of(""), null, EVOLVE))
                 .hasMessage(
                         "unknown schema change type '' in option 'include.schema.changes'. " + VALID_TAGS);
     }
@@ -181,21 +193,21 @@ class SchemaChangeTypeFilterTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("behaviors")
     void parsesBehavior(String value, SchemaChangeBehavior expected) {
-        assertThat(SchemaChangeTypeFilter.parseBehavior(value)).isEqualTo(expected);
+        assertThat(BehaviorOption.parse(value)).isEqualTo(expected);
     }
 
     @Test
     void everyBehaviorIsListed() {
-        assertThat(SchemaChangeTypeFilter.behaviorNames().split(", "))
+        assertThat(BehaviorOption.names().split(", "))
                 .hasSize(SchemaChangeBehavior.values().length)
                 .containsExactly("exception", "evolve", "try_evolve", "lenient", "ignore");
         Arrays.stream(SchemaChangeBehavior.values())
-                .forEach(b -> assertThat(SchemaChangeTypeFilter.parseBehavior(b.name())).isEqualTo(b));
+                .forEach(b -> assertThat(BehaviorOption.parse(b.name())).isEqualTo(b));
     }
 
     @Test
     void unknownBehaviorListsTheValidValues() {
-        assertThatThrownBy(() -> SchemaChangeTypeFilter.parseBehavior("try-evolve"))
+        assertThatThrownBy(() -> BehaviorOption.parse("try-evolve"))
                 .isInstanceOf(PipelineConfigException.class)
                 .hasMessage(
                         "unknown schema change behavior 'try-evolve' for option"

@@ -1,9 +1,10 @@
-package dev.schemaop.filter;
+package dev.schemaop.behavior;
 
-import dev.schemaop.common.PipelineConfigException;
+import dev.schemaop.api.PipelineConfigException;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
+import org.apache.flink.cdc.common.sink.MetadataApplier;
 import org.apache.flink.cdc.common.utils.ChangeEventUtils;
 
 import javax.annotation.Nullable;
@@ -16,10 +17,11 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
- * Which schema change types reach the sink (SPEC §4), and the behavior option (SPEC §3).
+ * Which schema change types reach the sink (SPEC §4): the one place the set is decided, from the
+ * {@code include.schema.changes} and {@code exclude.schema.changes} tags, the behavior, and the
+ * sink's applier. {@link SchemaChangeDeriver} applies the result.
  *
  * <p>Tag expansion is delegated to Flink CDC's {@link ChangeEventUtils#resolveSchemaEvolutionTag}.
  * This class adds what SPEC §4 asks beyond it: tags are trimmed and case-insensitive, an
@@ -30,11 +32,10 @@ import java.util.stream.Stream;
  *
  * <p>Pure functions, no state: safe from any thread.
  */
-public final class SchemaChangeTypeFilter {
+public final class AcceptedChangeTypes {
 
     public static final String INCLUDE_OPTION = "include.schema.changes";
     public static final String EXCLUDE_OPTION = "exclude.schema.changes";
-    public static final String BEHAVIOR_OPTION = "pipeline.schema.change.behavior";
 
     /** The family tags understood by {@code SchemaChangeEventTypeFamily.ofTag}, in SPEC order. */
     private static final List<String> FAMILY_TAGS =
@@ -46,21 +47,12 @@ public final class SchemaChangeTypeFilter {
                     .sorted()
                     .collect(Collectors.toUnmodifiableList());
 
-    /** Behaviors in the order SPEC §3 lists them (the enum declares them the other way round). */
-    private static final List<SchemaChangeBehavior> BEHAVIORS =
-            List.of(
-                    SchemaChangeBehavior.EXCEPTION,
-                    SchemaChangeBehavior.EVOLVE,
-                    SchemaChangeBehavior.TRY_EVOLVE,
-                    SchemaChangeBehavior.LENIENT,
-                    SchemaChangeBehavior.IGNORE);
-
     /** What LENIENT leaves out unless include names it or an exclude list is given. */
     private static final Set<SchemaChangeEventType> LENIENT_DEFAULT_EXCLUDED =
             Collections.unmodifiableSet(
                     EnumSet.of(SchemaChangeEventType.DROP_TABLE, SchemaChangeEventType.TRUNCATE_TABLE));
 
-    private SchemaChangeTypeFilter() {}
+    private AcceptedChangeTypes() {}
 
     /**
      * The schema change types the sink accepts.
@@ -88,6 +80,23 @@ public final class SchemaChangeTypeFilter {
     }
 
     /**
+     * What the sink finally receives: the configured types, told to the applier, minus those it
+     * refuses through {@link MetadataApplier#acceptsSchemaEvolutionType}. The registry calls this
+     * once, at start, with its applier.
+     */
+    public static Set<SchemaChangeEventType> narrowedBy(
+            MetadataApplier applier, Set<SchemaChangeEventType> configured) {
+        applier.setAcceptedSchemaEvolutionTypes(configured);
+        EnumSet<SchemaChangeEventType> accepted = EnumSet.noneOf(SchemaChangeEventType.class);
+        for (SchemaChangeEventType type : configured) {
+            if (applier.acceptsSchemaEvolutionType(type)) {
+                accepted.add(type);
+            }
+        }
+        return Collections.unmodifiableSet(accepted);
+    }
+
+    /**
      * The types the given tags stand for (exact tags and families), validating each tag.
      *
      * @param option the option the tags come from, named in the error
@@ -95,38 +104,6 @@ public final class SchemaChangeTypeFilter {
      */
     public static Set<SchemaChangeEventType> resolveTags(List<String> tags, String option) {
         return Collections.unmodifiableSet(expand(tags, option));
-    }
-
-    /**
-     * Parses {@code pipeline.schema.change.behavior}, case-insensitively and trimmed.
-     *
-     * @throws PipelineConfigException listing the valid values
-     */
-    public static SchemaChangeBehavior parseBehavior(String value) {
-        String normalized = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
-        for (SchemaChangeBehavior behavior : BEHAVIORS) {
-            if (behavior.name().toLowerCase(Locale.ROOT).equals(normalized)) {
-                return behavior;
-            }
-        }
-        throw new PipelineConfigException(
-                String.format(
-                        "unknown schema change behavior '%s' for option '%s'. Set it to one of: %s"
-                                + " (case-insensitive; the default is lenient).",
-                        value, BEHAVIOR_OPTION, behaviorNames()));
-    }
-
-    /** Every valid tag: the seven exact types, then the families. */
-    public static List<String> validTags() {
-        return Stream.concat(EXACT_TAGS.stream(), FAMILY_TAGS.stream())
-                .collect(Collectors.toUnmodifiableList());
-    }
-
-    /** The behavior values in SPEC order, lower case, comma separated. */
-    public static String behaviorNames() {
-        return BEHAVIORS.stream()
-                .map(b -> b.name().toLowerCase(Locale.ROOT))
-                .collect(Collectors.joining(", "));
     }
 
     private static EnumSet<SchemaChangeEventType> expand(List<String> tags, String option) {

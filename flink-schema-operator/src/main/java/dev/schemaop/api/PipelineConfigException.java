@@ -1,4 +1,4 @@
-package dev.schemaop.common;
+package dev.schemaop.api;
 
 /**
  * A mistake in what the user gave us (YAML, options, command line). Its message alone is
