@@ -11,9 +11,10 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import java.util.List;
 
 /**
- * The data channel to the sink subtasks: a row goes to the subtask its table and key chose;
- * steps and markers go to every one, and are pushed to the network at once ({@link
- * MarkerFlusher}) while rows keep Flink's buffering.
+ * The data channel to the sink subtasks: a row goes to the subtask its table and key chose; steps
+ * and markers go to every one. Flush and release markers, and the steps of an answer, are pushed to
+ * the network at once ({@link MarkerFlusher}); a view's first announcement (a reset step before its
+ * first row) and rows keep Flink's buffering.
  */
 final class SinkChannels {
     private final Output<StreamRecord<ChannelEvent>> output;
@@ -38,13 +39,16 @@ final class SinkChannels {
 
     void flush(int sourceSubtask, long flushId, List<TableId> holdTables) {
         for (int channel = 0; channel < channels; channel++) {
-            output.collect(new StreamRecord<>(new ChannelEvent.Flush(channel, sourceSubtask, flushId, holdTables)));
+            output.collect(
+                    new StreamRecord<>(
+                            new ChannelEvent.Flush(channel, sourceSubtask, flushId, holdTables)));
         }
     }
 
     void release(int sourceSubtask, long flushId) {
         for (int channel = 0; channel < channels; channel++) {
-            output.collect(new StreamRecord<>(new ChannelEvent.Release(channel, sourceSubtask, flushId)));
+            output.collect(
+                    new StreamRecord<>(new ChannelEvent.Release(channel, sourceSubtask, flushId)));
         }
     }
 

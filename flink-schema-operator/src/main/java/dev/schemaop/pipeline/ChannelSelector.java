@@ -6,8 +6,8 @@ import org.apache.flink.api.common.functions.Partitioner;
 import org.apache.flink.api.java.functions.KeySelector;
 
 /**
- * The partitioner of SPEC §2: the schema operator already chose each event's sink subtask
- * (by table and primary key for rows; one copy per subtask for schema steps and flush
+ * The partitioner of SPEC §2: the schema operator already chose each event's sink subtask (by table
+ * and primary key for rows; one copy per subtask for schema steps, flush markers and release
  * markers), so partitioning only reads that choice.
  */
 final class ChannelSelector implements KeySelector<ChannelEvent, Integer>, Partitioner<Integer> {

@@ -8,6 +8,7 @@ import dev.schemaop.pipeline.definition.PipelineDefinition;
 import dev.schemaop.pipeline.definition.PipelineSettings;
 import dev.schemaop.pipeline.definition.RouteDefinition;
 import dev.schemaop.pipeline.definition.SinkDefinition;
+import dev.schemaop.pipeline.definition.SourceDefinition;
 import dev.schemaop.protocol.ChannelEvent;
 import dev.schemaop.protocol.ChannelEventSerializer;
 import dev.schemaop.protocol.RegistryAddress;
@@ -18,6 +19,7 @@ import dev.schemaop.sink.SinkInputOperator;
 import dev.schemaop.sink.WriterInputSerializer;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.cdc.common.configuration.Configuration;
 import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
@@ -37,13 +39,15 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Set;
+import javax.annotation.Nullable;
+
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
 
 /**
  * Builds the Flink job of a pipeline definition (SPEC §2):
@@ -72,8 +76,26 @@ public final class PipelineComposer {
         int parallelism = settings.parallelism();
         String uidPrefix = settings.operatorUidPrefix() == null ? "" : settings.operatorUidPrefix();
 
-        DataSource source = createSource(definition, pipelineConf);
-        DataSink sink = createSink(definition, pipelineConf);
+        SourceDefinition sourceBlock = definition.source();
+        DataSource source =
+                FactoryDiscovery.create(
+                        DataSourceFactory.class,
+                        "source",
+                        sourceBlock.type(),
+                        where(sourceBlock.where(), "source"),
+                        new ConnectorContext(
+                                sourceBlock.toConfiguration(), pipelineConf, classLoader),
+                        DataSourceFactory::createDataSource);
+        SinkDefinition sinkBlock = definition.sink();
+        DataSink sink =
+                FactoryDiscovery.create(
+                        DataSinkFactory.class,
+                        "sink",
+                        sinkBlock.type(),
+                        where(sinkBlock.where(), "sink"),
+                        new ConnectorContext(
+                                sinkBlock.toConfiguration(), pipelineConf, classLoader),
+                        DataSinkFactory::createDataSink);
         MetadataApplier applier = sink.getMetadataApplier();
         Set<SchemaChangeEventType> accepted = definition.acceptedSchemaChanges();
         checkSinkCapabilities(definition.sink(), applier, accepted);
@@ -92,7 +114,9 @@ public final class PipelineComposer {
                         appliedLogDir(definition));
         SchemaOperatorConfig operatorConfig =
                 new SchemaOperatorConfig(
-                        routes, sink.getDataChangeEventHashFunctionProvider(parallelism), parallelism);
+                        routes,
+                        sink.getDataChangeEventHashFunctionProvider(parallelism),
+                        parallelism);
 
         DataStream<Event> events =
                 sourceStream(source, env, sourceName(definition))
@@ -110,7 +134,9 @@ public final class PipelineComposer {
                         .transform(
                                 "SinkInput",
                                 WriterInputSerializer.typeInfo(),
-                                new SinkInputOperator(RegistryAddress.ofUid(schemaOperatorUid), settings.rpcTimeout()))
+                                new SinkInputOperator(
+                                        RegistryAddress.ofUid(schemaOperatorUid),
+                                        settings.rpcTimeout()))
                         .uid(uidPrefix + "sink-input")
                         .setParallelism(parallelism);
         sinkInput
@@ -121,11 +147,12 @@ public final class PipelineComposer {
     }
 
     /**
-     * Each event goes to the sink subtask the schema operator chose. With one subtask there is
-     * no choice to make: the sink side is chained to the schema operator, so rows are handed
-     * over in the same thread instead of being serialized through the network stack.
+     * Each event goes to the sink subtask the schema operator chose. With one subtask there is no
+     * choice to make: the sink side is chained to the schema operator, so rows are handed over in
+     * the same thread instead of being serialized through the network stack.
      */
-    private static DataStream<ChannelEvent> toSinkSubtasks(DataStream<ChannelEvent> shaped, int parallelism) {
+    private static DataStream<ChannelEvent> toSinkSubtasks(
+            DataStream<ChannelEvent> shaped, int parallelism) {
         if (parallelism == 1) {
             return shaped.forward();
         }
@@ -133,49 +160,7 @@ public final class PipelineComposer {
         return shaped.partitionCustom(channels, channels);
     }
 
-    private DataSource createSource(PipelineDefinition definition, Configuration pipelineConf) {
-        String where = where(definition.source().where(), "source");
-        DataSourceFactory factory =
-                FactoryDiscovery.find(
-                        definition.source().type(), DataSourceFactory.class, "source", where, classLoader);
-        try {
-            return factory.createDataSource(
-                    new ConnectorContext(
-                            definition.source().toConfiguration(), pipelineConf, classLoader));
-        } catch (RuntimeException e) {
-            throw rejected(where, "source", definition.source().type(), e);
-        }
-    }
-
-    private DataSink createSink(PipelineDefinition definition, Configuration pipelineConf) {
-        String where = where(definition.sink().where(), "sink");
-        DataSinkFactory factory =
-                FactoryDiscovery.find(
-                        definition.sink().type(), DataSinkFactory.class, "sink", where, classLoader);
-        try {
-            return factory.createDataSink(
-                    new ConnectorContext(
-                            definition.sink().toConfiguration(), pipelineConf, classLoader));
-        } catch (RuntimeException e) {
-            throw rejected(where, "sink", definition.sink().type(), e);
-        }
-    }
-
-    /** A connector that refuses its options at submission: bad input, said in one message. */
-    private static PipelineConfigException rejected(
-            String where, String block, String type, RuntimeException e) {
-        if (e instanceof PipelineConfigException) {
-            return (PipelineConfigException) e;
-        }
-        String reason = e.getMessage() == null ? e.toString() : e.getMessage().strip();
-        return new PipelineConfigException(
-                String.format(
-                        "%s: the '%s' %s connector rejected its options: %s%nFix the %s block.",
-                        where, type, block, reason, block),
-                e);
-    }
-
-    private static String where(String where, String block) {
+    private static String where(@Nullable String where, String block) {
         return where != null ? where : "the " + block + " block";
     }
 
@@ -198,7 +183,8 @@ public final class PipelineComposer {
         if (!accepted.contains(SchemaChangeEventType.CREATE_TABLE) && !describesTables) {
             throw new PipelineConfigException(
                     String.format(
-                            where(sink.where(), "sink") + ": the sink excludes create.table, so its tables must already exist and the"
+                            where(sink.where(), "sink")
+                                    + ": the sink excludes create.table, so its tables must already exist and the"
                                     + " pipeline must read their schemas, but the '%s' sink's"
                                     + " MetadataApplier cannot describe existing tables (it does not"
                                     + " implement ExistingTableSchemaExpansionSupport). Remove"
@@ -208,7 +194,8 @@ public final class PipelineComposer {
         if (!SinkDefinition.DEFAULT_EXPANSION_MODE.equalsIgnoreCase(sink.expansionMode())) {
             throw new PipelineConfigException(
                     String.format(
-                            where(sink.where(), "sink") + ": existing-table.schema-expansion.mode: %s is not available in this version"
+                            where(sink.where(), "sink")
+                                    + ": existing-table.schema-expansion.mode: %s is not available in this version"
                                     + " of flink-schema-operator%s. Remove the option or set it to"
                                     + " \"DISABLED\".",
                             sink.expansionMode(),
@@ -243,7 +230,7 @@ public final class PipelineComposer {
                         + " is neither a FlinkSourceProvider nor a FlinkSourceFunctionProvider.");
     }
 
-    private static org.apache.flink.api.connector.sink2.Sink<Event> connectorSink(
+    private static Sink<Event> connectorSink(
             EventSinkProvider provider, PipelineDefinition definition) {
         if (provider instanceof FlinkSinkProvider) {
             return ((FlinkSinkProvider) provider).getSink();
@@ -257,14 +244,20 @@ public final class PipelineComposer {
 
     private static List<RouteRule> routes(List<RouteDefinition> definitions) {
         return definitions.stream()
-                .map(r -> new RouteRule(r.sourceTable(), r.sinkTable(), r.replaceSymbol(), r.description()))
+                .map(
+                        r ->
+                                new RouteRule(
+                                        r.sourceTable(),
+                                        r.sinkTable(),
+                                        r.replaceSymbol(),
+                                        r.description()))
                 .toList();
     }
 
     /**
-     * Where the registry logs applied changes (SPEC G6): one directory per pipeline
-     * definition, so restarts and a resubmission from a savepoint of the same definition find
-     * the log; a job that starts without a checkpoint empties it first.
+     * Where the registry logs applied changes (SPEC G6): one directory per pipeline definition, so
+     * restarts and a resubmission from a savepoint of the same definition find the log; a job that
+     * starts without a checkpoint empties it first.
      */
     private static Path appliedLogDir(PipelineDefinition definition) {
         try {
@@ -287,6 +280,8 @@ public final class PipelineComposer {
     }
 
     private static String sinkName(PipelineDefinition definition) {
-        return definition.sink().name() != null ? definition.sink().name() : definition.sink().type();
+        return definition.sink().name() != null
+                ? definition.sink().name()
+                : definition.sink().type();
     }
 }

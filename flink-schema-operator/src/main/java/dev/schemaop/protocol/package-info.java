@@ -1,7 +1,7 @@
 /**
- * The messages of the schema-change protocol between the three parties of SPEC §2: the
- * {@code SchemaOperator} subtasks (next to the sources), the {@code SchemaRegistry} (their
- * coordinator on the JobManager) and the sink input operators (next to the sink writers).
+ * The messages of the schema-change protocol between the three parties of SPEC §2: the {@code
+ * SchemaOperator} subtasks (next to the sources), the {@code SchemaRegistry} (their coordinator on
+ * the JobManager) and the sink input operators (next to the sink writers).
  *
  * <pre>
  *   operator ==flush marker (data channel, all sink subtasks)==> sink input   } at the
@@ -13,12 +13,13 @@
  *              then rows of the new shape==> sink input
  * </pre>
  *
- * Three hops per change (request, acknowledgements in parallel with it, answer); a change
- * that needs no flush wait costs two.
+ * Three hops per change (the flush marker, sent in parallel with the request; the acknowledgements;
+ * the answer); a change that needs no flush wait costs two (request, answer).
  *
- * <p>After a restore, a sink input asks once per table, before it hands the table's first event
- * to its writer, where the table stands: {@code SinkTableQuery} (a coordination request) is
- * answered with a {@code SinkTableSnapshot}: the sink's version and schema, and the steps after
- * the version of the rows it holds, to bring them forward.
+ * <p>After a restore, a sink input asks once per table, before it hands the table's first event to
+ * its writer (and again for a row of a version older than any step it knows and than what it asked
+ * before), where the table stands: {@code SinkTableQuery} (a coordination request) is answered with
+ * a {@code SinkTableSnapshot}: the sink's version and schema, and the steps after the version of
+ * the rows it holds, to bring them forward.
  */
 package dev.schemaop.protocol;

@@ -5,8 +5,10 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Which flush markers every sink subtask has acknowledged, per source subtask. The registry
- * hands out flush ids in increasing order, so one number per (source, sink) pair is enough.
+ * Which flush markers every sink subtask has acknowledged, per source subtask. Each schema operator
+ * subtask numbers its own flush markers in increasing order, across attempts too ({@code
+ * operator.FlushMarkers}), so one number per (source, sink) pair is enough: the acknowledgement of
+ * a marker covers every earlier one of that source subtask.
  */
 final class FlushTracker {
     private final int sinkSubtasks;

@@ -14,14 +14,12 @@ import dev.schemaop.route.TableRouter;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
-import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.sink.MetadataApplier;
 import org.apache.flink.runtime.operators.coordination.CoordinationRequest;
 import org.apache.flink.runtime.operators.coordination.CoordinationRequestHandler;
 import org.apache.flink.runtime.operators.coordination.CoordinationResponse;
 import org.apache.flink.runtime.operators.coordination.OperatorCoordinator;
 import org.apache.flink.runtime.operators.coordination.OperatorEvent;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,43 +36,42 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The coordinator of the schema operators (SPEC §2): it decides what each upstream schema
- * change means for the sink, applies it through the sink's {@code MetadataApplier}, and
- * answers the subtask that asked.
+ * The coordinator of the schema operators (SPEC §2): it decides what each upstream schema change
+ * means for the sink, applies it through the sink's {@code MetadataApplier}, and answers the
+ * subtask that asked.
  *
  * <h2>Threads</h2>
  *
  * <ul>
- *   <li>Every entry point only puts work onto the <b>event loop</b>, a single thread that
- *       owns all state ({@link #assertInLoop()} checks it). Nothing on it sleeps or polls:
- *       a request waits for flush acknowledgements by staying at the head of the queue,
- *       and the acknowledgement that completes it starts it.
- *   <li>{@code MetadataApplier} calls run on the <b>applier thread</b>, one at a time (G4);
- *       each result comes back to the event loop as a task. A call that outlives
- *       {@code schema-operator.rpc-timeout} fails the job.
+ *   <li>Every entry point only puts work onto the <b>event loop</b>, a single thread that owns all
+ *       state ({@link RegistryEventLoop#assertInLoop()} checks it). Nothing on it sleeps or polls:
+ *       a request waits for flush acknowledgements by staying at the head of the queue, and the
+ *       acknowledgement that completes it starts it.
+ *   <li>{@code MetadataApplier} calls run on the <b>applier thread</b>, one at a time (G4); each
+ *       result comes back to the event loop as a task. A call that outlives {@code
+ *       schema-operator.rpc-timeout} fails the job.
  * </ul>
  *
  * <h2>One change</h2>
  *
- * A request is redundant when the registry's upstream schema already holds the change
- * (another split reported it first, or an online schema tool repeated it): it is answered
- * at once with the sink versions the subtask lacks (G5). Otherwise it waits until every
- * sink subtask flushed what the asking subtask sent before it (G2), is planned (behavior,
- * filters, routes), applied call by call, logged, and answered. An EXCEPTION-behavior
- * rejection or an applier failure fails the job only after that flush (G7).
+ * A request is redundant when the registry's upstream schema already holds the change (another
+ * split reported it first, or an online schema tool repeated it): it is answered at once with the
+ * sink versions the subtask lacks (G5). Otherwise it is planned (behavior, filters, routes), then
+ * waits until every sink subtask acknowledged the flush marker the plan needs (G2; none when it
+ * changes no existing sink table), is applied call by call, logged, and answered. An
+ * EXCEPTION-behavior rejection or an applier failure fails the job only after that flush (G7).
  *
  * <h2>Checkpoints and restores</h2>
  *
- * A checkpoint holds the {@link RegistryState}; a change in flight is not in it, its
- * subtask asks again after a restore. {@link AppliedChangeLog} keeps what reached the sink
- * after the checkpoint, so such a change is answered from the log instead of being applied
- * twice (G6). A change the failure cut short (its intent logged, its completion not) is finished
- * as the registry restores, before it answers anyone; its first call is read back from the sink
- * where the sink describes its tables ({@link SinkReadBack}). A task failure resets only the
- * subtasks ({@link #subtaskReset}): the registry keeps its state and a change in flight goes on.
- * Either way, sink subtasks of the new attempt ask where each sink table stands ({@link
- * #handleCoordinationRequest}) before they hand their writers anything of it, and are answered
- * once no change is being applied.
+ * A checkpoint holds the {@link RegistryState}; a change in flight is not in it, its subtask asks
+ * again after a restore. {@link AppliedChangeLog} keeps what reached the sink after the checkpoint,
+ * so such a change is answered from the log instead of being applied twice (G6). A change the
+ * failure cut short (its intent logged, its completion not) is finished as the registry restores,
+ * before it answers anyone; its first call is read back from the sink where the sink describes its
+ * tables ({@link SinkReadBack}). A task failure resets only the subtasks ({@link #subtaskReset}):
+ * the registry keeps its state and a change in flight goes on. Either way, sink subtasks of the new
+ * attempt ask where each sink table stands ({@link #handleCoordinationRequest}) before they hand
+ * their writers anything of it, and are answered once no change is being applied.
  */
 public final class SchemaRegistry implements OperatorCoordinator, CoordinationRequestHandler {
     private static final Logger LOG = LoggerFactory.getLogger(SchemaRegistry.class);
@@ -92,13 +89,17 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     private final SubtaskGateways subtasks = new SubtaskGateways();
     private final TreeMap<Long, Long> sequenceAtCheckpoint = new TreeMap<>();
     private final Set<String> loggedSkips = new HashSet<>();
+
     /** Sink subtasks' questions where a table stands. */
     private final SinkTableQueries queries = new SinkTableQueries();
+
     private ChangePlanner planner;
     private AppliedChangeLog log;
     @Nullable private ChangeExecution inFlight;
+
     /** Whether a checkpoint was restored before start(); a fresh job starts a fresh log. */
     private boolean restored;
+
     private long generation;
     private boolean failed;
 
@@ -113,7 +114,9 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                         "schema-registry-" + context.getOperatorId(),
                         context.getUserCodeClassloader(),
                         this::failJob);
-        this.calls = new ApplierCalls(applier, loop, config.rpcTimeout(), context.getUserCodeClassloader());
+        this.calls =
+                new ApplierCalls(
+                        applier, loop, config.rpcTimeout(), context.getUserCodeClassloader());
         this.runner =
                 new ChangeRunner(
                         loop,
@@ -213,23 +216,28 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     /**
      * A sink subtask asks where a sink table stands ({@link SinkTableQuery}): only a subtask of a
      * restored or restarted attempt, before it hands its writer anything of the table. Answered
-     * from the state once no change is being applied: a change that an earlier attempt started
-     * goes on after that attempt's tasks restarted (a task failure resets only the subtasks), or
-     * is finished as the registry restores (a global failover), and no hold of the new attempt
-     * covers it. Nor is it answered once the registry failed the job: the change that failed may
-     * be half in the sink, and the global failover that follows finishes it (the tasks asking now
-     * are cancelled by it). A change waiting for flush acknowledgements does not delay the answer
-     * (the asking subtask may owe one).
+     * from the state once no change is being applied: a change that an earlier attempt started goes
+     * on after that attempt's tasks restarted (a task failure resets only the subtasks), or is
+     * finished as the registry restores (a global failover), and no hold of the new attempt covers
+     * it. Nor is it answered once the registry failed the job: the change that failed may be half
+     * in the sink, and the global failover that follows finishes it (the tasks asking now are
+     * cancelled by it). A change waiting for flush acknowledgements does not delay the answer (the
+     * asking subtask may owe one).
      */
     @Override
-    public CompletableFuture<CoordinationResponse> handleCoordinationRequest(CoordinationRequest request) {
+    public CompletableFuture<CoordinationResponse> handleCoordinationRequest(
+            CoordinationRequest request) {
         CompletableFuture<CoordinationResponse> answer = new CompletableFuture<>();
         if (!(request instanceof SinkTableQuery)) {
-            answer.completeExceptionally(new IllegalArgumentException("Unknown request " + request));
+            answer.completeExceptionally(
+                    new IllegalArgumentException("Unknown request " + request));
             return answer;
         }
         SinkTableQuery query = (SinkTableQuery) request;
-        loop.run(() -> queries.ask(query, answer, state, inFlight != null || failed), "answering %s", query);
+        loop.run(
+                () -> queries.ask(query, answer, state, inFlight != null || failed),
+                "answering %s",
+                query);
         return answer;
     }
 
@@ -307,10 +315,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
 
     @Override
     public void executionAttemptReady(int subtask, int attemptNumber, SubtaskGateway gateway) {
-        loop.run(
-                () -> subtasks.ready(subtask, gateway),
-                "registering subtask %d",
-                subtask);
+        loop.run(() -> subtasks.ready(subtask, gateway), "registering subtask %d", subtask);
     }
 
     // ------------------------------------------------------------------ the protocol
@@ -329,13 +334,17 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     private void processQueue() {
         loop.assertInLoop();
         while (inFlight == null && !failed) {
-            ChangeQueue.Next next = changes.next(state, this::prepare, context.currentParallelism());
+            ChangeQueue.Next next =
+                    changes.next(state, this::prepare, context.currentParallelism());
             if (next instanceof ChangeQueue.Next.Answer handled) {
                 if (handled.versions() == null) {
                     rememberRedundant(handled.request());
                 }
-                LOG.debug("{} from subtask {} is already applied (versions {})",
-                        handled.request().change(), handled.request().subtask(), handled.versions());
+                LOG.debug(
+                        "{} from subtask {} is already applied (versions {})",
+                        handled.request().change(),
+                        handled.request().subtask(),
+                        handled.versions());
                 answer(handled.request(), handled.versions());
             } else if (next instanceof ChangeQueue.Next.CarryOut ready) {
                 carryOut(ready.change());
@@ -346,9 +355,9 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     }
 
     /**
-     * A change first met as a repeat (an online schema tool's duplicate DDL) is recorded
-     * like an applied one without DDL, so that the other splits' report of the same
-     * position is recognised even after the schema moved on (G5), across restores too.
+     * A change first met as a repeat (an online schema tool's duplicate DDL) is recorded like an
+     * applied one without DDL, so that the other splits' report of the same position is recognised
+     * even after the schema moved on (G5), across restores too.
      */
     private void rememberRedundant(SchemaChangeRequest request) {
         TableId table = request.change().tableId();
@@ -404,10 +413,10 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     }
 
     /**
-     * Finishes a change that a failure cut short (its intent is in the log, its completion is
-     * not), before any subtask is answered: the sink may hold part of it, and rows written now
-     * must meet one version of the table, not something between two. Its subtask asks for it
-     * again after the restore and is answered from the state it leaves (G6).
+     * Finishes a change that a failure cut short (its intent is in the log, its completion is not),
+     * before any subtask is answered: the sink may hold part of it, and rows written now must meet
+     * one version of the table, not something between two. Its subtask asks for it again after the
+     * restore and is answered from the state it leaves (G6).
      */
     private void rollForward(@Nullable ChangeIntent unfinished) {
         if (unfinished == null) {
@@ -456,7 +465,8 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     }
 
     /** Answers with the steps up to {@code targetVersions}, or up to the newest versions. */
-    private void answer(SchemaChangeRequest request, @Nullable Map<TableId, Integer> targetVersions) {
+    private void answer(
+            SchemaChangeRequest request, @Nullable Map<TableId, Integer> targetVersions) {
         List<SinkSchemaStep> steps = new ArrayList<>();
         for (TableId sinkTable : router.sinkTablesOf(request.change().tableId())) {
             SinkTableState sink = state.sink(sinkTable);
@@ -500,7 +510,8 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
 
     /** The log that continues the current state (its directory may change with a restore). */
     private AppliedChangeLog log() {
-        Path dir = Path.of(state.logDir.isEmpty() ? config.appliedLogDir().toString() : state.logDir);
+        Path dir =
+                Path.of(state.logDir.isEmpty() ? config.appliedLogDir().toString() : state.logDir);
         if (log != null && !log.directory().equals(dir)) {
             try {
                 log.close();
@@ -514,5 +525,4 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         }
         return log;
     }
-
 }

@@ -1,13 +1,15 @@
 package dev.schemaop.sink;
 
-import dev.schemaop.types.DiscardedValues;
 import dev.schemaop.protocol.ChannelEvent;
 import dev.schemaop.protocol.FlushAck;
 import dev.schemaop.protocol.SinkSchemaStep;
 import dev.schemaop.protocol.SinkTableQuery;
 import dev.schemaop.protocol.SinkTableSnapshot;
+import dev.schemaop.types.DiscardedValues;
 
-
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
 import org.apache.flink.cdc.common.data.RecordData;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
@@ -16,9 +18,6 @@ import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.FlushEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
-import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
-import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.runtime.jobgraph.tasks.TaskOperatorEventGateway;
@@ -30,7 +29,6 @@ import org.apache.flink.streaming.api.operators.ChainingStrategy;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.util.SerializedValue;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,24 +46,24 @@ import java.util.concurrent.TimeUnit;
  * The sink writer wrapper of SPEC §2, chained in front of the connector's sink writer.
  *
  * <ul>
- *   <li>A schema step is applied once per version, however many source subtasks send it:
- *       the next version's events go to the writer as they are; a gap (after a restore)
- *       becomes a {@code CreateTableEvent} with the whole schema, as Flink CDC's writers
- *       expect after a restore.
+ *   <li>A schema step is applied once per version, however many source subtasks send it: the next
+ *       version's events go to the writer as they are; a gap (after a restore) becomes a {@code
+ *       CreateTableEvent} with the whole schema, as Flink CDC's writers expect after a restore.
  *   <li>A row shaped for an older version is brought to the current one (G1).
- *   <li>A flush marker becomes {@code SinkWriter.flush(false)} in the chained writer, and
- *       then an acknowledgement to the schema registry (G2).
+ *   <li>A flush marker becomes {@code SinkWriter.flush(false)} in the chained writer; then rows of
+ *       the tables it names are held ({@code HeldRows}) and an acknowledgement goes to the schema
+ *       registry (G2). The release marker with the same flush id lifts the hold and the held rows
+ *       are written, brought to the new version.
  * </ul>
  *
  * <h2>After a restore</h2>
  *
- * Changes applied after the restored checkpoint are already in the sink, and the sources
- * replay rows shaped for the checkpoint's versions. So in a restored or restarted attempt the
- * subtask asks the registry where each table stands before it hands the writer anything of
- * it: the writer gets one {@code CreateTableEvent} with the schema the sink actually has, and
- * every replayed row is brought forward to it (SPEC G6). A writer that kept state of its own
- * treats that {@code CreateTableEvent} as the table's current schema, as Flink CDC's writers
- * do after a restore.
+ * Changes applied after the restored checkpoint are already in the sink, and the sources replay
+ * rows shaped for the checkpoint's versions. So in a restored or restarted attempt the subtask asks
+ * the registry where each table stands before it hands the writer anything of it: the writer gets
+ * one {@code CreateTableEvent} with the schema the sink actually has, and every replayed row is
+ * brought forward to it (SPEC G6). A writer that kept state of its own treats that {@code
+ * CreateTableEvent} as the table's current schema, as Flink CDC's writers do after a restore.
  */
 public final class SinkInputOperator extends AbstractStreamOperator<Event>
         implements OneInputStreamOperator<ChannelEvent, Event>, BoundedOneInput {
@@ -86,19 +84,25 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     private transient HeldRows held;
     private transient Map<TableId, List<ChannelEvent.Row>> restoredHeld;
     private transient ListState<byte[]> checkpointedHeld;
+
     /** A restored or restarted attempt: the sink may hold changes newer than the checkpoint. */
     private transient boolean resumed;
 
     /**
-     * @param queryTimeout how long a restored attempt waits for the registry's answer about a
-     *     table ({@code schema-operator.rpc-timeout})
+     * @param queryTimeout how long a restored attempt waits for the registry's answer about a table
+     *     ({@code schema-operator.rpc-timeout})
      */
     public SinkInputOperator(OperatorID registry, Duration queryTimeout) {
         this(registry, queryTimeout, null);
     }
 
-    /** @param toRegistry the registry's gateway; null: the task's own (tests pass a fake one) */
-    SinkInputOperator(OperatorID registry, Duration queryTimeout, @Nullable TaskOperatorEventGateway toRegistry) {
+    /**
+     * @param toRegistry the registry's gateway; null: the task's own (tests pass a fake one)
+     */
+    SinkInputOperator(
+            OperatorID registry,
+            Duration queryTimeout,
+            @Nullable TaskOperatorEventGateway toRegistry) {
         this.registry = registry;
         this.queryTimeout = queryTimeout;
         this.givenGateway = toRegistry;
@@ -119,7 +123,8 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
                 context.getOperatorStateStore()
                         .getListState(
                                 new ListStateDescriptor<>(
-                                        "sink-input-held-rows", BytePrimitiveArraySerializer.INSTANCE));
+                                        "sink-input-held-rows",
+                                        BytePrimitiveArraySerializer.INSTANCE));
         if (context.isRestored()) {
             for (byte[] bytes : checkpointedHeld.get()) {
                 HeldRowsState.restore(bytes, this::versionsOf, restoredHeld);
@@ -137,22 +142,28 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
         // Rows held at the checkpoint came before anything that arrives now: written first.
         for (TableId table : List.copyOf(restoredHeld.keySet())) {
-            int oldest = restoredHeld.get(table).stream().mapToInt(ChannelEvent.Row::schemaVersion).min().orElse(0);
+            int oldest =
+                    restoredHeld.get(table).stream()
+                            .mapToInt(ChannelEvent.Row::schemaVersion)
+                            .min()
+                            .orElse(0);
             tableFor(table, oldest);
             releaseRestored(table);
         }
     }
 
     /**
-     * Rows held when the checkpoint was taken are written once their table's schema is known
-     * again: at its first schema step after the restore.
+     * Rows held when the checkpoint was taken are written in open(), right after the restore, once
+     * their table has caught up with the sink; rows of a version the table has not reached wait for
+     * that version's step.
      */
     @Override
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
         List<ChannelEvent.Row> rows = held.all();
         restoredHeld.values().forEach(rows::addAll);
-        checkpointedHeld.update(rows.isEmpty() ? List.of() : List.of(HeldRowsState.snapshot(rows, tables)));
+        checkpointedHeld.update(
+                rows.isEmpty() ? List.of() : List.of(HeldRowsState.snapshot(rows, tables)));
     }
 
     @Override
@@ -162,8 +173,12 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
             List<ChannelEvent.Row> left = restoredHeld.remove(table);
             if (left != null) {
                 throw new IllegalStateException(
-                        left.size() + " rows of " + table + " held at the restored checkpoint wait"
-                                + " for schema version " + left.get(0).schemaVersion()
+                        left.size()
+                                + " rows of "
+                                + table
+                                + " held at the restored checkpoint wait"
+                                + " for schema version "
+                                + left.get(0).schemaVersion()
                                 + ", which never arrived; please report this with the job's logs.");
             }
         }
@@ -175,8 +190,8 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     }
 
     /**
-     * The table, caught up with the sink in a restored or restarted attempt: the first time,
-     * or when a row of a version older than any step known arrives.
+     * The table, caught up with the sink in a restored or restarted attempt: the first time, or
+     * when a row of a version older than any step known arrives.
      */
     private SinkTableVersions tableFor(TableId table, int version) {
         SinkTableVersions versions = versionsOf(table);
@@ -188,9 +203,9 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
 
     /**
      * Asks the registry where the table stands; the writer gets the sink's schema as a
-     * CreateTableEvent. Blocks the task once per table and attempt (only after a restore), for
-     * an answer that depends on no task: at most the registry finishing a change that a
-     * failure cut short.
+     * CreateTableEvent. Blocks the task once per table and attempt (only after a restore; again for
+     * a row older than any step known and than what was asked before), for an answer that depends
+     * on no task: at most the registry finishing a change that a failure cut short.
      */
     private void catchUp(SinkTableVersions versions, int fromVersion) {
         SinkTableSnapshot snapshot;
@@ -200,20 +215,29 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
                             toRegistry
                                     .sendRequestToCoordinator(
                                             registry,
-                                            new SerializedValue<>(new SinkTableQuery(versions.table, fromVersion)))
+                                            new SerializedValue<>(
+                                                    new SinkTableQuery(
+                                                            versions.table, fromVersion)))
                                     .get(queryTimeout.toMillis(), TimeUnit.MILLISECONDS));
         } catch (Exception e) {
             throw new IllegalStateException(
-                    "Sink subtask " + subtask + " could not learn from the schema registry where "
-                            + versions.table + " stands after the restore (schema-operator.rpc-timeout "
-                            + queryTimeout + ")",
+                    "Sink subtask "
+                            + subtask
+                            + " could not learn from the schema registry where "
+                            + versions.table
+                            + " stands after the restore (schema-operator.rpc-timeout "
+                            + queryTimeout
+                            + ")",
                     e);
         }
         snapshot.steps().forEach(versions::remember);
         if (!versions.isCaughtUp() && snapshot.version() > versions.current()) {
-            versions.remember(SinkSchemaStep.reset(versions.table, snapshot.version(), snapshot.schema()));
+            versions.remember(
+                    SinkSchemaStep.reset(versions.table, snapshot.version(), snapshot.schema()));
             if (snapshot.schema() != null) {
-                output.collect(new StreamRecord<>(new CreateTableEvent(versions.table, snapshot.schema())));
+                output.collect(
+                        new StreamRecord<>(
+                                new CreateTableEvent(versions.table, snapshot.schema())));
             }
             versions.moveTo(snapshot.version());
         }
@@ -339,7 +363,8 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
                 output.collect(new StreamRecord<>(change));
             }
         } else if (step.schemaAfter() != null) {
-            output.collect(new StreamRecord<>(new CreateTableEvent(step.table(), step.schemaAfter())));
+            output.collect(
+                    new StreamRecord<>(new CreateTableEvent(step.table(), step.schemaAfter())));
         } else if (versions.currentSchema() != null) {
             output.collect(new StreamRecord<>(new DropTableEvent(step.table())));
         }

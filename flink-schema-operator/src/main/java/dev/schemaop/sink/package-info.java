@@ -2,12 +2,12 @@
  * The sink side of SPEC §2: what runs in each sink subtask in front of the connector's writer.
  *
  * <ul>
- *   <li>{@link dev.schemaop.sink.SinkInputOperator}: applies each schema version once, brings
- *       rows of older versions forward, holds the rows of a table being changed, and turns a
- *       flush marker into a {@code FlushEvent} for the writer and an acknowledgement to the
- *       registry. In a restored or restarted attempt it first asks the registry where each table
- *       stands, so the writer starts from the schema the sink has and replayed rows are brought
- *       to it ({@code docs/DECISIONS.md}, "What a restored writer receives").
+ *   <li>{@link dev.schemaop.sink.SinkInputOperator}: applies each schema version once, brings rows
+ *       of older versions forward, holds the rows of a table being changed, and turns a flush
+ *       marker into a {@code FlushEvent} for the writer and an acknowledgement to the registry. In
+ *       a restored or restarted attempt it first asks the registry where each table stands, so the
+ *       writer starts from the schema the sink has and replayed rows are brought to it ({@code
+ *       docs/DECISIONS.md}, "What a restored writer receives").
  *   <li>{@link dev.schemaop.sink.FlushingSink}: wraps the connector's Flink Sink v2 {@code
  *       Sink<Event>} in a proxy with exactly the interfaces of the connector's sink, so Flink
  *       builds every operator the sink asks for: committer ({@code SupportsCommitter}, the
@@ -15,34 +15,34 @@
  *       {@code StatefulSink}), pre-write, pre-commit and post-commit topologies (the {@code
  *       Supports*Topology} interfaces and the deprecated {@code With*Topology} ones). Its writers
  *       ({@code FlushingWriter}, again a proxy with exactly the connector writer's interfaces)
- *       never hand a {@code FlushEvent} to the connector: they call {@code flush(false)} and
- *       signal the sink input operator.
+ *       never hand a {@code FlushEvent} to the connector: they call {@code flush(false)} and signal
+ *       the sink input operator.
  * </ul>
  *
  * <p>A schema change reaches a sink subtask as a flush marker (the writer flushes, the registry
  * gets a {@code FlushAck}), then the new {@code SinkSchemaStep}s, each applied once whichever
- * channel brings it first, then a release marker per source subtask, which lets the rows held
- * for the changed table go on ({@code HeldRows}).
+ * channel brings it first, then the asking subtask's release marker (the flush id of its flush
+ * marker), which lets the rows held for the changed tables go on ({@code HeldRows}).
  *
  * <p>A checkpoint holds the rows held at that moment with the schema versions of their tables
- * ({@code HeldRowsState}, version 2; version 1 still read), so a restore brings them forward.
- * The versions the writer has are not checkpointed: the registry tells a new attempt where each
- * table stands.
+ * ({@code HeldRowsState}, version 2; version 1 still read), so a restore brings them forward. The
+ * versions the writer has are not checkpointed: the registry tells a new attempt where each table
+ * stands.
  *
  * <p>Limits:
  *
  * <ul>
  *   <li>The flush signal is a thread-local, so the writer must run in the sink input operator's
- *       thread (chained). Flink chains the connector's writer to it; the sink input operator
- *       fails the job loudly on a flush the writer did not confirm.
- *   <li>A pre-write topology receives the stream the runtime sinks into, flush events included,
- *       as in Apache Flink CDC. It must hand every event on, in order, in the same subtask and
- *       chained to the writer (same parallelism, no {@code keyBy}, {@code rebalance} or other
+ *       thread (chained). Flink chains the connector's writer to it; the sink input operator fails
+ *       the job loudly on a flush the writer did not confirm.
+ *   <li>A pre-write topology receives the stream the runtime sinks into, flush events included, as
+ *       in Apache Flink CDC. It must hand every event on, in order, in the same subtask and chained
+ *       to the writer (same parallelism, no {@code keyBy}, {@code rebalance} or other
  *       repartitioning, no buffering). One that repartitions is rejected when the job is built
- *       ({@code PreWriteTopologyCheck}); one that breaks the chain otherwise
- *       ({@code disableChaining}, another parallelism) or holds back or drops a flush event
- *       fails the job at its first flush. Pre-commit and post-commit topologies see only
- *       committables and have no such limit.
+ *       ({@code PreWriteTopologyCheck}); one that breaks the chain otherwise ({@code
+ *       disableChaining}, another parallelism) or holds back or drops a flush event fails the job
+ *       at its first flush. Pre-commit and post-commit topologies see only committables and have no
+ *       such limit.
  * </ul>
  */
 package dev.schemaop.sink;

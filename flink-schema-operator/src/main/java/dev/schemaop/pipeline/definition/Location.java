@@ -3,8 +3,8 @@ package dev.schemaop.pipeline.definition;
 import dev.schemaop.api.PipelineConfigException;
 
 /**
- * Where a YAML node was written: a file (or other source name) and a 1-based line and column.
- * A line of 0 means "the whole file", for things that are missing rather than wrong.
+ * Where a YAML node was written: a file (or other source name) and a 1-based line and column. A
+ * line of 0 means "the whole file", for things that are missing rather than wrong.
  */
 record Location(String file, int line, int column) {
 
@@ -17,7 +17,10 @@ record Location(String file, int line, int column) {
         return new PipelineConfigException(this + ": " + String.format(format, args));
     }
 
-    /** Puts this location in front of an error raised without one (for example by the filter). */
+    /**
+     * Puts this location in front of an error raised without one (for example by {@code
+     * AcceptedChangeTypes} or a settings parser such as {@code BehaviorOption}).
+     */
     PipelineConfigException locate(PipelineConfigException error) {
         return new PipelineConfigException(this + ": " + error.getMessage(), error);
     }
