@@ -12,8 +12,8 @@ import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
- * One MiniCluster for the whole benchmark, so that every job of every topology runs in the
- * same JVM on the same warm cluster; each run is its own job.
+ * One MiniCluster for the whole benchmark, so that every job of every topology runs in the same JVM
+ * on the same warm cluster; each run is its own job.
  */
 final class BenchCluster implements AutoCloseable {
     static final int SLOTS = 2;

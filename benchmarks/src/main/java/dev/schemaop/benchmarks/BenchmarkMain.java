@@ -22,10 +22,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Runs every workload through (a) a bare pipeline, (b) Apache Flink CDC 3.5.0's regular
- * topology and (c) this runtime, at parallelism 1 and 2, EVOLVE and LENIENT, on one
- * MiniCluster, and writes {@code results/latest.json}, {@code latest.md} and {@code
- * latest.png}.
+ * Runs every workload through (a) a bare pipeline, (b) Apache Flink CDC 3.5.0's regular topology
+ * and (c) this runtime, at parallelism 1 and 2, EVOLVE and LENIENT, on one MiniCluster, and writes
+ * {@code results/latest.json}, {@code latest.md} and {@code latest.png}.
  *
  * <p>Usage: {@code BenchmarkMain [--quick] [--out DIR] [--only W1,W2] [--topologies a,a',b,c]
  * [--redraw-chart]} ({@code --redraw-chart} draws the chart of DIR's {@code latest.json} again)
@@ -55,13 +54,17 @@ public final class BenchmarkMain {
                 case "--quick" -> quick = true;
                 case "--out" -> out = Path.of(args[++i]);
                 case "--only" -> only = List.of(args[++i].toUpperCase(Locale.ROOT).split(","));
-                case "--topologies" -> topologyKeys = List.of(args[++i].toLowerCase(Locale.ROOT).split(","));
+                case "--topologies" ->
+                        topologyKeys = List.of(args[++i].toLowerCase(Locale.ROOT).split(","));
                 case "--redraw-chart" -> {
                     Reports.redrawChart(out);
                     return;
                 }
                 default -> {
-                    System.err.println("Unknown argument " + args[i] + ". Usage: [--quick] [--out DIR] [--only W1,W2] [--topologies a,a',b,c] [--redraw-chart]");
+                    System.err.println(
+                            "Unknown argument "
+                                    + args[i]
+                                    + ". Usage: [--quick] [--out DIR] [--only W1,W2] [--topologies a,a',b,c] [--redraw-chart]");
                     System.exit(2);
                 }
             }
@@ -73,10 +76,27 @@ public final class BenchmarkMain {
         List<ConfigResult> results = new BenchmarkMain(plan, workDir).runAll(only, topologyKeys);
         double seconds = (System.nanoTime() - started) / 1e9;
         Reports.write(out, plan.mode(), seconds, results);
-        System.out.printf(Locale.ROOT, "Benchmark (%s) took %.0f s; results in %s%n", plan.mode(), seconds, out);
-        long wrong = results.stream().filter(r -> r.topology().equals("c")).mapToLong(ConfigResult::wrongShapeRows).sum();
-        long lost = results.stream().filter(r -> r.topology().equals("c")).mapToLong(ConfigResult::rowCountErrors).sum();
-        long failed = results.stream().filter(r -> r.topology().equals("c")).mapToLong(ConfigResult::failedJobs).sum();
+        System.out.printf(
+                Locale.ROOT,
+                "Benchmark (%s) took %.0f s; results in %s%n",
+                plan.mode(),
+                seconds,
+                out);
+        long wrong =
+                results.stream()
+                        .filter(r -> r.topology().equals("c"))
+                        .mapToLong(ConfigResult::wrongShapeRows)
+                        .sum();
+        long lost =
+                results.stream()
+                        .filter(r -> r.topology().equals("c"))
+                        .mapToLong(ConfigResult::rowCountErrors)
+                        .sum();
+        long failed =
+                results.stream()
+                        .filter(r -> r.topology().equals("c"))
+                        .mapToLong(ConfigResult::failedJobs)
+                        .sum();
         if (wrong > 0 || lost > 0 || failed > 0) {
             System.err.printf(
                     "flink-schema-operator delivered %d rows of the wrong shape and %d rows too many or too few; %d of its jobs failed%n",
@@ -85,7 +105,8 @@ public final class BenchmarkMain {
         }
     }
 
-    private List<ConfigResult> runAll(List<String> only, List<String> topologyKeys) throws Exception {
+    private List<ConfigResult> runAll(List<String> only, List<String> topologyKeys)
+            throws Exception {
         List<Topology> topologies =
                 List.<Topology>of(
                                 new BareTopology(),
@@ -103,7 +124,8 @@ public final class BenchmarkMain {
                     continue;
                 }
                 for (int parallelism : PARALLELISMS) {
-                    results.addAll(runInterleaved(cluster, configs(topologies, workload, parallelism)));
+                    results.addAll(
+                            runInterleaved(cluster, configs(topologies, workload, parallelism)));
                 }
             }
         }
@@ -111,7 +133,8 @@ public final class BenchmarkMain {
     }
 
     /** One configuration: a topology, its workload and parallelism, and a behavior. */
-    private record Config(Topology topology, Workload workload, int parallelism, SchemaChangeBehavior behavior) {}
+    private record Config(
+            Topology topology, Workload workload, int parallelism, SchemaChangeBehavior behavior) {}
 
     private List<Config> configs(List<Topology> topologies, Workload workload, int parallelism) {
         List<Config> configs = new ArrayList<>();
@@ -119,7 +142,8 @@ public final class BenchmarkMain {
             if (topology instanceof KeyedBareTopology && parallelism == 1) {
                 continue; // the same as (a) at parallelism 1
             }
-            for (SchemaChangeBehavior behavior : topology.hasBehavior() ? BEHAVIORS : new SchemaChangeBehavior[] {null}) {
+            for (SchemaChangeBehavior behavior :
+                    topology.hasBehavior() ? BEHAVIORS : new SchemaChangeBehavior[] {null}) {
                 configs.add(new Config(topology, sized(workload, topology), parallelism, behavior));
             }
         }
@@ -127,15 +151,21 @@ public final class BenchmarkMain {
     }
 
     /**
-     * The jobs of the configurations take turns (a, b, c, a, b, c, ...), so that whatever
-     * drifts during a run (JIT recompilation as topologies alternate, the machine) weighs on
-     * every configuration alike.
+     * The jobs of the configurations take turns (a, b, c, a, b, c, ...), so that whatever drifts
+     * during a run (JIT recompilation as topologies alternate, the machine) weighs on every
+     * configuration alike.
      */
-    private List<ConfigResult> runInterleaved(BenchCluster cluster, List<Config> configs) throws Exception {
+    private List<ConfigResult> runInterleaved(BenchCluster cluster, List<Config> configs)
+            throws Exception {
         Workload workload = configs.get(0).workload();
         for (int i = 0; i < plan.warmupJobs(workload); i++) {
             for (Config config : configs) {
-                runOnce(cluster, config.topology(), config.workload(), config.parallelism(), config.behavior());
+                runOnce(
+                        cluster,
+                        config.topology(),
+                        config.workload(),
+                        config.parallelism(),
+                        config.behavior());
             }
         }
         List<List<RunResult>> runs = new ArrayList<>();
@@ -143,7 +173,14 @@ public final class BenchmarkMain {
         for (int i = 0; i < plan.measuredJobs(workload); i++) {
             for (int c = 0; c < configs.size(); c++) {
                 Config config = configs.get(c);
-                runs.get(c).add(runOnce(cluster, config.topology(), config.workload(), config.parallelism(), config.behavior()));
+                runs.get(c)
+                        .add(
+                                runOnce(
+                                        cluster,
+                                        config.topology(),
+                                        config.workload(),
+                                        config.parallelism(),
+                                        config.behavior()));
             }
         }
         List<ConfigResult> results = new ArrayList<>();
@@ -157,7 +194,8 @@ public final class BenchmarkMain {
     private void warmUp(BenchCluster cluster, List<Topology> topologies) throws Exception {
         for (Topology topology : topologies) {
             for (int parallelism : PARALLELISMS) {
-                for (Workload workload : List.of(Workload.w1(plan.warmupRows()), Workload.w2(5_000))) {
+                for (Workload workload :
+                        List.of(Workload.w1(plan.warmupRows()), Workload.w2(5_000))) {
                     runOnce(cluster, topology, workload, parallelism, SchemaChangeBehavior.EVOLVE);
                 }
             }
@@ -198,7 +236,11 @@ public final class BenchmarkMain {
     }
 
     private RunResult runOnce(
-            BenchCluster cluster, Topology topology, Workload workload, int parallelism, SchemaChangeBehavior behavior)
+            BenchCluster cluster,
+            Topology topology,
+            Workload workload,
+            int parallelism,
+            SchemaChangeBehavior behavior)
             throws Exception {
         String runId = "run" + (++runCounter) + "-" + topology.key() + "-" + workload.name();
         Path checkpoints = Files.createDirectories(workDir.resolve(runId));
@@ -232,7 +274,9 @@ public final class BenchmarkMain {
         }
         StackTraceElement[] where = root.getStackTrace();
         return root.getClass().getName()
-                + (root.getMessage() == null ? "" : ": " + root.getMessage().lines().findFirst().orElse(""))
+                + (root.getMessage() == null
+                        ? ""
+                        : ": " + root.getMessage().lines().findFirst().orElse(""))
                 + (where.length == 0 ? "" : " at " + where[Math.min(where.length - 1, 3)]);
     }
 }

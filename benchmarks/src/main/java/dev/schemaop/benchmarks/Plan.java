@@ -8,17 +8,26 @@ import java.util.List;
  * What a benchmark run measures: the workloads, and how many warm-up and measured jobs each
  * configuration gets. Quick mode is a smoke test with smaller workloads and one measured job.
  *
- * @param flinkCdcW3Tables W3 for Apache Flink CDC is cut to this many tables, because each
- *     creation costs it 100 to 200 ms (10,000 would take over 15 minutes per job)
+ * @param flinkCdcW3Tables W3 for Apache Flink CDC is cut to this many tables, because each creation
+ *     costs it 100 to 200 ms (10,000 would take over 15 minutes per job)
  * @param warmupRows rows of the W1 job each topology runs at each parallelism before measuring
  */
 record Plan(
-        String mode, List<Workload> workloads, int warmups, int measured, int flinkCdcW3Tables, long warmupRows) {
+        String mode,
+        List<Workload> workloads,
+        int warmups,
+        int measured,
+        int flinkCdcW3Tables,
+        long warmupRows) {
 
     static Plan full() {
         return new Plan(
                 "full",
-                List.of(Workload.w1(2_000_000), Workload.w2(100_000), Workload.w3(10_000), Workload.w4(500)),
+                List.of(
+                        Workload.w1(2_000_000),
+                        Workload.w2(100_000),
+                        Workload.w3(10_000),
+                        Workload.w4(500)),
                 2,
                 5,
                 200,
@@ -28,7 +37,11 @@ record Plan(
     static Plan quick() {
         return new Plan(
                 "quick",
-                List.of(Workload.w1(300_000), Workload.w2(20_000), Workload.w3(1_000), Workload.w4(60)),
+                List.of(
+                        Workload.w1(300_000),
+                        Workload.w2(20_000),
+                        Workload.w3(1_000),
+                        Workload.w4(60)),
                 0,
                 1,
                 50,
@@ -37,7 +50,9 @@ record Plan(
 
     /** Slow workloads get fewer jobs: each W4 job of Apache Flink CDC takes about a minute. */
     int measuredJobs(Workload workload) {
-        return workload.name().equals("W4") || workload.name().equals("W3") ? Math.min(measured, 2) : measured;
+        return workload.name().equals("W4") || workload.name().equals("W3")
+                ? Math.min(measured, 2)
+                : measured;
     }
 
     int warmupJobs(Workload workload) {

@@ -7,16 +7,18 @@ import org.apache.flink.cdc.common.types.DataType;
 import java.util.Optional;
 
 /**
- * Implemented by a sink's {@code MetadataApplier} that can describe the tables it already
- * has (SPEC §1). The runtime uses it to adopt an existing sink table when
- * {@code create.table} is excluded, and for existing-table schema expansion (SPEC §6).
+ * Implemented by a sink's {@code MetadataApplier} that can describe the tables it already has (SPEC
+ * §1). The runtime uses it to adopt an existing sink table when {@code create.table} is excluded,
+ * and for existing-table schema expansion (SPEC §6).
  */
 public interface ExistingTableSchemaExpansionSupport {
 
     /** The sink table's schema in canonical CDC types; empty when the table is missing. */
     Optional<Schema> getExistingTableSchema(TableId tableId);
 
-    /** The physical type the sink would create for {@code pipelineType}; never touches the table. */
+    /**
+     * The physical type the sink would create for {@code pipelineType}; never touches the table.
+     */
     DataType normalizeToTargetDataType(
             TableId tableId, String column, DataType pipelineType, Schema existingTargetSchema);
 

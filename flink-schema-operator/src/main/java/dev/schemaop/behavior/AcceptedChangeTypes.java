@@ -24,11 +24,11 @@ import java.util.stream.Collectors;
  * sink's applier. {@link SchemaChangeDeriver} applies the result.
  *
  * <p>Tag expansion is delegated to Flink CDC's {@link ChangeEventUtils#resolveSchemaEvolutionTag}.
- * This class adds what SPEC §4 asks beyond it: tags are trimmed and case-insensitive, an
- * unknown tag is a {@link PipelineConfigException} listing the valid tags (Flink CDC throws a
- * bare {@code RuntimeException}), {@code create.table} is added to an explicit include list,
- * and LENIENT's default exclusion of {@code drop.table} and {@code truncate.table} is applied
- * here rather than by the caller.
+ * This class adds what SPEC §4 asks beyond it: tags are trimmed and case-insensitive, an unknown
+ * tag is a {@link PipelineConfigException} listing the valid tags (Flink CDC throws a bare {@code
+ * RuntimeException}), {@code create.table} is added to an explicit include list, and LENIENT's
+ * default exclusion of {@code drop.table} and {@code truncate.table} is applied here rather than by
+ * the caller.
  *
  * <p>Pure functions, no state: safe from any thread.
  */
@@ -50,14 +50,17 @@ public final class AcceptedChangeTypes {
     /** What LENIENT leaves out unless include names it or an exclude list is given. */
     private static final Set<SchemaChangeEventType> LENIENT_DEFAULT_EXCLUDED =
             Collections.unmodifiableSet(
-                    EnumSet.of(SchemaChangeEventType.DROP_TABLE, SchemaChangeEventType.TRUNCATE_TABLE));
+                    EnumSet.of(
+                            SchemaChangeEventType.DROP_TABLE,
+                            SchemaChangeEventType.TRUNCATE_TABLE));
 
     private AcceptedChangeTypes() {}
 
     /**
      * The schema change types the sink accepts.
      *
-     * @param include the {@code include.schema.changes} tags; {@code null} when the option is absent
+     * @param include the {@code include.schema.changes} tags; {@code null} when the option is
+     *     absent
      * @param exclude the {@code exclude.schema.changes} tags; {@code null} when the option is
      *     absent (an empty list is "given": it replaces LENIENT's default exclusion)
      * @throws PipelineConfigException naming the first unknown tag and its option
@@ -75,7 +78,9 @@ public final class AcceptedChangeTypes {
             accepted.add(SchemaChangeEventType.CREATE_TABLE);
         }
         accepted.removeAll(
-                exclude == null ? defaultExcluded(behavior, named) : expand(exclude, EXCLUDE_OPTION));
+                exclude == null
+                        ? defaultExcluded(behavior, named)
+                        : expand(exclude, EXCLUDE_OPTION));
         return Collections.unmodifiableSet(accepted);
     }
 

@@ -36,10 +36,15 @@ public final class FlinkCdcCli implements Callable<Integer> {
                             + " Flink cluster is not available in this version yet.")
     String target = "local";
 
-    @Option(names = "--use-mini-cluster", description = "Run on the embedded MiniCluster (the default).")
+    @Option(
+            names = "--use-mini-cluster",
+            description = "Run on the embedded MiniCluster (the default).")
     boolean useMiniCluster;
 
-    @Option(names = "--flink-home", paramLabel = "DIR", description = "Flink distribution (for --target remote).")
+    @Option(
+            names = "--flink-home",
+            paramLabel = "DIR",
+            description = "Flink distribution (for --target remote).")
     Path flinkHome;
 
     @Option(names = "--jar", paramLabel = "JAR", description = "A connector jar; repeatable.")
@@ -54,22 +59,31 @@ public final class FlinkCdcCli implements Callable<Integer> {
                             + " repeatable; honoured on the embedded MiniCluster too.")
     Map<String, String> flinkOptions = new LinkedHashMap<>();
 
-    @Option(names = {"-s", "--from-savepoint"}, paramLabel = "PATH", description = "Start from this savepoint or retained checkpoint.")
+    @Option(
+            names = {"-s", "--from-savepoint"},
+            paramLabel = "PATH",
+            description = "Start from this savepoint or retained checkpoint.")
     String savepoint;
 
-    @Option(names = "--allow-non-restored-state", description = "With -s: skip state that maps to no operator.")
+    @Option(
+            names = "--allow-non-restored-state",
+            description = "With -s: skip state that maps to no operator.")
     boolean allowNonRestoredState;
 
     @Option(
             names = "--global-config",
             paramLabel = "FILE",
-            description = "Defaults for the pipeline block (default: conf/flink-cdc.yaml beside bin/).")
+            description =
+                    "Defaults for the pipeline block (default: conf/flink-cdc.yaml beside bin/).")
     Path globalConfig;
 
     @Option(names = "--verbose", description = "Print stack traces of errors.")
     boolean verbose;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help and exit.")
     boolean help;
 
     @Override
@@ -87,7 +101,9 @@ public final class FlinkCdcCli implements Callable<Integer> {
         commandLine.setParameterExceptionHandler(
                 (ex, arguments) -> {
                     ex.getCommandLine().getErr().println("Error: " + ex.getMessage());
-                    ex.getCommandLine().getErr().println("Run 'flink-cdc.sh --help' for the options.");
+                    ex.getCommandLine()
+                            .getErr()
+                            .println("Run 'flink-cdc.sh --help' for the options.");
                     return 2;
                 });
         return commandLine.execute(args);

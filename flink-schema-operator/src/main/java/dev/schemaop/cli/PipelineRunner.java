@@ -21,7 +21,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.ServiceConfigurationError;
 
-/** Parses, composes and runs one pipeline for the command line, and turns failures into messages. */
+/**
+ * Parses, composes and runs one pipeline for the command line, and turns failures into messages.
+ */
 final class PipelineRunner {
     static final int OK = 0;
     static final int JOB_FAILED = 1;
@@ -39,7 +41,9 @@ final class PipelineRunner {
         try {
             if (!"local".equals(options.target) && !options.useMiniCluster) {
                 throw new PipelineConfigException(
-                        "--target " + options.target + " is not available in this version: pipelines"
+                        "--target "
+                                + options.target
+                                + " is not available in this version: pipelines"
                                 + " run on the embedded Flink MiniCluster (--target local).");
             }
             PipelineDefinition definition =
@@ -93,7 +97,9 @@ final class PipelineRunner {
         for (Path jar : options.jars) {
             if (!Files.isRegularFile(jar)) {
                 throw new PipelineConfigException(
-                        "--jar " + jar + " does not exist or is not a file. Pass the path of a"
+                        "--jar "
+                                + jar
+                                + " does not exist or is not a file. Pass the path of a"
                                 + " connector jar.");
             }
             try {
@@ -116,7 +122,9 @@ final class PipelineRunner {
         }
         if (options.savepoint != null) {
             conf.set(SavepointConfigOptions.SAVEPOINT_PATH, options.savepoint);
-            conf.set(SavepointConfigOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE, options.allowNonRestoredState);
+            conf.set(
+                    SavepointConfigOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE,
+                    options.allowNonRestoredState);
         }
         return conf;
     }

@@ -15,9 +15,9 @@ import java.util.Collection;
 import java.util.Map;
 
 /**
- * Writes the values the runtime's state and messages are made of, with Flink CDC's own
- * serializers for table ids, schemas and events, so they read back exactly as Apache Flink CDC
- * writes them. Every collection is its size, then its elements.
+ * Writes the values the runtime's state and messages are made of, with Flink CDC's own serializers
+ * for table ids, schemas and events, so they read back exactly as Apache Flink CDC writes them.
+ * Every collection is its size, then its elements.
  */
 public final class DataWriter {
     private final DataOutputView out;
@@ -77,7 +77,8 @@ public final class DataWriter {
     }
 
     /** A list that may be absent (written as size -1), as a reset step's events are. */
-    public <T> DataWriter nullableList(@Nullable Collection<T> values, Element<T> element) throws IOException {
+    public <T> DataWriter nullableList(@Nullable Collection<T> values, Element<T> element)
+            throws IOException {
         if (values == null) {
             out.writeInt(-1);
             return this;
@@ -85,7 +86,8 @@ public final class DataWriter {
         return list(values, element);
     }
 
-    public <K, V> DataWriter map(Map<K, V> entries, Element<K> key, Element<V> value) throws IOException {
+    public <K, V> DataWriter map(Map<K, V> entries, Element<K> key, Element<V> value)
+            throws IOException {
         out.writeInt(entries.size());
         for (Map.Entry<K, V> entry : entries.entrySet()) {
             key.write(this, entry.getKey());

@@ -68,7 +68,8 @@ public final class FixedSerializerTypeInfo<T> extends TypeInformation<T> {
     @Override
     public boolean equals(Object obj) {
         return obj instanceof FixedSerializerTypeInfo
-                && ((FixedSerializerTypeInfo<?>) obj).serializer.getClass() == serializer.getClass();
+                && ((FixedSerializerTypeInfo<?>) obj).serializer.getClass()
+                        == serializer.getClass();
     }
 
     @Override

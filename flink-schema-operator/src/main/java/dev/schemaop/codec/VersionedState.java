@@ -8,11 +8,11 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * The bytes of one piece of checkpointed state (the registry's, a schema operator subtask's, a
- * sink subtask's held rows): a format version, then the state's parts, each length-prefixed and
- * read from exactly its own bytes, then nothing. A part read short, trailing bytes and an
- * unknown version are errors that say which state and which version. Older versions are read
- * by the formats a state lists for them, all in one place per state.
+ * The bytes of one piece of checkpointed state (the registry's, a schema operator subtask's, a sink
+ * subtask's held rows): a format version, then the state's parts, each length-prefixed and read
+ * from exactly its own bytes, then nothing. A part read short, trailing bytes and an unknown
+ * version are errors that say which state and which version. Older versions are read by the formats
+ * a state lists for them, all in one place per state.
  */
 public final class VersionedState {
     private VersionedState() {}
@@ -48,18 +48,24 @@ public final class VersionedState {
         DataInputDeserializer partIn = new DataInputDeserializer(bytes);
         T value = reader.read(new DataReader(partIn));
         if (partIn.available() > 0) {
-            throw new IOException(partIn.available() + " unexpected trailing bytes in a part of " + what);
+            throw new IOException(
+                    partIn.available() + " unexpected trailing bytes in a part of " + what);
         }
         return value;
     }
 
-    public static <T> T read(byte[] bytes, String what, Map<Integer, Format<T>> formats) throws IOException {
+    public static <T> T read(byte[] bytes, String what, Map<Integer, Format<T>> formats)
+            throws IOException {
         DataInputDeserializer in = new DataInputDeserializer(bytes);
         int version = in.readInt();
         Format<T> format = formats.get(version);
         if (format == null) {
             throw new IOException(
-                    "Unknown " + what + " version " + version + "; this build reads versions "
+                    "Unknown "
+                            + what
+                            + " version "
+                            + version
+                            + "; this build reads versions "
                             + new TreeSet<>(formats.keySet())
                             + ". Start the pipeline without this checkpoint, or with the build that wrote it.");
         }

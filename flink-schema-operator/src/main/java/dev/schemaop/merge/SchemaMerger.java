@@ -32,8 +32,8 @@ public final class SchemaMerger {
      * AddColumnEvent with the missing columns (nullable, at the end, in upstream order), then one
      * AlterColumnTypeEvent widening the columns whose sink type does not hold the upstream type to
      * their common wider type, and making nullable the NOT NULL sink columns that the upstream
-     * schema lacks (its rows carry null there), old types included. Key columns and columns
-     * without a common wider type are left as they are; see {@link #planToHold} for them.
+     * schema lacks (its rows carry null there), old types included. Key columns and columns without
+     * a common wider type are left as they are; see {@link #planToHold} for them.
      */
     public static List<SchemaChangeEvent> eventsToHold(
             TableId sinkTable, Schema sinkSchema, Schema upstreamSchema) {

@@ -8,18 +8,19 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One subtask's flush markers: their ids, and which sink tables received rows since the last
- * one (so a marker is sent only when one is needed, and a request can name the marker that
- * covers the rows of the tables it changes). Ids grow per subtask, across attempts too (the
- * registry keeps one number per pair of subtasks), and differ between subtasks (sink subtasks
- * key holds by id).
+ * One subtask's flush markers: their ids, and which sink tables received rows since the last one
+ * (so a marker is sent only when one is needed, and a request can name the marker that covers the
+ * rows of the tables it changes). Ids grow per subtask, across attempts too (the registry keeps one
+ * number per pair of subtasks), and differ between subtasks (sink subtasks key holds by id).
  */
 final class FlushMarkers {
     private final int subtask;
     private final int attempt;
     private final SinkChannels channels;
+
     /** Sink tables that received rows since the last flush marker. */
     private final List<SinkView> unflushed = new ArrayList<>();
+
     private long counter;
     private long lastFlushId = SchemaChangeRequest.NO_FLUSH;
 

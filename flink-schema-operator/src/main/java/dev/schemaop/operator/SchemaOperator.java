@@ -27,7 +27,6 @@ import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,24 +38,25 @@ import java.util.Map;
 /**
  * The task side of schema evolution, chained to each source subtask (SPEC §2).
  *
- * <p>Rows are reshaped onto the sink schema version this subtask knows and sent to the sink
- * subtask of their table and primary key. An upstream schema change is never handled here:
- * the subtask sends a flush marker down every channel (when it sent rows since its last one,
- * or when other subtasks may send rows of the changed tables: the marker also holds them at
- * the sink), asks the {@code SchemaRegistry} at the same time, and takes no further input
- * until the answer arrives. It never blocks its thread while it waits: it yields to the
- * mailbox, so checkpoints and the answer itself get through (DESIGN-NOTES §3), and a
- * checkpoint taken meanwhile stores the pending change, which is asked for again after a
- * restore. Only a legacy {@code SourceFunction},
- * which calls the operator from a thread of its own, cannot be made to wait: its events are
- * held here, in the checkpoint too, until the answer.
+ * <p>Rows are reshaped onto the sink schema version this subtask knows and sent to the sink subtask
+ * of their table and primary key. An upstream schema change is never handled here: the subtask
+ * sends a flush marker down every channel (when it sent rows since its last one, or when other
+ * subtasks may send rows of the changed tables: the marker also holds them at the sink), asks the
+ * {@code SchemaRegistry} at the same time, and takes no further input until the answer arrives. It
+ * never blocks its thread while it waits: it yields to the mailbox, so checkpoints and the answer
+ * itself get through (DESIGN-NOTES §3), and a checkpoint taken meanwhile stores the pending change,
+ * which is asked for again after a restore. Only a legacy {@code SourceFunction}, which calls the
+ * operator from a thread of its own, cannot be made to wait: its events are held here, in the
+ * checkpoint too, until the answer.
  *
- * <p>The answer lists the new sink schema versions. They go down every channel before any
- * row shaped onto them, so a sink writer always learns a version before its rows, whichever
- * channel they come from (DESIGN-NOTES §2).
+ * <p>The answer lists the new sink schema versions. They go down every channel before any row
+ * shaped onto them, so a sink writer always learns a version before its rows, whichever channel
+ * they come from (DESIGN-NOTES §2).
  */
 public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
-        implements OneInputStreamOperator<Event, ChannelEvent>, OperatorEventHandler, BoundedOneInput {
+        implements OneInputStreamOperator<Event, ChannelEvent>,
+                OperatorEventHandler,
+                BoundedOneInput {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(SchemaOperator.class);
 
@@ -73,10 +73,13 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
     private transient ArrayDeque<Event> held;
     private transient PendingChange pending;
     private transient long requestCounter;
+
     /** Request ids of this attempt: an answer to a request of an earlier attempt never matches. */
     private transient long requestIdBase;
+
     private transient int attempt;
     private transient ListState<byte[]> checkpointedState;
+
     /** The task's mailbox thread; a legacy SourceFunction calls us from a thread of its own. */
     private transient Thread mailboxThread;
 
@@ -107,7 +110,10 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
             SubtaskStateCodec.Restored restored =
                     SubtaskStateCodec.restore(checkpointedState.get(), schemas, held);
             requestCounter = restored.requestCounter;
-            pending = restored.pending == null ? null : restored.pending.askedAgain(requestIdBase + ++requestCounter);
+            pending =
+                    restored.pending == null
+                            ? null
+                            : restored.pending.askedAgain(requestIdBase + ++requestCounter);
         }
     }
 
@@ -129,7 +135,10 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
             // Markers go out once the task runs, before any input.
             waitingExecutor.execute(
                     () -> {
-                        LOG.info("Subtask {} asks again for restored pending change {}", subtask, pending.change);
+                        LOG.info(
+                                "Subtask {} asks again for restored pending change {}",
+                                subtask,
+                                pending.change);
                         ask(pending);
                     },
                     "asking again for a restored schema change");
@@ -150,11 +159,11 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
     }
 
     /**
-     * Back-pressure while a change is pending: the event waits in the source, not in memory
-     * here. The mailbox keeps running meanwhile, so the registry's answer and checkpoints get
-     * through (as Flink's AsyncWaitOperator waits for queue space). A
-     * checkpoint taken now holds the pending change; the waiting event is not in it, the
-     * source still has it and emits it again after a restore.
+     * Back-pressure while a change is pending: the event waits in the source, not in memory here.
+     * The mailbox keeps running meanwhile, so the registry's answer and checkpoints get through (as
+     * Flink's AsyncWaitOperator waits for queue space). A checkpoint taken now holds the pending
+     * change; the waiting event is not in it, the source still has it and emits it again after a
+     * restore.
      */
     private void awaitPendingChange() throws InterruptedException {
         while (pending != null) {
@@ -244,11 +253,11 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
     }
 
     /**
-     * Sends a flush marker if one is needed, and the request at the same time: the sink
-     * subtasks flush while the request travels. A marker is needed when this subtask sent rows
-     * since its last one, and at parallelism > 1 always, because it also holds the changed
-     * sink tables at every sink subtask, against rows of other subtasks, until the release.
-     * With neither, no sink subtask flushes at all.
+     * Sends a flush marker if one is needed, and the request at the same time: the sink subtasks
+     * flush while the request travels. A marker is needed when this subtask sent rows since its
+     * last one, and at parallelism > 1 always, because it also holds the changed sink tables at
+     * every sink subtask, against rows of other subtasks, until the release. With neither, no sink
+     * subtask flushes at all.
      */
     private void ask(PendingChange change) {
         TableId table = change.change.tableId();
@@ -261,7 +270,11 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
             tableRowsFlushedBy = Math.max(tableRowsFlushedBy, schemas.sinkView(sink).rowsFlushedBy);
         }
         toRegistry.sendEventToCoordinator(
-                change.toRequest(subtask, schemas.upstreamOf(table), markers.lastFlushId(), tableRowsFlushedBy));
+                change.toRequest(
+                        subtask,
+                        schemas.upstreamOf(table),
+                        markers.lastFlushId(),
+                        tableRowsFlushedBy));
     }
 
     @Override
@@ -322,8 +335,6 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
         checkpointedState.update(
-                List.of(
-                        SubtaskStateCodec.snapshot(
-                                schemas, pending, held, requestCounter)));
+                List.of(SubtaskStateCodec.snapshot(schemas, pending, held, requestCounter)));
     }
 }

@@ -1,7 +1,6 @@
 package dev.schemaop.operator;
 
 import dev.schemaop.protocol.ChannelEvent;
-
 import dev.schemaop.registry.RegistryConfig;
 import dev.schemaop.registry.SchemaRegistryProvider;
 
@@ -27,7 +26,8 @@ public final class SchemaOperatorFactory extends AbstractStreamOperatorFactory<C
     private final SchemaOperatorConfig operatorConfig;
     private final RegistryConfig registryConfig;
 
-    public SchemaOperatorFactory(SchemaOperatorConfig operatorConfig, RegistryConfig registryConfig) {
+    public SchemaOperatorFactory(
+            SchemaOperatorConfig operatorConfig, RegistryConfig registryConfig) {
         this.operatorConfig = operatorConfig;
         this.registryConfig = registryConfig;
         setChainingStrategy(ChainingStrategy.ALWAYS);

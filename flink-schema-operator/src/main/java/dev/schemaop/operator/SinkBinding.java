@@ -13,10 +13,9 @@ import org.apache.flink.cdc.common.schema.Schema;
 import java.util.Map;
 
 /**
- * The way from one upstream table to one of its sink tables: reshapes rows by column name
- * onto the sink schema version the subtask knows, and picks the sink subtask by the sink
- * table and primary key. The reshaper and hash function are built once per pair of schema
- * versions, not per row.
+ * The way from one upstream table to one of its sink tables: reshapes rows by column name onto the
+ * sink schema version the subtask knows, and picks the sink subtask by the sink table and primary
+ * key. The reshaper and hash function are built once per pair of schema versions, not per row.
  */
 final class SinkBinding {
     final TableId source;
@@ -53,7 +52,8 @@ final class SinkBinding {
         }
         RecordData before = row.before() == null ? null : reshaper.reshape(row.before());
         RecordData after = row.after() == null ? null : reshaper.reshape(row.after());
-        return DataChangeEvent.projectRecords(DataChangeEvent.route(row, view.table), before, after);
+        return DataChangeEvent.projectRecords(
+                DataChangeEvent.route(row, view.table), before, after);
     }
 
     int channelOf(DataChangeEvent shapedRow) {

@@ -9,7 +9,6 @@ import org.apache.flink.cdc.common.function.HashFunctionProvider;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,10 +22,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Where an upstream table's rows go: one {@link SinkBinding} per sink table it is routed to,
- * built once per table. Rows come in runs of one table, so the table's schema and bindings are
- * looked up once per run ({@link #lookUp}); a schema change ends the run. A row for a sink table
- * that does not exist is counted and said once per table, never dropped silently.
+ * Where an upstream table's rows go: one {@link SinkBinding} per sink table it is routed to, built
+ * once per table. Rows come in runs of one table, so the table's schema and bindings are looked up
+ * once per run ({@link #lookUp}); a schema change ends the run. A row for a sink table that does
+ * not exist is counted and said once per table, never dropped silently.
  */
 final class SinkRouting {
     private static final Logger LOG = LoggerFactory.getLogger(SinkRouting.class);
@@ -89,8 +88,8 @@ final class SinkRouting {
     }
 
     /**
-     * The sink table is gone (dropped, or never created because create.table was not
-     * applied): the row has nowhere to go.
+     * The sink table is gone (dropped, or never created because create.table was not applied): the
+     * row has nowhere to go.
      */
     void rowWithoutSinkTable(TableId sinkTable) {
         if (rowsWithoutTable == null) {
@@ -114,7 +113,11 @@ final class SinkRouting {
                     for (TableId sink : router.sinkTablesOf(s)) {
                         list.add(
                                 new SinkBinding(
-                                        s, schemas.sinkView(sink), hashes, discards.listenerFor(sink, s), channels));
+                                        s,
+                                        schemas.sinkView(sink),
+                                        hashes,
+                                        discards.listenerFor(sink, s),
+                                        channels));
                     }
                     return list;
                 });

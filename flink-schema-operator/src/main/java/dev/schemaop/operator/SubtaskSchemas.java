@@ -10,15 +10,16 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The schemas one schema operator subtask works with: the upstream schema of each table
- * as of its own input, and its view of every sink table. Plain bookkeeping: no Flink, no
- * I/O.
+ * The schemas one schema operator subtask works with: the upstream schema of each table as of its
+ * own input, and its view of every sink table. Plain bookkeeping: no Flink, no I/O.
  */
 final class SubtaskSchemas {
     final Map<TableId, Schema> upstream = new HashMap<>();
     final Map<TableId, SinkView> sinks = new HashMap<>();
+
     /** Truncates and drops reported per upstream table: see SchemaChangeRequest#ordinal. */
     final Map<TableId, Integer> destructiveOrdinals = new HashMap<>();
+
     /** Schema changes reported per upstream table: see SchemaChangeRequest#position. */
     final Map<TableId, Integer> positions = new HashMap<>();
 

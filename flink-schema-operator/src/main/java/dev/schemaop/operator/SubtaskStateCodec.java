@@ -18,11 +18,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Checkpoint bytes of one schema operator subtask ({@link VersionedState}), version 2: the
- * request counter, its upstream schemas, its sink views, its truncate/drop ordinals and change
- * positions, its pending change, and the events held behind it. Version 1 held the same fields
- * without part lengths. Several entries (after a scale-down) are merged: schemas by table, the
- * newest view of each sink table, pending changes and held events in entry order.
+ * Checkpoint bytes of one schema operator subtask ({@link VersionedState}), version 2: the request
+ * counter, its upstream schemas, its sink views, its truncate/drop ordinals and change positions,
+ * its pending change, and the events held behind it. Version 1 held the same fields without part
+ * lengths. Several entries (after a scale-down) are merged: schemas by table, the newest view of
+ * each sink table, pending changes and held events in entry order.
  */
 final class SubtaskStateCodec {
     private static final int VERSION = 2;
@@ -47,7 +47,10 @@ final class SubtaskStateCodec {
             List<Event> held) {}
 
     static byte[] snapshot(
-            SubtaskSchemas schemas, @Nullable PendingChange pending, ArrayDeque<Event> held, long requestCounter)
+            SubtaskSchemas schemas,
+            @Nullable PendingChange pending,
+            ArrayDeque<Event> held,
+            long requestCounter)
             throws IOException {
         return VersionedState.write(
                 VERSION,
@@ -60,13 +63,20 @@ final class SubtaskStateCodec {
                 writer -> writer.list(held, DataWriter::event));
     }
 
-    static Restored restore(Iterable<byte[]> entries, SubtaskSchemas schemas, ArrayDeque<Event> held)
+    static Restored restore(
+            Iterable<byte[]> entries, SubtaskSchemas schemas, ArrayDeque<Event> held)
             throws IOException {
         Restored restored = new Restored();
         for (byte[] bytes : entries) {
             Entry entry =
                     VersionedState.read(
-                            bytes, WHAT, Map.of(VERSION, SubtaskStateCodec::readV2, 1, SubtaskStateCodec::readV1));
+                            bytes,
+                            WHAT,
+                            Map.of(
+                                    VERSION,
+                                    SubtaskStateCodec::readV2,
+                                    1,
+                                    SubtaskStateCodec::readV1));
             restored.requestCounter = Math.max(restored.requestCounter, entry.requestCounter());
             schemas.upstream.putAll(entry.upstream());
             for (SinkView view : entry.views()) {
@@ -75,8 +85,14 @@ final class SubtaskStateCodec {
                     schemas.sinks.put(view.table, view);
                 }
             }
-            entry.ordinals().forEach((table, ordinal) -> schemas.destructiveOrdinals.merge(table, ordinal, Math::max));
-            entry.positions().forEach((table, position) -> schemas.positions.merge(table, position, Math::max));
+            entry.ordinals()
+                    .forEach(
+                            (table, ordinal) ->
+                                    schemas.destructiveOrdinals.merge(table, ordinal, Math::max));
+            entry.positions()
+                    .forEach(
+                            (table, position) ->
+                                    schemas.positions.merge(table, position, Math::max));
             if (entry.pending() != null) {
                 if (restored.pending == null) {
                     restored.pending = entry.pending();
@@ -122,11 +138,14 @@ final class SubtaskStateCodec {
         return new SinkView(reader.table(), reader.intValue(), reader.nullableSchema(), false);
     }
 
-    private static void writePending(DataWriter writer, @Nullable PendingChange pending) throws IOException {
+    private static void writePending(DataWriter writer, @Nullable PendingChange pending)
+            throws IOException {
         writer.out().writeBoolean(pending != null);
         if (pending != null) {
             writer.longValue(pending.requestId).event(pending.change);
-            writer.intValue(pending.ordinal).intValue(pending.position).tableInts(pending.knownSinkVersions);
+            writer.intValue(pending.ordinal)
+                    .intValue(pending.position)
+                    .tableInts(pending.knownSinkVersions);
         }
     }
 

@@ -6,10 +6,10 @@ import org.apache.flink.cdc.common.event.TableId;
 import java.util.List;
 
 /**
- * What travels on the data channel from a schema operator subtask to a sink input subtask:
- * a row already shaped onto a sink schema version, a sink schema step, a flush marker, or the
- * release that follows a change. {@link #channel()} is the sink subtask it goes to; steps and
- * markers are sent once per channel.
+ * What travels on the data channel from a schema operator subtask to a sink input subtask: a row
+ * already shaped onto a sink schema version, a sink schema step, a flush marker, or the release
+ * that follows a change. {@link #channel()} is the sink subtask it goes to; steps and markers are
+ * sent once per channel.
  */
 public sealed interface ChannelEvent
         permits ChannelEvent.Row, ChannelEvent.Step, ChannelEvent.Flush, ChannelEvent.Release {

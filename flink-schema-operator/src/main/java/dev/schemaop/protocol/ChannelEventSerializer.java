@@ -16,9 +16,9 @@ import org.apache.flink.core.memory.DataOutputView;
 import java.io.IOException;
 
 /**
- * Binary form of a {@link ChannelEvent} between tasks: a tag byte, the channel, then the
- * event's fields. Rows and schema change events use Flink CDC's own serializers, so they travel
- * exactly as in Apache Flink CDC (SPEC §1).
+ * Binary form of a {@link ChannelEvent} between tasks: a tag byte, the channel, then the event's
+ * fields. Rows and schema change events use Flink CDC's own serializers, so they travel exactly as
+ * in Apache Flink CDC (SPEC §1).
  */
 public final class ChannelEventSerializer extends TypeSerializer<ChannelEvent> {
     private static final long serialVersionUID = 1L;
@@ -83,12 +83,16 @@ public final class ChannelEventSerializer extends TypeSerializer<ChannelEvent> {
             SinkSchemaStepCodec.write(writer, step.step());
         } else if (event instanceof ChannelEvent.Flush flush) {
             out.writeByte(FLUSH);
-            writer.intValue(flush.channel()).intValue(flush.sourceSubtask()).longValue(flush.flushId());
+            writer.intValue(flush.channel())
+                    .intValue(flush.sourceSubtask())
+                    .longValue(flush.flushId());
             writer.list(flush.holdTables(), DataWriter::table);
         } else {
             ChannelEvent.Release release = (ChannelEvent.Release) event;
             out.writeByte(RELEASE);
-            writer.intValue(release.channel()).intValue(release.sourceSubtask()).longValue(release.flushId());
+            writer.intValue(release.channel())
+                    .intValue(release.sourceSubtask())
+                    .longValue(release.flushId());
         }
     }
 
@@ -97,7 +101,8 @@ public final class ChannelEventSerializer extends TypeSerializer<ChannelEvent> {
         byte tag = in.readByte();
         int channel = in.readInt();
         if (tag == ROW) {
-            return new ChannelEvent.Row(channel, in.readInt(), (DataChangeEvent) EVENTS.deserialize(in));
+            return new ChannelEvent.Row(
+                    channel, in.readInt(), (DataChangeEvent) EVENTS.deserialize(in));
         }
         DataReader reader = new DataReader(in);
         switch (tag) {
@@ -105,7 +110,10 @@ public final class ChannelEventSerializer extends TypeSerializer<ChannelEvent> {
                 return new ChannelEvent.Step(channel, SinkSchemaStepCodec.read(reader));
             case FLUSH:
                 return new ChannelEvent.Flush(
-                        channel, reader.intValue(), reader.longValue(), reader.list(DataReader::table));
+                        channel,
+                        reader.intValue(),
+                        reader.longValue(),
+                        reader.list(DataReader::table));
             case RELEASE:
                 return new ChannelEvent.Release(channel, reader.intValue(), reader.longValue());
             default:

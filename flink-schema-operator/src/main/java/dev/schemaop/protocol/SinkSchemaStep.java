@@ -10,14 +10,13 @@ import java.io.Serializable;
 import java.util.List;
 
 /**
- * One version of one sink table's schema: the events that the sink received to reach it
- * from the version before, and the schema after them. Versions only grow, so a sink
- * writer that sees a step twice (from several source subtasks) applies it once.
+ * One version of one sink table's schema: the events that the sink received to reach it from the
+ * version before, and the schema after them. Versions only grow, so a sink writer that sees a step
+ * twice (from several source subtasks) applies it once.
  *
- * <p>{@code events == null} marks a reset: the receiver no longer knows the way from its
- * version to this one (after a restore, or when it is too far behind) and takes
- * {@code schemaAfter} as a fresh {@code CreateTableEvent}. {@code schemaAfter == null}
- * means the table was dropped.
+ * <p>{@code events == null} marks a reset: the receiver no longer knows the way from its version to
+ * this one (after a restore, or when it is too far behind) and takes {@code schemaAfter} as a fresh
+ * {@code CreateTableEvent}. {@code schemaAfter == null} means the table was dropped.
  */
 public record SinkSchemaStep(
         TableId table,
@@ -40,6 +39,11 @@ public record SinkSchemaStep(
 
     @Override
     public String toString() {
-        return "SinkSchemaStep{" + table + " v" + version + (isReset() ? " reset" : " " + events) + "}";
+        return "SinkSchemaStep{"
+                + table
+                + " v"
+                + version
+                + (isReset() ? " reset" : " " + events)
+                + "}";
     }
 }

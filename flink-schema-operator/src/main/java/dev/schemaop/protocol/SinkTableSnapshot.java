@@ -16,19 +16,22 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * Where a sink table stands in the registry: the version and schema the sink has ({@code
- * schema == null}: it does not exist, or was dropped), and the steps the registry still keeps
- * after the version asked about, oldest first.
+ * Where a sink table stands in the registry: the version and schema the sink has ({@code schema ==
+ * null}: it does not exist, or was dropped), and the steps the registry still keeps after the
+ * version asked about, oldest first.
  *
- * <p>It travels as bytes inside Flink's own {@link CollectCoordinationResponse}: a response
- * crosses the JobManager's RPC, which on a cluster deserializes it without the job's classes.
+ * <p>It travels as bytes inside Flink's own {@link CollectCoordinationResponse}: a response crosses
+ * the JobManager's RPC, which on a cluster deserializes it without the job's classes.
  */
 public record SinkTableSnapshot(int version, @Nullable Schema schema, List<SinkSchemaStep> steps) {
     private static final BytePrimitiveArraySerializer BYTES = BytePrimitiveArraySerializer.INSTANCE;
 
     public CoordinationResponse toResponse() throws IOException {
         DataOutputSerializer payload = new DataOutputSerializer(256);
-        new DataWriter(payload).intValue(version).nullableSchema(schema).list(steps, SinkSchemaStepCodec::write);
+        new DataWriter(payload)
+                .intValue(version)
+                .nullableSchema(schema)
+                .list(steps, SinkSchemaStepCodec::write);
         DataOutputSerializer framed = new DataOutputSerializer(payload.length() + 8);
         BYTES.serialize(payload.getCopyOfBuffer(), framed);
         return new CollectCoordinationResponse("", 0, List.of(framed.getCopyOfBuffer()));

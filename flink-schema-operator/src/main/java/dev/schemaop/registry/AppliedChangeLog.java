@@ -8,7 +8,6 @@ import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,24 +25,26 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The registry's durable record of what reached the sink since the last checkpoint (SPEC
- * G6). A change applied after the last completed checkpoint is asked for again after a
- * restore; this log is how the registry knows the sink already has it, down to each single
- * {@code MetadataApplier} call of a change that was cut short.
+ * The registry's durable record of what reached the sink since the last checkpoint (SPEC G6). A
+ * change applied after the last completed checkpoint is asked for again after a restore; this log
+ * is how the registry knows the sink already has it, down to each single {@code MetadataApplier}
+ * call of a change that was cut short.
  *
- * <p>The file starts with a header (a magic number and the format version), then
- * length-prefixed records: a change's intent (before its first applier call), one applier call,
- * or a completed change ({@link LogRecordCodec}). Records up to the sequence of a completed checkpoint are
- * dropped when it completes. Only the event loop
- * thread uses it. A torn last record (the process died while writing it) is ignored.
+ * <p>The file starts with a header (a magic number and the format version), then length-prefixed
+ * records: a change's intent (before its first applier call), one applier call, or a completed
+ * change ({@link LogRecordCodec}). Records up to the sequence of a completed checkpoint are dropped
+ * when it completes. Only the event loop thread uses it. A torn last record (the process died while
+ * writing it) is ignored.
  */
 final class AppliedChangeLog implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(AppliedChangeLog.class);
     private static final byte COMPLETED = 1;
     private static final byte CALL = 2;
     private static final byte INTENT = 3;
+
     /** The file starts with these two ints: "SCHL" and the format version. */
     private static final int MAGIC = 0x5343484C;
+
     private static final int VERSION = 2;
     private static final int HEADER_LENGTH = 8;
 
@@ -55,8 +56,8 @@ final class AppliedChangeLog implements AutoCloseable {
     private final List<ChangeIntent> intents = new ArrayList<>();
 
     /**
-     * One applier call that returned successfully, identified by the upstream change it
-     * belongs to (table and position, stable across restores) and where it sits in its plan.
+     * One applier call that returned successfully, identified by the upstream change it belongs to
+     * (table and position, stable across restores) and where it sits in its plan.
      */
     record AppliedCall(
             TableId upstreamTable,
@@ -72,8 +73,8 @@ final class AppliedChangeLog implements AutoCloseable {
     }
 
     /**
-     * @param fresh a job that starts without a checkpoint: whatever an earlier run left is
-     *     deleted unread
+     * @param fresh a job that starts without a checkpoint: whatever an earlier run left is deleted
+     *     unread
      */
     AppliedChangeLog(Path dir, boolean fresh) {
         this.dir = dir;
@@ -101,8 +102,8 @@ final class AppliedChangeLog implements AutoCloseable {
     }
 
     /**
-     * Brings a restored state up to what the sink really has; returns the change that was cut
-     * short right after it (intended, maybe partly applied, not completed), if any.
+     * Brings a restored state up to what the sink really has; returns the change that was cut short
+     * right after it (intended, maybe partly applied, not completed), if any.
      */
     @Nullable
     ChangeIntent replayOnto(RegistryState state) {
@@ -183,7 +184,8 @@ final class AppliedChangeLog implements AutoCloseable {
             keepIntents.forEach(this::appendIntent);
             keepCalls.forEach(this::appendCall);
             channel.close();
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            Files.move(
+                    tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             channel = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot compact the schema registry's log " + file, e);
@@ -220,8 +222,8 @@ final class AppliedChangeLog implements AutoCloseable {
     }
 
     /**
-     * Reads every whole record; returns the length of the file's header and whole records. A
-     * file without the header is of version 1 (before the header), whose records are the same.
+     * Reads every whole record; returns the length of the file's header and whole records. A file
+     * without the header is of version 1 (before the header), whose records are the same.
      */
     private long read() throws IOException {
         byte[] bytes = Files.readAllBytes(file);
@@ -229,8 +231,14 @@ final class AppliedChangeLog implements AutoCloseable {
         if (bytes.length >= HEADER_LENGTH && buffer.getInt(0) == MAGIC) {
             int version = buffer.getInt(4);
             if (version != VERSION) {
-                throw new IOException("Unknown version " + version + " of the schema registry's log " + file
-                        + "; this build reads version " + VERSION + ". Delete the file or start with the build that wrote it.");
+                throw new IOException(
+                        "Unknown version "
+                                + version
+                                + " of the schema registry's log "
+                                + file
+                                + "; this build reads version "
+                                + VERSION
+                                + ". Delete the file or start with the build that wrote it.");
             }
             buffer.position(HEADER_LENGTH);
         }

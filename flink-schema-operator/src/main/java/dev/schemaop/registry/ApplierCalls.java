@@ -4,7 +4,6 @@ import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.sink.MetadataApplier;
 import org.apache.flink.util.ExceptionUtils;
 import org.apache.flink.util.concurrent.ExecutorThreadFactory;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,11 +18,11 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The registry's {@code MetadataApplier} calls (SPEC G4): one at a time, on a thread of their
- * own, each bounded by the rpc timeout, each result brought back to the event loop. A call
- * outlives the change it belonged to when a restore or a timeout drops that change; the next
- * change waits for it ({@link #afterCallInProgress}), since its outcome decides what the sink
- * has. Event loop only, but the calls themselves.
+ * The registry's {@code MetadataApplier} calls (SPEC G4): one at a time, on a thread of their own,
+ * each bounded by the rpc timeout, each result brought back to the event loop. A call outlives the
+ * change it belonged to when a restore or a timeout drops that change; the next change waits for it
+ * ({@link #afterCallInProgress}), since its outcome decides what the sink has. Event loop only, but
+ * the calls themselves.
  */
 final class ApplierCalls {
     private static final Logger LOG = LoggerFactory.getLogger(ApplierCalls.class);
@@ -37,19 +36,28 @@ final class ApplierCalls {
     private final RegistryEventLoop loop;
     private final Duration timeout;
     private final ExecutorService thread;
+
     /** The handling of the last call's result on the loop; done once it was handled. */
     private CompletableFuture<Void> lastHandled = CompletableFuture.completedFuture(null);
-    /** Whether the last call's result has not reached the loop yet (its handler clears it first). */
+
+    /**
+     * Whether the last call's result has not reached the loop yet (its handler clears it first).
+     */
     private boolean inProgress;
 
-    ApplierCalls(MetadataApplier applier, RegistryEventLoop loop, Duration timeout, ClassLoader userClassLoader) {
+    ApplierCalls(
+            MetadataApplier applier,
+            RegistryEventLoop loop,
+            Duration timeout,
+            ClassLoader userClassLoader) {
         this.applier = applier;
         this.loop = loop;
         this.timeout = timeout;
         this.thread =
                 Executors.newSingleThreadExecutor(
                         runnable -> {
-                            Thread t = new ExecutorThreadFactory("schema-applier").newThread(runnable);
+                            Thread t =
+                                    new ExecutorThreadFactory("schema-applier").newThread(runnable);
                             t.setContextClassLoader(userClassLoader);
                             return t;
                         });
@@ -66,21 +74,28 @@ final class ApplierCalls {
     void afterCallInProgress(RegistryEventLoop.Action then, Runnable onTimeout) {
         CompletableFuture<Void> current = lastHandled;
         bound(current, onTimeout);
-        current.whenCompleteAsync((ok, error) -> loop.guarded(then, "going on after an applier call"), loop);
+        current.whenCompleteAsync(
+                (ok, error) -> loop.guarded(then, "going on after an applier call"), loop);
     }
 
     /**
-     * Applies {@code event} on the applier thread; when {@code readBack} says the sink already
-     * has it, the call is not made. The outcome comes back on the loop.
+     * Applies {@code event} on the applier thread; when {@code readBack} says the sink already has
+     * it, the call is not made. The outcome comes back on the loop.
      */
-    void call(SchemaChangeEvent event, @Nullable SinkReadBack readBack, Outcome outcome, Runnable onTimeout) {
+    void call(
+            SchemaChangeEvent event,
+            @Nullable SinkReadBack readBack,
+            Outcome outcome,
+            Runnable onTimeout) {
         loop.assertInLoop();
         CompletableFuture<Void> call =
                 CompletableFuture.runAsync(
                         () -> {
                             try {
                                 if (readBack != null && readBack.sinkHasIt()) {
-                                    LOG.info("The sink already has {}: a failure cut its call short after it reached the sink; not applied again.", event);
+                                    LOG.info(
+                                            "The sink already has {}: a failure cut its call short after it reached the sink; not applied again.",
+                                            event);
                                     return;
                                 }
                                 applier.applySchemaChange(event);
@@ -95,7 +110,10 @@ final class ApplierCalls {
                 call.handleAsync(
                         (ok, error) -> {
                             inProgress = false;
-                            Throwable cause = error == null ? null : ExceptionUtils.stripCompletionException(error);
+                            Throwable cause =
+                                    error == null
+                                            ? null
+                                            : ExceptionUtils.stripCompletionException(error);
                             loop.guarded(() -> outcome.handle(cause), "applying %s", event);
                             return null;
                         },
@@ -115,7 +133,10 @@ final class ApplierCalls {
         work.whenComplete((ok, error) -> timer.cancel(false));
     }
 
-    /** Closes the applier on its own thread, after a call that may still run; a hung call is interrupted. */
+    /**
+     * Closes the applier on its own thread, after a call that may still run; a hung call is
+     * interrupted.
+     */
     void close() throws InterruptedException {
         thread.submit(
                 () -> {

@@ -12,25 +12,31 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The one change the registry is applying: its intent and how far the applier calls got.
- * Calls run one at a time; each result comes back to the event loop before the next starts.
- * A change rolled forward after a restore has no request to answer: its subtask asks again and
- * is answered from the state it left.
+ * The one change the registry is applying: its intent and how far the applier calls got. Calls run
+ * one at a time; each result comes back to the event loop before the next starts. A change rolled
+ * forward after a restore has no request to answer: its subtask asks again and is answered from the
+ * state it left.
  */
 final class ChangeExecution {
     final ChangeIntent intent;
     @Nullable final SchemaChangeRequest request;
     final long generation;
+
     /**
-     * Whether the next call that the log does not show as done may have reached the sink all
-     * the same (the job failed while it ran): the sink's schema is read back before it is made.
+     * Whether the next call that the log does not show as done may have reached the sink all the
+     * same (the job failed while it ran): the sink's schema is read back before it is made.
      */
     private boolean mayBeApplied;
+
     private final List<List<SchemaChangeEvent>> applied = new ArrayList<>();
     private int sinkIndex;
     private int eventIndex;
 
-    ChangeExecution(ChangeIntent intent, @Nullable SchemaChangeRequest request, long generation, boolean rolledForward) {
+    ChangeExecution(
+            ChangeIntent intent,
+            @Nullable SchemaChangeRequest request,
+            long generation,
+            boolean rolledForward) {
         this.intent = intent;
         this.request = request;
         this.generation = generation;
@@ -62,7 +68,12 @@ final class ChangeExecution {
     AppliedChangeLog.AppliedCall currentCall() {
         SinkPlan sink = currentSink();
         return new AppliedChangeLog.AppliedCall(
-                intent.upstreamTable(), intent.position(), sink.sink(), sink.baseVersion(), eventIndex, currentEvent());
+                intent.upstreamTable(),
+                intent.position(),
+                sink.sink(),
+                sink.baseVersion(),
+                eventIndex,
+                currentEvent());
     }
 
     /** The sink table's schema before the current event, as the applied events left it. */

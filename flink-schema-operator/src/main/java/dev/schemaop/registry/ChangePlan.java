@@ -9,4 +9,7 @@ import java.util.List;
 
 /** Everything one upstream change will do, per sink table, before any of it is applied. */
 record ChangePlan(
-        SchemaChangeEvent change, @Nullable Schema upstreamAfter, int ordinal, List<SinkPlan> sinks) {}
+        SchemaChangeEvent change,
+        @Nullable Schema upstreamAfter,
+        int ordinal,
+        List<SinkPlan> sinks) {}

@@ -12,7 +12,6 @@ import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.event.TruncateTableEvent;
 import org.apache.flink.cdc.common.schema.Schema;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,10 +21,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Decides, without applying anything, what one upstream change means for each sink table
- * it is routed to: first the route (a table of its own passes the change on; a table that
- * several sources merge into only ever grows to hold them, SPEC §7), then the behavior and
- * the filters (SPEC §3, §4). Pure: no threads, no I/O.
+ * Decides, without applying anything, what one upstream change means for each sink table it is
+ * routed to: first the route (a table of its own passes the change on; a table that several sources
+ * merge into only ever grows to hold them, SPEC §7), then the behavior and the filters (SPEC §3,
+ * §4). Pure: no threads, no I/O.
  */
 final class ChangePlanner {
     private static final Logger LOG = LoggerFactory.getLogger(ChangePlanner.class);
@@ -66,10 +65,9 @@ final class ChangePlanner {
     }
 
     /**
-     * The change as the sink table sees it. A sink table fed by one upstream table gets the
-     * change itself; one that several upstream tables merge into gets only what makes it
-     * hold the changed table's columns (SPEC §7): renames, drops and truncates of one source
-     * do not reach it.
+     * The change as the sink table sees it. A sink table fed by one upstream table gets the change
+     * itself; one that several upstream tables merge into gets only what makes it hold the changed
+     * table's columns (SPEC §7): renames, drops and truncates of one source do not reach it.
      */
     private List<SchemaChangeEvent> sinkLevelEvents(
             SchemaChangeEvent change, @Nullable Schema upstreamAfter, SinkTableState sink) {

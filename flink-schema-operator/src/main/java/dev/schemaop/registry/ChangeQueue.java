@@ -16,13 +16,14 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The requests waiting for the registry, in arrival order, and what the head waits for: a
- * request handled before is answered at once (G5); any other is planned, then waits until every
- * sink subtask acknowledged the flush marker it needs (G2). Bookkeeping only: no threads, no I/O.
+ * The requests waiting for the registry, in arrival order, and what the head waits for: a request
+ * handled before is answered at once (G5); any other is planned, then waits until every sink
+ * subtask acknowledged the flush marker it needs (G2). Bookkeeping only: no threads, no I/O.
  */
 final class ChangeQueue {
     private final ArrayDeque<SchemaChangeRequest> queue = new ArrayDeque<>();
     private final FlushTracker flushes;
+
     /** The head, planned, waiting for its flush. */
     @Nullable private PreparedChange prepared;
 
@@ -32,7 +33,10 @@ final class ChangeQueue {
 
     /** What to do next with the head of the queue. */
     sealed interface Next permits Next.Answer, Next.CarryOut, Next.Wait {
-        /** A change handled before: answer it with the sink versions of that moment (null: the newest). */
+        /**
+         * A change handled before: answer it with the sink versions of that moment (null: the
+         * newest).
+         */
         record Answer(SchemaChangeRequest request, @Nullable Map<TableId, Integer> versions)
                 implements Next {}
 
@@ -57,7 +61,10 @@ final class ChangeQueue {
      * @param plan plans a request (behavior, filters, routes) against the current state
      * @param sourceSubtasks the schema operator's parallelism
      */
-    Next next(RegistryState state, Function<SchemaChangeRequest, PreparedChange> plan, int sourceSubtasks) {
+    Next next(
+            RegistryState state,
+            Function<SchemaChangeRequest, PreparedChange> plan,
+            int sourceSubtasks) {
         if (prepared != null) {
             if (!flushes.isFlushed(prepared.request.subtask(), prepared.flushId)) {
                 return new Next.Wait();
@@ -74,11 +81,15 @@ final class ChangeQueue {
         if (isHandled(head, state)) {
             queue.poll();
             return new Next.Answer(
-                    head, state.versionsAfter(head.change().tableId(), head.position(), head.upstreamAfter()));
+                    head,
+                    state.versionsAfter(
+                            head.change().tableId(), head.position(), head.upstreamAfter()));
         }
         PreparedChange next = plan.apply(head);
-        next.flushId = next.flushToAwait(sourceSubtasks, state.areNewSinkTables(next.changedSinks()));
-        if (next.flushId != PreparedChange.NO_FLUSH && !flushes.isFlushed(head.subtask(), next.flushId)) {
+        next.flushId =
+                next.flushToAwait(sourceSubtasks, state.areNewSinkTables(next.changedSinks()));
+        if (next.flushId != PreparedChange.NO_FLUSH
+                && !flushes.isFlushed(head.subtask(), next.flushId)) {
             prepared = next;
             return new Next.Wait();
         }
@@ -87,12 +98,13 @@ final class ChangeQueue {
     }
 
     /**
-     * Whether the registry handled this change before: another split reported its position
-     * first, an online schema tool repeated it, or a restore replays it.
+     * Whether the registry handled this change before: another split reported its position first,
+     * an online schema tool repeated it, or a restore replays it.
      */
     static boolean isHandled(SchemaChangeRequest request, RegistryState state) {
         SchemaChangeEvent change = request.change();
-        if (state.versionsAfter(change.tableId(), request.position(), request.upstreamAfter()) != null) {
+        if (state.versionsAfter(change.tableId(), request.position(), request.upstreamAfter())
+                != null) {
             return true;
         }
         Schema current = state.upstreamOf(change.tableId());

@@ -7,7 +7,6 @@ import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.exceptions.UnsupportedSchemaChangeEventException;
 import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
 import org.apache.flink.cdc.common.sink.MetadataApplier;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,17 +16,19 @@ import java.time.Duration;
 import java.util.Set;
 
 /**
- * Takes one change through its applier calls, one at a time (SPEC G4): a call the log shows as
- * made before a failure is not made again, TRY_EVOLVE skips what the sink does not support, a
- * call after a restore is read back from the sink first, and each outcome continues the change
- * on the event loop. The registry decides which change runs and what a finished one does.
+ * Takes one change through its applier calls, one at a time (SPEC G4): a call the log shows as made
+ * before a failure is not made again, TRY_EVOLVE skips what the sink does not support, a call after
+ * a restore is read back from the sink first, and each outcome continues the change on the event
+ * loop. The registry decides which change runs and what a finished one does.
  */
 final class ChangeRunner {
     private static final Logger LOG = LoggerFactory.getLogger(ChangeRunner.class);
 
     /** What the runner needs of the registry. */
     interface Registry {
-        /** Whether the change is still the one the registry applies (no restore or failure since). */
+        /**
+         * Whether the change is still the one the registry applies (no restore or failure since).
+         */
         boolean isCurrent(ChangeExecution execution);
 
         /** Every call of the change was made or skipped. */
@@ -74,15 +75,19 @@ final class ChangeRunner {
             if (calls.isCallInProgress()) {
                 // A call from before a restore or timeout still runs: its outcome (logged when
                 // it is handled) decides whether this one is needed at all.
-                calls.afterCallInProgress(() -> resume(execution), () -> timedOut(execution, event));
+                calls.afterCallInProgress(
+                        () -> resume(execution), () -> timedOut(execution, event));
                 return;
             }
             if (registry.log().alreadyApplied(execution.currentCall())) {
-                LOG.info("{} already reached the sink before the restore; not applied again.", event);
+                LOG.info(
+                        "{} already reached the sink before the restore; not applied again.",
+                        event);
                 execution.applied();
                 continue;
             }
-            if (behavior == SchemaChangeBehavior.TRY_EVOLVE && !supported.contains(event.getType())) {
+            if (behavior == SchemaChangeBehavior.TRY_EVOLVE
+                    && !supported.contains(event.getType())) {
                 LOG.warn(
                         "Skipped {}: the sink does not support {} (try_evolve). Rows are reshaped "
                                 + "onto the sink's current schema.",
@@ -105,13 +110,15 @@ final class ChangeRunner {
 
     private void timedOut(ChangeExecution execution, SchemaChangeEvent event) {
         if (registry.isCurrent(execution)) {
-            registry.failJob(EvolutionFailures.timeout(execution.currentSink().sink(), event, rpcTimeout));
+            registry.failJob(
+                    EvolutionFailures.timeout(execution.currentSink().sink(), event, rpcTimeout));
         }
     }
 
     private void call(ChangeExecution execution, SchemaChangeEvent event) {
         SinkReadBack readBack =
-                execution.takeMayBeApplied() && applier instanceof ExistingTableSchemaExpansionSupport
+                execution.takeMayBeApplied()
+                                && applier instanceof ExistingTableSchemaExpansionSupport
                         ? new SinkReadBack(
                                 (ExistingTableSchemaExpansionSupport) applier,
                                 execution.currentSink().sink(),
@@ -119,10 +126,17 @@ final class ChangeRunner {
                                 event)
                         : null;
         AppliedChangeLog.AppliedCall call = execution.currentCall();
-        calls.call(event, readBack, error -> outcome(execution, call, error), () -> timedOut(execution, event));
+        calls.call(
+                event,
+                readBack,
+                error -> outcome(execution, call, error),
+                () -> timedOut(execution, event));
     }
 
-    private void outcome(ChangeExecution execution, AppliedChangeLog.AppliedCall call, @Nullable Throwable cause) {
+    private void outcome(
+            ChangeExecution execution,
+            AppliedChangeLog.AppliedCall call,
+            @Nullable Throwable cause) {
         SchemaChangeEvent event = call.event();
         if (cause == null) {
             // Logged even when a restore or timeout made the call stale: the sink has it.

@@ -10,14 +10,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What one handled upstream change did, enough to replay it onto a {@link RegistryState}:
- * this is what the applied-change log stores and what a checkpoint already includes.
+ * What one handled upstream change did, enough to replay it onto a {@link RegistryState}: this is
+ * what the applied-change log stores and what a checkpoint already includes.
  *
- * @param upstreamAfter the upstream table's schema after the change; {@code null} once
- *     the table was dropped upstream
+ * @param upstreamAfter the upstream table's schema after the change; {@code null} once the table
+ *     was dropped upstream
  * @param position the change's position among the table's changes (SchemaChangeRequest#position)
- * @param reportedFingerprint the fingerprint of the schema the reporting subtask had after
- *     the change (Mark#fingerprint): what a later report of the position must lead to
+ * @param reportedFingerprint the fingerprint of the schema the reporting subtask had after the
+ *     change (Mark#fingerprint): what a later report of the position must lead to
  * @param ordinal the truncate/drop ordinal handled, 0 for other changes
  */
 record CompletedChange(

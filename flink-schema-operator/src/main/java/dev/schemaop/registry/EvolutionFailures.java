@@ -11,7 +11,8 @@ import java.time.Duration;
 final class EvolutionFailures {
     private EvolutionFailures() {}
 
-    static SchemaEvolutionException timeout(TableId sink, SchemaChangeEvent event, Duration rpcTimeout) {
+    static SchemaEvolutionException timeout(
+            TableId sink, SchemaChangeEvent event, Duration rpcTimeout) {
         return new SchemaEvolutionException(
                 String.format(
                         "The sink did not finish applying %s to table %s within %s "
@@ -30,10 +31,7 @@ final class EvolutionFailures {
                                 + "Every row before the change reached the sink. Fix the sink, or let the "
                                 + "pipeline skip such changes with schema.change.behavior: try_evolve, "
                                 + "lenient or ignore, or exclude the type with exclude.schema.changes.",
-                        event,
-                        sink,
-                        behavior.name().toLowerCase(),
-                        describe(cause)),
+                        event, sink, behavior.name().toLowerCase(), describe(cause)),
                 cause);
     }
 

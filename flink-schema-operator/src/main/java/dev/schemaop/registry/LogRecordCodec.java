@@ -15,7 +15,9 @@ final class LogRecordCodec {
     private LogRecordCodec() {}
 
     static void writeCompleted(DataWriter writer, CompletedChange change) throws IOException {
-        writer.longValue(change.sequence()).table(change.upstreamTable()).intValue(change.position());
+        writer.longValue(change.sequence())
+                .table(change.upstreamTable())
+                .intValue(change.position());
         writer.longValue(change.reportedFingerprint()).nullableSchema(change.upstreamAfter());
         writer.intValue(change.ordinal());
         writer.list(change.sinkUpdates(), LogRecordCodec::writeUpdate);
@@ -33,7 +35,9 @@ final class LogRecordCodec {
     }
 
     static void writeIntent(DataWriter writer, ChangeIntent intent) throws IOException {
-        writer.longValue(intent.sequence()).table(intent.upstreamTable()).intValue(intent.position());
+        writer.longValue(intent.sequence())
+                .table(intent.upstreamTable())
+                .intValue(intent.position());
         writer.longValue(intent.reportedFingerprint()).nullableSchema(intent.upstreamAfter());
         writer.intValue(intent.ordinal());
         writer.list(intent.sinks(), LogRecordCodec::writePlan);
@@ -67,7 +71,9 @@ final class LogRecordCodec {
     }
 
     private static void writeUpdate(DataWriter writer, SinkUpdate update) throws IOException {
-        writer.table(update.sink()).list(update.events(), DataWriter::event).nullableSchema(update.schemaAfter());
+        writer.table(update.sink())
+                .list(update.events(), DataWriter::event)
+                .nullableSchema(update.schemaAfter());
     }
 
     private static SinkUpdate readUpdate(DataReader reader) throws IOException {

@@ -11,9 +11,9 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Map;
 
 /**
- * Where the sink tables stood right after one upstream change (a table and a position) was
- * handled, and a fingerprint of the upstream schema it led to: a later report of the same
- * position counts as the same change only if it leads to the same schema.
+ * Where the sink tables stood right after one upstream change (a table and a position) was handled,
+ * and a fingerprint of the upstream schema it led to: a later report of the same position counts as
+ * the same change only if it leads to the same schema.
  */
 record Mark(long upstreamFingerprint, Map<TableId, Integer> sinkVersions) {
 

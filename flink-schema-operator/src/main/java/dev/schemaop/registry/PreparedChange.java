@@ -12,8 +12,8 @@ import java.util.List;
 
 /**
  * The request at the head of the queue, planned: either the plan or, under EXCEPTION, the
- * rejection; and the asking subtask's flush marker it waits for ({@link #NO_FLUSH} when it
- * needs none).
+ * rejection; and the asking subtask's flush marker it waits for ({@link #NO_FLUSH} when it needs
+ * none).
  */
 final class PreparedChange {
     static final long NO_FLUSH = SchemaChangeRequest.NO_FLUSH;
@@ -50,12 +50,12 @@ final class PreparedChange {
      *
      * <ul>
      *   <li>A rejection: the newest, so every row before the change reaches the sink (G7).
-     *   <li>A change that changes no sink table, or only tables that never existed (no row
-     *       of them can be anywhere): none.
-     *   <li>At parallelism > 1: the one sent with the request, which also holds the changed
-     *       tables against other subtasks' rows at every sink subtask.
-     *   <li>Otherwise the one that covers the rows sent to the changed tables (G2): none if
-     *       no row was sent to them, and usually one acknowledged long ago.
+     *   <li>A change that changes no sink table, or only tables that never existed (no row of them
+     *       can be anywhere): none.
+     *   <li>At parallelism > 1: the one sent with the request, which also holds the changed tables
+     *       against other subtasks' rows at every sink subtask.
+     *   <li>Otherwise the one that covers the rows sent to the changed tables (G2): none if no row
+     *       was sent to them, and usually one acknowledged long ago.
      * </ul>
      */
     long flushToAwait(int sourceSubtasks, boolean newSinkTables) {

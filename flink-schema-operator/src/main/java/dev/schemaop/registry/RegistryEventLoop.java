@@ -1,7 +1,6 @@
 package dev.schemaop.registry;
 
 import org.apache.flink.util.ExceptionUtils;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,9 +15,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The registry's single thread: every entry point and every async result runs here, one at
- * a time, so the registry's state needs no locks. An action that throws fails the job
- * through {@code onError}; fatal errors are rethrown.
+ * The registry's single thread: every entry point and every async result runs here, one at a time,
+ * so the registry's state needs no locks. An action that throws fails the job through {@code
+ * onError}; fatal errors are rethrown.
  */
 final class RegistryEventLoop implements Executor {
     private static final Logger LOG = LoggerFactory.getLogger(RegistryEventLoop.class);
@@ -64,7 +63,8 @@ final class RegistryEventLoop implements Executor {
             LOG.error("Schema registry failed while {}", description, t);
             onError.accept(
                     new SchemaEvolutionException(
-                            "Schema registry failed while " + description + ": " + t.getMessage(), t));
+                            "Schema registry failed while " + description + ": " + t.getMessage(),
+                            t));
         }
     }
 

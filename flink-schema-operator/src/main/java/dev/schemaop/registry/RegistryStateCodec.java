@@ -13,10 +13,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Checkpoint bytes of the registry ({@link VersionedState}), version 3: the change sequence
- * and the log's directory; the upstream schemas; the truncate/drop counts; the sink tables (each
- * with its schema, version, sources and last steps); the handled positions. Version 2 held the
- * same fields without part lengths; it is read by {@link #readV2}.
+ * Checkpoint bytes of the registry ({@link VersionedState}), version 3: the change sequence and the
+ * log's directory; the upstream schemas; the truncate/drop counts; the sink tables (each with its
+ * schema, version, sources and last steps); the handled positions. Version 2 held the same fields
+ * without part lengths; it is read by {@link #readV2}.
  */
 final class RegistryStateCodec {
     static final int VERSION = 3;
@@ -34,12 +34,15 @@ final class RegistryStateCodec {
                 writer -> writer.map(state.upstream, DataWriter::table, DataWriter::schema),
                 writer -> writer.tableInts(state.destructiveHandled),
                 writer -> writer.list(state.sinks.values(), RegistryStateCodec::writeSink),
-                writer -> writer.map(state.marks, DataWriter::table, RegistryStateCodec::writeMarks));
+                writer ->
+                        writer.map(state.marks, DataWriter::table, RegistryStateCodec::writeMarks));
     }
 
     static RegistryState deserialize(byte[] bytes) throws IOException {
         return VersionedState.read(
-                bytes, WHAT, Map.of(VERSION, RegistryStateCodec::readV3, 2, RegistryStateCodec::readV2));
+                bytes,
+                WHAT,
+                Map.of(VERSION, RegistryStateCodec::readV3, 2, RegistryStateCodec::readV2));
     }
 
     private static RegistryState readV3(DataInputDeserializer in) throws IOException {
@@ -52,13 +55,18 @@ final class RegistryStateCodec {
                     state.logDir = reader.in().readUTF();
                     return state;
                 });
-        state.upstream.putAll(VersionedState.part(in, WHAT, r -> r.map(DataReader::table, DataReader::schema)));
+        state.upstream.putAll(
+                VersionedState.part(in, WHAT, r -> r.map(DataReader::table, DataReader::schema)));
         state.destructiveHandled.putAll(VersionedState.part(in, WHAT, DataReader::tableInts));
-        for (SinkTableState sink : VersionedState.part(in, WHAT, r -> r.list(RegistryStateCodec::readSink))) {
+        for (SinkTableState sink :
+                VersionedState.part(in, WHAT, r -> r.list(RegistryStateCodec::readSink))) {
             state.sinks.put(sink.table, sink);
         }
         VersionedState.part(in, WHAT, r -> r.map(DataReader::table, RegistryStateCodec::readMarks))
-                .forEach((table, marks) -> marks.forEach((position, mark) -> state.mark(table, position, mark)));
+                .forEach(
+                        (table, marks) ->
+                                marks.forEach(
+                                        (position, mark) -> state.mark(table, position, mark)));
         return state;
     }
 
@@ -74,7 +82,10 @@ final class RegistryStateCodec {
             state.sinks.put(sink.table, sink);
         }
         reader.map(DataReader::table, RegistryStateCodec::readMarks)
-                .forEach((table, marks) -> marks.forEach((position, mark) -> state.mark(table, position, mark)));
+                .forEach(
+                        (table, marks) ->
+                                marks.forEach(
+                                        (position, mark) -> state.mark(table, position, mark)));
         return state;
     }
 
@@ -94,7 +105,8 @@ final class RegistryStateCodec {
         return sink;
     }
 
-    private static void writeMarks(DataWriter writer, TreeMap<Integer, Mark> marks) throws IOException {
+    private static void writeMarks(DataWriter writer, TreeMap<Integer, Mark> marks)
+            throws IOException {
         writer.map(marks, DataWriter::intValue, RegistryStateCodec::writeMark);
     }
 

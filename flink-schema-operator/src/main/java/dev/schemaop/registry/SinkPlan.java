@@ -11,8 +11,8 @@ import javax.annotation.Nullable;
 import java.util.List;
 
 /**
- * The events one upstream change asks of one sink table, decided before anything is
- * applied, starting from the sink's schema at {@code baseVersion}.
+ * The events one upstream change asks of one sink table, decided before anything is applied,
+ * starting from the sink's schema at {@code baseVersion}.
  */
 record SinkPlan(
         TableId sink,

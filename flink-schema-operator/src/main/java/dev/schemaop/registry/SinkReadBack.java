@@ -15,13 +15,13 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Whether a sink already has a change whose call a failure cut short: the applier may have
- * changed the table and failed (or the JobManager died) before its success was logged. Read
- * from the sink's own description of the table: the change is there when the table looks as it
- * would after the change and not as before, columns compared by name and type, with their
- * nullability and, for a sink that describes nullability its own way, without. A truncate leaves
- * no trace and is made again: it clears only rows that came before it, since the later ones wait
- * for its answer; so is a change of nullability alone on such a sink.
+ * Whether a sink already has a change whose call a failure cut short: the applier may have changed
+ * the table and failed (or the JobManager died) before its success was logged. Read from the sink's
+ * own description of the table: the change is there when the table looks as it would after the
+ * change and not as before, columns compared by name and type, with their nullability and, for a
+ * sink that describes nullability its own way, without. A truncate leaves no trace and is made
+ * again: it clears only rows that came before it, since the later ones wait for its answer; so is a
+ * change of nullability alone on such a sink.
  */
 final class SinkReadBack {
     private final ExistingTableSchemaExpansionSupport sink;
@@ -54,12 +54,15 @@ final class SinkReadBack {
     }
 
     /**
-     * Whether the table looks as after and not as before, nullability compared or not: a sink
-     * that describes nullability as the pipeline does shows a change of it, one that describes
-     * it its own way still shows every other change.
+     * Whether the table looks as after and not as before, nullability compared or not: a sink that
+     * describes nullability as the pipeline does shows a change of it, one that describes it its
+     * own way still shows every other change.
      */
     private static boolean changed(
-            @Nullable Schema actual, @Nullable Schema before, @Nullable Schema after, boolean nullability) {
+            @Nullable Schema actual,
+            @Nullable Schema before,
+            @Nullable Schema after,
+            boolean nullability) {
         String now = shape(actual, nullability);
         return now.equals(shape(after, nullability)) && !now.equals(shape(before, nullability));
     }
@@ -70,7 +73,12 @@ final class SinkReadBack {
         }
         List<Column> columns = schema.getColumns();
         return columns.stream()
-                .map(c -> c.getName() + " " + (nullability ? c.getType() : c.getType().copy(true)).asSerializableString())
+                .map(
+                        c ->
+                                c.getName()
+                                        + " "
+                                        + (nullability ? c.getType() : c.getType().copy(true))
+                                                .asSerializableString())
                 .collect(Collectors.joining(", "));
     }
 }

@@ -11,16 +11,20 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Sink subtasks' questions where a sink table stands ({@link SinkTableQuery}), answered from
- * the registry's state; while a change is being applied (or the registry failed the job on
- * one) they wait, since the sink may be between two versions. Event loop only.
+ * Sink subtasks' questions where a sink table stands ({@link SinkTableQuery}), answered from the
+ * registry's state; while a change is being applied (or the registry failed the job on one) they
+ * wait, since the sink may be between two versions. Event loop only.
  */
 final class SinkTableQueries {
     private record Waiting(SinkTableQuery query, CompletableFuture<CoordinationResponse> answer) {}
 
     private final List<Waiting> waiting = new ArrayList<>();
 
-    void ask(SinkTableQuery query, CompletableFuture<CoordinationResponse> answer, RegistryState state, boolean mustWait) {
+    void ask(
+            SinkTableQuery query,
+            CompletableFuture<CoordinationResponse> answer,
+            RegistryState state,
+            boolean mustWait) {
         if (mustWait) {
             waiting.add(new Waiting(query, answer));
         } else {
@@ -40,12 +44,16 @@ final class SinkTableQueries {
         waiting.clear();
     }
 
-    private static void reply(SinkTableQuery query, CompletableFuture<CoordinationResponse> answer, RegistryState state) {
+    private static void reply(
+            SinkTableQuery query,
+            CompletableFuture<CoordinationResponse> answer,
+            RegistryState state) {
         SinkTableState sink = state.sinks.get(query.table());
         SinkTableSnapshot snapshot =
                 sink == null
                         ? new SinkTableSnapshot(0, null, List.of())
-                        : new SinkTableSnapshot(sink.version, sink.schema, sink.stepsAfter(query.fromVersion()));
+                        : new SinkTableSnapshot(
+                                sink.version, sink.schema, sink.stepsAfter(query.fromVersion()));
         try {
             answer.complete(snapshot.toResponse());
         } catch (IOException e) {

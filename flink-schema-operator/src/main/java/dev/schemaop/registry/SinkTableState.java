@@ -15,13 +15,14 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The registry's record of one sink table: its schema as the sink has it, the version
- * number of that schema, the upstream tables routed into it, and the last steps (to tell a
- * subtask the way from the version it knows). Only the registry's event loop touches it.
+ * The registry's record of one sink table: its schema as the sink has it, the version number of
+ * that schema, the upstream tables routed into it, and the last steps (to tell a subtask the way
+ * from the version it knows). Only the registry's event loop touches it.
  */
 final class SinkTableState {
     /** How many steps are kept for answers; a subtask further behind gets a reset step. */
     static final int HISTORY = 1024;
+
     /** How many of them a checkpoint keeps. */
     static final int CHECKPOINTED_HISTORY = 64;
 
@@ -70,10 +71,10 @@ final class SinkTableState {
     }
 
     /**
-     * The steps that take a subtask from {@code knownVersion} to {@code targetVersion}: the
-     * steps in between when the history reaches back to them; otherwise the one step at the
-     * target (also when the target is older than what the subtask knows: it replays a history
-     * from the start); a target no longer kept at all becomes a reset to the newest version.
+     * The steps that take a subtask from {@code knownVersion} to {@code targetVersion}: the steps
+     * in between when the history reaches back to them; otherwise the one step at the target (also
+     * when the target is older than what the subtask knows: it replays a history from the start); a
+     * target no longer kept at all becomes a reset to the newest version.
      */
     List<SinkSchemaStep> stepsBetween(int knownVersion, int targetVersion) {
         List<SinkSchemaStep> steps = new ArrayList<>();
@@ -95,10 +96,7 @@ final class SinkTableState {
             return steps;
         }
         steps.clear();
-        steps.add(
-                target != null
-                        ? target
-                        : SinkSchemaStep.reset(table, version, schema));
+        steps.add(target != null ? target : SinkSchemaStep.reset(table, version, schema));
         return steps;
     }
 }

@@ -9,7 +9,7 @@ import javax.annotation.Nullable;
 import java.util.List;
 
 /**
- * What one upstream change did to one sink table: the events the sink accepted (empty when
- * nothing reached it) and the sink schema after them ({@code null}: the table is gone).
+ * What one upstream change did to one sink table: the events the sink accepted (empty when nothing
+ * reached it) and the sink schema after them ({@code null}: the table is gone).
  */
 record SinkUpdate(TableId sink, List<SchemaChangeEvent> events, @Nullable Schema schemaAfter) {}

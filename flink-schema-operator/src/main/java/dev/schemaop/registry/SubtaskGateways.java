@@ -2,7 +2,6 @@ package dev.schemaop.registry;
 
 import org.apache.flink.runtime.operators.coordination.OperatorCoordinator.SubtaskGateway;
 import org.apache.flink.runtime.operators.coordination.OperatorEvent;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -12,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The registry's way back to the schema operator subtasks: the gateway of each subtask's
- * current attempt, and what waits for a subtask that is not ready yet. Event loop only.
+ * The registry's way back to the schema operator subtasks: the gateway of each subtask's current
+ * attempt, and what waits for a subtask that is not ready yet. Event loop only.
  */
 final class SubtaskGateways {
     private static final Logger LOG = LoggerFactory.getLogger(SubtaskGateways.class);

@@ -5,6 +5,8 @@ import dev.schemaop.api.PipelineConfigException;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Selectors;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.Serializable;
@@ -12,8 +14,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
-
-import javax.annotation.Nullable;
 
 /**
  * One {@code route} block (SPEC §7): source tables selected by {@code source-table} go to {@code
@@ -40,7 +40,8 @@ public final class RouteRule implements Serializable {
     private final String sinkTable;
     @Nullable private final String replaceSymbol;
     @Nullable private final String description;
-    // Rebuilt after deserialization: rules travel with the job graph, Selectors is not serializable.
+    // Rebuilt after deserialization: rules travel with the job graph, Selectors is not
+    // serializable.
     @Nullable private transient Pattern regex;
     @Nullable private transient Selectors selectors;
 

@@ -1,10 +1,10 @@
 package dev.schemaop.sink;
 
 /**
- * Tells the sink input operator that the sink writer chained behind it finished a flush.
- * Chained operators run on one thread, so a thread-local is exact; if the writer were not
- * chained, the signal would never arrive and the input operator fails loudly instead of
- * acknowledging a flush that did not happen.
+ * Tells the sink input operator that the sink writer chained behind it finished a flush. Chained
+ * operators run on one thread, so a thread-local is exact; if the writer were not chained, the
+ * signal would never arrive and the input operator fails loudly instead of acknowledging a flush
+ * that did not happen.
  */
 final class FlushSignal {
     private static final ThreadLocal<Long> LAST_FLUSHED = new ThreadLocal<>();

@@ -9,9 +9,9 @@ import java.lang.reflect.Method;
 
 /**
  * Wraps a connector's sink writer, with the same interfaces (so {@code
- * StatefulSinkWriter.snapshotState} and {@code CommittingSinkWriter.prepareCommit} reach it):
- * a {@link FlushEvent} becomes {@code SinkWriter.flush(false)}, then a {@link FlushSignal} to
- * the sink input operator chained in front; every other call goes to the connector's writer.
+ * StatefulSinkWriter.snapshotState} and {@code CommittingSinkWriter.prepareCommit} reach it): a
+ * {@link FlushEvent} becomes {@code SinkWriter.flush(false)}, then a {@link FlushSignal} to the
+ * sink input operator chained in front; every other call goes to the connector's writer.
  */
 final class FlushingWriter implements InvocationHandler {
     private final SinkWriter<Event> writer;

@@ -10,16 +10,16 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 
 /**
- * What the sink and writer wrappers share: a proxy with exactly the public interfaces of the
- * object it forwards to, and a forwarded call that throws the target's own exception.
+ * What the sink and writer wrappers share: a proxy with exactly the public interfaces of the object
+ * it forwards to, and a forwarded call that throws the target's own exception.
  */
 final class Forwarding {
     private Forwarding() {}
 
     /**
      * A proxy of {@code target}'s class loader implementing every public interface it has, and
-     * nothing else but {@code Serializable}, which every proxy is through {@link Proxy}: every
-     * sink is anyway, and no check in Flink looks for it on a writer.
+     * nothing else but {@code Serializable}, which every proxy is through {@link Proxy}: every sink
+     * is anyway, and no check in Flink looks for it on a writer.
      */
     @SuppressWarnings("unchecked")
     static <T> T proxy(T target, InvocationHandler handler) {
@@ -30,15 +30,16 @@ final class Forwarding {
     /**
      * The interfaces of {@code type}, its superclasses and their superinterfaces, in declaration
      * order. Non-public ones are left out: no check in Flink can name them, and a proxy cannot
-     * implement non-public interfaces of two packages at once. Their public superinterfaces
-     * stay.
+     * implement non-public interfaces of two packages at once. Their public superinterfaces stay.
      */
     static Class<?>[] publicInterfaces(Class<?> type) {
         Set<Class<?>> all = new LinkedHashSet<>();
         for (Class<?> c = type; c != null; c = c.getSuperclass()) {
             collect(c.getInterfaces(), all);
         }
-        return all.stream().filter(i -> Modifier.isPublic(i.getModifiers())).toArray(Class<?>[]::new);
+        return all.stream()
+                .filter(i -> Modifier.isPublic(i.getModifiers()))
+                .toArray(Class<?>[]::new);
     }
 
     private static void collect(Class<?>[] interfaces, Set<Class<?>> into) {

@@ -13,9 +13,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Rows of sink tables that the registry is changing right now. A flush marker puts a hold on
- * its tables; the release marker with the same flush id lifts it. Rows of a held table wait
- * here in arrival order, so none is written in the old shape into a changed table.
+ * Rows of sink tables that the registry is changing right now. A flush marker puts a hold on its
+ * tables; the release marker with the same flush id lifts it. Rows of a held table wait here in
+ * arrival order, so none is written in the old shape into a changed table.
  */
 final class HeldRows {
     private final Map<TableId, Set<Long>> holds = new HashMap<>();

@@ -19,9 +19,9 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Checkpoint bytes of the rows a sink subtask held when a checkpoint came ({@link
- * VersionedState}): the schema versions of their tables (to bring them forward after a
- * restore), then the rows. Version 1 had the same fields without part lengths.
+ * Checkpoint bytes of the rows a sink subtask held when a checkpoint came ({@link VersionedState}):
+ * the schema versions of their tables (to bring them forward after a restore), then the rows.
+ * Version 1 had the same fields without part lengths.
  */
 final class HeldRowsState {
     private static final int VERSION = 2;
@@ -58,7 +58,9 @@ final class HeldRowsState {
             throws IOException {
         Held held =
                 VersionedState.read(
-                        bytes, WHAT, Map.of(VERSION, HeldRowsState::readV2, 1, HeldRowsState::readV1));
+                        bytes,
+                        WHAT,
+                        Map.of(VERSION, HeldRowsState::readV2, 1, HeldRowsState::readV1));
         held.steps().forEach(step -> versionsOf.apply(step.table()).remember(step));
         for (ChannelEvent.Row row : held.rows()) {
             rowsByTable.computeIfAbsent(row.row().tableId(), t -> new ArrayList<>()).add(row);

@@ -16,8 +16,8 @@ import java.util.Set;
  * Rejects, when the job is built, a connector's pre-write topology that moves events to other
  * subtasks ({@code keyBy}, {@code rebalance}, {@code shuffle}, ...). The runtime's flush event
  * travels through the topology to the writer, and the writer must confirm it in the sink input
- * operator's own thread: across a repartitioning it never could, and the job would fail on
- * its first schema change instead of at submission.
+ * operator's own thread: across a repartitioning it never could, and the job would fail on its
+ * first schema change instead of at submission.
  */
 final class PreWriteTopologyCheck {
     private PreWriteTopologyCheck() {}

@@ -8,14 +8,15 @@ import org.apache.flink.cdc.common.event.AddColumnEvent;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DropTableEvent;
 import org.apache.flink.cdc.common.event.RenameColumnEvent;
-import org.apache.flink.cdc.common.event.TruncateTableEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.event.TruncateTableEvent;
 import org.apache.flink.cdc.common.schema.Schema;
 
 import javax.annotation.Nullable;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -25,11 +26,11 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * One sink subtask's knowledge of one sink table: every schema version it has seen and the
- * version its writer currently holds. A row shaped for an older version (a source subtask
- * that has not reached a change yet) is brought to the current one here, so the writer only
- * ever gets rows of the schema it last received (G1). Renames between the two versions
- * carry their column's value along.
+ * One sink subtask's knowledge of one sink table: every schema version it has seen and the version
+ * its writer currently holds. A row shaped for an older version (a source subtask that has not
+ * reached a change yet) is brought to the current one here, so the writer only ever gets rows of
+ * the schema it last received (G1). Renames between the two versions carry their column's value
+ * along.
  */
 final class SinkTableVersions {
     final TableId table;
@@ -37,9 +38,10 @@ final class SinkTableVersions {
     private final Map<Integer, RowUpgrade> upgrades = new HashMap<>();
     private final DiscardListener discards;
     private int current;
+
     /**
-     * Whether the writer may be given events of this table: always in a fresh job; in a
-     * restored or restarted attempt only once the table caught up with the sink's schema.
+     * Whether the writer may be given events of this table: always in a fresh job; in a restored or
+     * restarted attempt only once the table caught up with the sink's schema.
      */
     private boolean caughtUp;
 
@@ -61,9 +63,9 @@ final class SinkTableVersions {
     }
 
     /**
-     * Whether the registry must be asked before a row or step of this version is handled: the
-     * table has not caught up yet, or the row is older than any step known and than what was
-     * asked so far.
+     * Whether the registry must be asked before a row or step of this version is handled: the table
+     * has not caught up yet, or the row is older than any step known and than what was asked so
+     * far.
      */
     boolean needsRegistryFor(int version) {
         return !caughtUp || (version < current && version < askedFrom && !knows(version));
@@ -91,8 +93,8 @@ final class SinkTableVersions {
     }
 
     /**
-     * Keeps a step to bring older rows forward. A step with its events replaces a reset of the
-     * same version (a subtask's announcement), since only the events tell a rename.
+     * Keeps a step to bring older rows forward. A step with its events replaces a reset of the same
+     * version (a subtask's announcement), since only the events tell a rename.
      */
     void remember(SinkSchemaStep step) {
         SinkSchemaStep known = versions.get(step.version());
@@ -105,7 +107,7 @@ final class SinkTableVersions {
     }
 
     /** Every version seen, oldest first: what a checkpoint keeps to bring held rows forward. */
-    java.util.Collection<SinkSchemaStep> steps() {
+    Collection<SinkSchemaStep> steps() {
         return versions.values();
     }
 
@@ -121,8 +123,8 @@ final class SinkTableVersions {
 
     /**
      * The way from an older version to the current one, or {@code null} when the table was
-     * truncated, dropped or created anew since that version: such a row came before the truncate
-     * in its own source split, so the truncate removes it, though it arrives late.
+     * truncated, dropped or created anew since that version: such a row came before the truncate in
+     * its own source split, so the truncate removes it, though it arrives late.
      */
     @Nullable
     RowUpgrade upgradeFrom(int version) {
@@ -159,7 +161,8 @@ final class SinkTableVersions {
         for (SinkSchemaStep step : versions.subMap(version, false, current, true).values()) {
             end = step.schemaAfter();
             boolean onlyAddsAndRenames = step.events() != null;
-            for (SchemaChangeEvent event : step.events() == null ? List.<SchemaChangeEvent>of() : step.events()) {
+            for (SchemaChangeEvent event :
+                    step.events() == null ? List.<SchemaChangeEvent>of() : step.events()) {
                 if (event instanceof RenameColumnEvent) {
                     renames = compose(renames, ((RenameColumnEvent) event).getNameMapping());
                 } else if (!(event instanceof AddColumnEvent)) {
@@ -194,7 +197,8 @@ final class SinkTableVersions {
         return false;
     }
 
-    private static Map<String, String> compose(Map<String, String> earlier, Map<String, String> later) {
+    private static Map<String, String> compose(
+            Map<String, String> earlier, Map<String, String> later) {
         Map<String, String> composed = new LinkedHashMap<>();
         earlier.forEach((from, to) -> composed.put(from, later.getOrDefault(to, to)));
         Set<String> produced = new HashSet<>(earlier.values());

@@ -14,11 +14,11 @@ import org.apache.flink.core.memory.DataOutputView;
 import java.io.IOException;
 
 /**
- * Flink CDC's event serializer, except that a copy is the event itself. The sink input
- * operator is chained to the connector's writer, and with object reuse off Flink copies every
- * record handed from one chained operator to the next: a second deep copy of each row, of
- * an event that the schema operator already received as its own copy and that nothing
- * upstream changes or reuses afterwards.
+ * Flink CDC's event serializer, except that a copy is the event itself. The sink input operator is
+ * chained to the connector's writer, and with object reuse off Flink copies every record handed
+ * from one chained operator to the next: a second deep copy of each row, of an event that the
+ * schema operator already received as its own copy and that nothing upstream changes or reuses
+ * afterwards.
  */
 public final class WriterInputSerializer extends TypeSerializer<Event> {
     private static final long serialVersionUID = 1L;
@@ -26,7 +26,8 @@ public final class WriterInputSerializer extends TypeSerializer<Event> {
     public static final WriterInputSerializer INSTANCE = new WriterInputSerializer();
 
     public static TypeInformation<Event> typeInfo() {
-        return new FixedSerializerTypeInfo<>(Event.class, INSTANCE, "Event (handed to the sink writer)");
+        return new FixedSerializerTypeInfo<>(
+                Event.class, INSTANCE, "Event (handed to the sink writer)");
     }
 
     private static final EventSerializer EVENTS = EventSerializer.INSTANCE;

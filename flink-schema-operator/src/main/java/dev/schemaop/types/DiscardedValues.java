@@ -3,7 +3,6 @@ package dev.schemaop.types;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -11,14 +10,15 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Counts every value the pipeline discards, per sink table and column, as the Flink metric
- * {@code discardedValues} under the groups {@code table} and {@code column}, and logs the
- * first one of each table and column at WARN (SPEC §3: nothing disappears silently).
+ * Counts every value the pipeline discards, per sink table and column, as the Flink metric {@code
+ * discardedValues} under the groups {@code table} and {@code column}, and logs the first one of
+ * each table and column at WARN (SPEC §3: nothing disappears silently).
  */
 public final class DiscardedValues {
     private static final Logger LOG = LoggerFactory.getLogger(DiscardedValues.class);
 
     private final MetricGroup metrics;
+
     /** Per sink table, per column: found without building a key for every discarded value. */
     private final Map<TableId, Map<String, Counter>> counters = new HashMap<>();
 

@@ -155,7 +155,7 @@ public final class RowReshaper {
             throw new IllegalArgumentException(
                     String.format(
                             "Source columns '%s' and '%s' both map to target column '%s'; check the"
-                                + " renamed columns.",
+                                    + " renamed columns.",
                             sourceNames[target], source.getName(), targetNames[target]));
         }
         // Read through the nullable type: a source that breaks its own NOT NULL still reads as

@@ -1,15 +1,16 @@
 package dev.schemaop.architecture;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * SPEC §1: the schema operator, registry, flush protocol, partitioner, sink writer wrapper and
@@ -39,17 +40,37 @@ class NoFlinkCdcRuntimeOperatorsTest {
 
     @Test
     void thePatternCatchesTheForbiddenImports() {
-        assertThat(FORBIDDEN.matcher("import org.apache.flink.cdc.runtime.operators.schema.regular.SchemaOperator;").find()).isTrue();
-        assertThat(FORBIDDEN.matcher("import org.apache.flink.cdc.runtime.partitioning.PartitioningEvent;").find()).isTrue();
-        assertThat(FORBIDDEN.matcher("import org.apache.flink.cdc.composer.flink.FlinkPipelineComposer;").find()).isTrue();
-        assertThat(FORBIDDEN.matcher("import org.apache.flink.cdc.runtime.serializer.event.EventSerializer;").find()).isFalse();
+        assertThat(
+                        FORBIDDEN
+                                .matcher(
+                                        "import org.apache.flink.cdc.runtime.operators.schema.regular.SchemaOperator;")
+                                .find())
+                .isTrue();
+        assertThat(
+                        FORBIDDEN
+                                .matcher(
+                                        "import org.apache.flink.cdc.runtime.partitioning.PartitioningEvent;")
+                                .find())
+                .isTrue();
+        assertThat(
+                        FORBIDDEN
+                                .matcher(
+                                        "import org.apache.flink.cdc.composer.flink.FlinkPipelineComposer;")
+                                .find())
+                .isTrue();
+        assertThat(
+                        FORBIDDEN
+                                .matcher(
+                                        "import org.apache.flink.cdc.runtime.serializer.event.EventSerializer;")
+                                .find())
+                .isFalse();
     }
 
     private static boolean importsForbidden(Path file) {
         try {
             return FORBIDDEN.matcher(Files.readString(file)).find();
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -39,7 +39,8 @@ class AcceptedChangeTypesTest {
                     + " drop.table, rename.column, truncate.table or the families add, alter,"
                     + " create, drop, rename, table, column, all (case-insensitive).";
 
-    private static final Set<SchemaChangeEventType> ALL = EnumSet.allOf(SchemaChangeEventType.class);
+    private static final Set<SchemaChangeEventType> ALL =
+            EnumSet.allOf(SchemaChangeEventType.class);
     private static final Set<SchemaChangeEventType> COLUMN =
             EnumSet.of(ADD_COLUMN, ALTER_COLUMN_TYPE, DROP_COLUMN, RENAME_COLUMN);
 
@@ -74,8 +75,7 @@ class AcceptedChangeTypesTest {
     @Test
     void everyTagTheErrorMessageOffersResolves() {
         String message =
-                catchThrowable(
-                                () -> AcceptedChangeTypes.resolveTags(List.of("nope"), "x"))
+                catchThrowable(() -> AcceptedChangeTypes.resolveTags(List.of("nope"), "x"))
                         .getMessage();
         List<String> offered =
                 Arrays.stream(
@@ -86,11 +86,26 @@ class AcceptedChangeTypesTest {
                         .toList();
         assertThat(offered)
                 .containsExactly(
-                        "add.column", "alter.column.type", "create.table", "drop.column",
-                        "drop.table", "rename.column", "truncate.table",
-                        "add", "alter", "create", "drop", "rename", "table", "column", "all");
+                        "add.column",
+                        "alter.column.type",
+                        "create.table",
+                        "drop.column",
+                        "drop.table",
+                        "rename.column",
+                        "truncate.table",
+                        "add",
+                        "alter",
+                        "create",
+                        "drop",
+                        "rename",
+                        "table",
+                        "column",
+                        "all");
         assertThat(offered)
-                .allSatisfy(tag -> assertThat(AcceptedChangeTypes.resolveTags(List.of(tag), "x")).isNotEmpty());
+                .allSatisfy(
+                        tag ->
+                                assertThat(AcceptedChangeTypes.resolveTags(List.of(tag), "x"))
+                                        .isNotEmpty());
     }
 
     static Stream<Arguments> acceptedCases() {
@@ -98,41 +113,130 @@ class AcceptedChangeTypesTest {
                 // description, include, exclude, behavior, accepted
                 arguments("nothing given: all", null, null, EVOLVE, ALL),
                 arguments("EXCEPTION has no default exclusion", null, null, EXCEPTION, ALL),
-                arguments("LENIENT default", null, null, LENIENT,
-                        EnumSet.of(ADD_COLUMN, ALTER_COLUMN_TYPE, CREATE_TABLE, DROP_COLUMN, RENAME_COLUMN)),
-                arguments("LENIENT: an empty exclude list replaces the default", null, List.of(), LENIENT, ALL),
-                arguments("LENIENT: any exclude list replaces the default", null, List.of("add.column"), LENIENT,
+                arguments(
+                        "LENIENT default",
+                        null,
+                        null,
+                        LENIENT,
+                        EnumSet.of(
+                                ADD_COLUMN,
+                                ALTER_COLUMN_TYPE,
+                                CREATE_TABLE,
+                                DROP_COLUMN,
+                                RENAME_COLUMN)),
+                arguments(
+                        "LENIENT: an empty exclude list replaces the default",
+                        null,
+                        List.of(),
+                        LENIENT,
+                        ALL),
+                arguments(
+                        "LENIENT: any exclude list replaces the default",
+                        null,
+                        List.of("add.column"),
+                        LENIENT,
                         EnumSet.complementOf(EnumSet.of(ADD_COLUMN))),
-                arguments("LENIENT: include naming drop.table", List.of("drop.table"), null, LENIENT,
+                arguments(
+                        "LENIENT: include naming drop.table",
+                        List.of("drop.table"),
+                        null,
+                        LENIENT,
                         EnumSet.of(CREATE_TABLE, DROP_TABLE)),
-                arguments("LENIENT: include naming truncate.table", List.of("truncate.table"), null, LENIENT,
+                arguments(
+                        "LENIENT: include naming truncate.table",
+                        List.of("truncate.table"),
+                        null,
+                        LENIENT,
                         EnumSet.of(CREATE_TABLE, TRUNCATE_TABLE)),
-                arguments("LENIENT: family drop names drop.table", List.of("drop"), null, LENIENT,
+                arguments(
+                        "LENIENT: family drop names drop.table",
+                        List.of("drop"),
+                        null,
+                        LENIENT,
                         EnumSet.of(CREATE_TABLE, DROP_COLUMN, DROP_TABLE)),
-                arguments("LENIENT: family table", List.of("table"), null, LENIENT,
+                arguments(
+                        "LENIENT: family table",
+                        List.of("table"),
+                        null,
+                        LENIENT,
                         EnumSet.of(CREATE_TABLE, DROP_TABLE, TRUNCATE_TABLE)),
                 arguments("LENIENT: family all", List.of("all"), null, LENIENT, ALL),
-                arguments("LENIENT: include without table drops", List.of("column"), null, LENIENT,
-                        EnumSet.of(CREATE_TABLE, ADD_COLUMN, ALTER_COLUMN_TYPE, DROP_COLUMN, RENAME_COLUMN)),
-                arguments("include adds create.table", List.of("add.column"), null, EVOLVE,
+                arguments(
+                        "LENIENT: include without table drops",
+                        List.of("column"),
+                        null,
+                        LENIENT,
+                        EnumSet.of(
+                                CREATE_TABLE,
+                                ADD_COLUMN,
+                                ALTER_COLUMN_TYPE,
+                                DROP_COLUMN,
+                                RENAME_COLUMN)),
+                arguments(
+                        "include adds create.table",
+                        List.of("add.column"),
+                        null,
+                        EVOLVE,
                         EnumSet.of(ADD_COLUMN, CREATE_TABLE)),
-                arguments("empty include: create.table only", List.of(), null, EVOLVE, EnumSet.of(CREATE_TABLE)),
-                arguments("excluded create.table is not added", List.of("add.column"), List.of("create.table"),
-                        EVOLVE, EnumSet.of(ADD_COLUMN)),
-                arguments("create.table excluded through a family", List.of("add"), List.of("table"),
-                        TRY_EVOLVE, EnumSet.of(ADD_COLUMN)),
-                arguments("seed example: column minus drop.column", List.of("create.table", "column"),
-                        List.of("drop.column"), EVOLVE,
-                        EnumSet.of(CREATE_TABLE, ADD_COLUMN, ALTER_COLUMN_TYPE, RENAME_COLUMN)),
-                arguments("exclude wins over include", List.of("add"), List.of("add"), EVOLVE,
+                arguments(
+                        "empty include: create.table only",
+                        List.of(),
+                        null,
+                        EVOLVE,
                         EnumSet.of(CREATE_TABLE)),
-                arguments("exclude all", List.of("alter"), List.of("all"), EVOLVE, EnumSet.noneOf(SchemaChangeEventType.class)),
-                arguments("exclude a family without include", null, List.of("drop"), EXCEPTION,
-                        EnumSet.of(ADD_COLUMN, ALTER_COLUMN_TYPE, CREATE_TABLE, RENAME_COLUMN, TRUNCATE_TABLE)),
+                arguments(
+                        "excluded create.table is not added",
+                        List.of("add.column"),
+                        List.of("create.table"),
+                        EVOLVE,
+                        EnumSet.of(ADD_COLUMN)),
+                arguments(
+                        "create.table excluded through a family",
+                        List.of("add"),
+                        List.of("table"),
+                        TRY_EVOLVE,
+                        EnumSet.of(ADD_COLUMN)),
+                arguments(
+                        "seed example: column minus drop.column",
+                        List.of("create.table", "column"),
+                        List.of("drop.column"),
+                        EVOLVE,
+                        EnumSet.of(CREATE_TABLE, ADD_COLUMN, ALTER_COLUMN_TYPE, RENAME_COLUMN)),
+                arguments(
+                        "exclude wins over include",
+                        List.of("add"),
+                        List.of("add"),
+                        EVOLVE,
+                        EnumSet.of(CREATE_TABLE)),
+                arguments(
+                        "exclude all",
+                        List.of("alter"),
+                        List.of("all"),
+                        EVOLVE,
+                        EnumSet.noneOf(SchemaChangeEventType.class)),
+                arguments(
+                        "exclude a family without include",
+                        null,
+                        List.of("drop"),
+                        EXCEPTION,
+                        EnumSet.of(
+                                ADD_COLUMN,
+                                ALTER_COLUMN_TYPE,
+                                CREATE_TABLE,
+                                RENAME_COLUMN,
+                                TRUNCATE_TABLE)),
                 arguments("LENIENT: exclude table", null, List.of("table"), LENIENT, COLUMN),
-                arguments("tags trimmed and case-insensitive", List.of(" ADD.Column ", "Rename"), null, IGNORE,
+                arguments(
+                        "tags trimmed and case-insensitive",
+                        List.of(" ADD.Column ", "Rename"),
+                        null,
+                        IGNORE,
                         EnumSet.of(ADD_COLUMN, RENAME_COLUMN, CREATE_TABLE)),
-                arguments("include create family only", List.of("create"), null, TRY_EVOLVE,
+                arguments(
+                        "include create family only",
+                        List.of("create"),
+                        null,
+                        TRY_EVOLVE,
                         EnumSet.of(CREATE_TABLE)));
     }
 
@@ -157,8 +261,9 @@ class AcceptedChangeTypesTest {
     @Test
     void unknownIncludeTagIsNamedWithItsOptionAndTheValidTags() {
         assertThatThrownBy(
-                        () -> AcceptedChangeTypes.accepted(
-                                List.of("add.column", " drop.colum "), null, EVOLVE))
+                        () ->
+                                AcceptedChangeTypes.accepted(
+                                        List.of("add.column", " drop.colum "), null, EVOLVE))
                 .isInstanceOf(PipelineConfigException.class)
                 .hasMessage(
                         "unknown schema change type 'drop.colum' in option 'include.schema.changes'. "
@@ -178,7 +283,8 @@ class AcceptedChangeTypesTest {
     void emptyTagIsUnknown() {
         assertThatThrownBy(() -> AcceptedChangeTypes.accepted(List.of(""), null, EVOLVE))
                 .hasMessage(
-                        "unknown schema change type '' in option 'include.schema.changes'. " + VALID_TAGS);
+                        "unknown schema change type '' in option 'include.schema.changes'. "
+                                + VALID_TAGS);
     }
 
     static Stream<Arguments> behaviors() {

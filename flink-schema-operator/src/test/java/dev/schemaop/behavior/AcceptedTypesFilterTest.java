@@ -10,7 +10,6 @@ import static dev.schemaop.behavior.Fixtures.last;
 import static dev.schemaop.behavior.Fixtures.rename;
 import static dev.schemaop.behavior.Fixtures.skipped;
 import static dev.schemaop.behavior.SkipReason.NOT_ACCEPTED;
-
 import static org.apache.flink.cdc.common.event.SchemaChangeEventType.ADD_COLUMN;
 import static org.apache.flink.cdc.common.event.SchemaChangeEventType.ALTER_COLUMN_TYPE;
 import static org.apache.flink.cdc.common.event.SchemaChangeEventType.CREATE_TABLE;
@@ -32,12 +31,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import javax.annotation.Nullable;
+
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
-
-import javax.annotation.Nullable;
 
 /** include/exclude (SPEC §4) act on the sink-level events a behavior derives. */
 class AcceptedTypesFilterTest {
@@ -78,7 +77,7 @@ class AcceptedTypesFilterTest {
                         new Derivation(List.of(), List.of(skipped(dropPrice, NOT_ACCEPTED)))),
                 Arguments.of(
                         "LENIENT drop.column excluded, but its derived alter.column.type is"
-                            + " accepted",
+                                + " accepted",
                         LENIENT,
                         allBut(DROP_COLUMN),
                         dropPrice,
@@ -107,7 +106,7 @@ class AcceptedTypesFilterTest {
                                                 NOT_ACCEPTED)))),
                 Arguments.of(
                         "LENIENT add.column excluded: the derived nullable column is what is"
-                            + " skipped",
+                                + " skipped",
                         LENIENT,
                         allBut(ADD_COLUMN),
                         addNote,
@@ -134,7 +133,7 @@ class AcceptedTypesFilterTest {
                                 List.of())),
                 Arguments.of(
                         "LENIENT rename.column: the added column filtered, the nullable alteration"
-                            + " kept",
+                                + " kept",
                         LENIENT,
                         allBut(ADD_COLUMN),
                         rename("price", "amount"),
@@ -151,7 +150,7 @@ class AcceptedTypesFilterTest {
                                                 NOT_ACCEPTED)))),
                 Arguments.of(
                         "LENIENT alter.column.type excluded: a conversion needs no alter when the"
-                            + " column is nullable",
+                                + " column is nullable",
                         LENIENT,
                         allBut(ALTER_COLUMN_TYPE),
                         alter("qty", DataTypes.DATE()),

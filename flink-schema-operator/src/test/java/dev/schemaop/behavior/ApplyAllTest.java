@@ -6,7 +6,6 @@ import static dev.schemaop.behavior.Fixtures.alter;
 import static dev.schemaop.behavior.Fixtures.drop;
 import static dev.schemaop.behavior.Fixtures.last;
 import static dev.schemaop.behavior.Fixtures.rename;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.flink.cdc.common.event.CreateTableEvent;

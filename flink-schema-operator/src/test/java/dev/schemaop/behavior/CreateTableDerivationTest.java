@@ -9,7 +9,6 @@ import static dev.schemaop.behavior.Fixtures.skipped;
 import static dev.schemaop.behavior.SkipReason.ALREADY_PRESENT;
 import static dev.schemaop.behavior.SkipReason.KEY_COLUMN;
 import static dev.schemaop.behavior.SkipReason.NOT_WIDENABLE;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.flink.cdc.common.event.CreateTableEvent;
@@ -88,7 +87,8 @@ class CreateTableDerivationTest {
         for (SchemaChangeBehavior behavior : SchemaChangeBehavior.values()) {
             assertThat(new SchemaChangeDeriver(behavior, false, ALL).derive(create, SINK))
                     .as(behavior.name())
-                    .isEqualTo(new Derivation(List.of(), List.of(skipped(create, ALREADY_PRESENT))));
+                    .isEqualTo(
+                            new Derivation(List.of(), List.of(skipped(create, ALREADY_PRESENT))));
         }
     }
 }

@@ -15,7 +15,6 @@ import static dev.schemaop.behavior.Fixtures.skipped;
 import static dev.schemaop.behavior.SkipReason.ALREADY_PRESENT;
 import static dev.schemaop.behavior.SkipReason.KEY_COLUMN;
 import static dev.schemaop.behavior.SkipReason.NOT_ACCEPTED;
-
 import static org.apache.flink.cdc.common.event.SchemaChangeEventType.RENAME_COLUMN;
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -11,7 +11,6 @@ import static dev.schemaop.behavior.Fixtures.pairs;
 import static dev.schemaop.behavior.Fixtures.rename;
 import static dev.schemaop.behavior.Fixtures.skipped;
 import static dev.schemaop.behavior.SkipReason.ALREADY_PRESENT;
-
 import static org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior.EVOLVE;
 import static org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior.EXCEPTION;
 import static org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior.TRY_EVOLVE;
@@ -30,10 +29,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import javax.annotation.Nullable;
+
 import java.util.List;
 import java.util.stream.Stream;
-
-import javax.annotation.Nullable;
 
 /**
  * DDL the sink already has (replayed by online schema tools, or reported by two routed sources) is
@@ -68,7 +67,8 @@ class RedundantChangeTest {
         for (SchemaChangeBehavior behavior : List.of(EXCEPTION, EVOLVE, TRY_EVOLVE)) {
             assertThat(new SchemaChangeDeriver(behavior, false, ALL).derive(change, sink))
                     .as(behavior.name())
-                    .isEqualTo(new Derivation(List.of(), List.of(skipped(change, ALREADY_PRESENT))));
+                    .isEqualTo(
+                            new Derivation(List.of(), List.of(skipped(change, ALREADY_PRESENT))));
         }
     }
 

@@ -10,7 +10,6 @@ import static dev.schemaop.behavior.Fixtures.drop;
 import static dev.schemaop.behavior.Fixtures.last;
 import static dev.schemaop.behavior.Fixtures.rename;
 import static dev.schemaop.behavior.Fixtures.skipped;
-
 import static org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior.EVOLVE;
 import static org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior.EXCEPTION;
 import static org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior.IGNORE;
@@ -32,11 +31,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import javax.annotation.Nullable;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-
-import javax.annotation.Nullable;
 
 /**
  * SPEC §3's table, cell by cell: every behavior against every change type, on one sink table, with

@@ -4,7 +4,6 @@ import static dev.schemaop.behavior.Fixtures.ALL;
 import static dev.schemaop.behavior.Fixtures.T;
 import static dev.schemaop.behavior.Fixtures.add;
 import static dev.schemaop.behavior.Fixtures.rename;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -51,19 +50,19 @@ class SchemaChangeRejectedExceptionTest {
         assertThat(e.getMessage())
                 .isEqualTo(
                         "Schema change add.column of table db.orders is rejected:"
-                            + " pipeline.schema.change.behavior is exception, which applies no"
-                            + " schema change but create.table.\n"
-                            + "Change: AddColumnEvent{tableId=db.orders,"
-                            + " addedColumns=[ColumnWithPosition{column=`email` VARCHAR(50),"
-                            + " position=AFTER, existedColumnName=id}]}\n"
-                            + "column | current      | after change\n"
-                            + "-------+--------------+-------------\n"
-                            + "id     | INT NOT NULL | INT NOT NULL\n"
-                            + "name   | VARCHAR(20)  | VARCHAR(20)\n"
-                            + "email  | -            | VARCHAR(50)\n"
-                            + "To let it through, set pipeline.schema.change.behavior: evolve (or"
-                            + " lenient), or exclude add.column in the sink block with"
-                            + " exclude.schema.changes: [add.column].");
+                                + " pipeline.schema.change.behavior is exception, which applies no"
+                                + " schema change but create.table.\n"
+                                + "Change: AddColumnEvent{tableId=db.orders,"
+                                + " addedColumns=[ColumnWithPosition{column=`email` VARCHAR(50),"
+                                + " position=AFTER, existedColumnName=id}]}\n"
+                                + "column | current      | after change\n"
+                                + "-------+--------------+-------------\n"
+                                + "id     | INT NOT NULL | INT NOT NULL\n"
+                                + "name   | VARCHAR(20)  | VARCHAR(20)\n"
+                                + "email  | -            | VARCHAR(50)\n"
+                                + "To let it through, set pipeline.schema.change.behavior: evolve (or"
+                                + " lenient), or exclude add.column in the sink block with"
+                                + " exclude.schema.changes: [add.column].");
     }
 
     @Test

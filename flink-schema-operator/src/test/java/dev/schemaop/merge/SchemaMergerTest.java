@@ -7,6 +7,7 @@ import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Column;
 import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.types.DataType;
 import org.apache.flink.cdc.common.types.DataTypes;
 import org.junit.jupiter.api.Test;
 
@@ -38,10 +39,10 @@ class SchemaMergerTest {
                         .physicalColumn("y", DataTypes.DATE(), "comment kept")
                         .primaryKey("id")
                         .build();
-        Map<String, org.apache.flink.cdc.common.types.DataType> widened = new LinkedHashMap<>();
+        Map<String, DataType> widened = new LinkedHashMap<>();
         widened.put("name", DataTypes.VARCHAR(30));
         widened.put("qty", DataTypes.INT());
-        Map<String, org.apache.flink.cdc.common.types.DataType> old = new LinkedHashMap<>();
+        Map<String, DataType> old = new LinkedHashMap<>();
         old.put("name", DataTypes.VARCHAR(10));
         old.put("qty", DataTypes.INT().notNull());
 
@@ -124,7 +125,9 @@ class SchemaMergerTest {
                 .containsExactly(
                         new AddColumnEvent(
                                 SINK_TABLE,
-                                List.of(AddColumnEvent.last(Column.physicalColumn("qty", DataTypes.INT())))),
+                                List.of(
+                                        AddColumnEvent.last(
+                                                Column.physicalColumn("qty", DataTypes.INT())))),
                         new AlterColumnTypeEvent(
                                 SINK_TABLE,
                                 Map.of("code", DataTypes.VARCHAR(8)),

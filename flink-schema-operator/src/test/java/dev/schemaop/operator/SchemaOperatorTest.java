@@ -1,5 +1,7 @@
 package dev.schemaop.operator;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemaop.protocol.ChannelEvent;
 import dev.schemaop.protocol.ChannelEventSerializer;
 import dev.schemaop.protocol.SchemaChangeRequest;
@@ -29,8 +31,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 /** The schema operator in Flink's operator test harness, with a fake registry gateway. */
 class SchemaOperatorTest {
     private static final TableId T = TableId.tableId("db", "people");
@@ -42,7 +42,8 @@ class SchemaOperatorTest {
                     .build();
     private static final CreateTableEvent CREATE = new CreateTableEvent(T, V1);
     private static final AddColumnEvent ADD =
-            new AddColumnEvent(T, List.of(AddColumnEvent.last(Column.physicalColumn("age", DataTypes.INT()))));
+            new AddColumnEvent(
+                    T, List.of(AddColumnEvent.last(Column.physicalColumn("age", DataTypes.INT()))));
     private static final int SINK_SUBTASKS = 2;
 
     private final List<OperatorEvent> sent = new ArrayList<>();
@@ -52,7 +53,10 @@ class SchemaOperatorTest {
             new MailboxExecutor() {
                 @Override
                 public void execute(
-                        MailOptions options, ThrowingRunnable<? extends Exception> command, String description, Object... args) {
+                        MailOptions options,
+                        ThrowingRunnable<? extends Exception> command,
+                        String description,
+                        Object... args) {
                     try {
                         command.run();
                     } catch (Exception e) {
@@ -81,14 +85,19 @@ class SchemaOperatorTest {
     }
 
     /** Subtask 0 of {@code sourceSubtasks}. */
-    private OneInputStreamOperatorTestHarness<Event, ChannelEvent> harness(int sourceSubtasks) throws Exception {
+    private OneInputStreamOperatorTestHarness<Event, ChannelEvent> harness(int sourceSubtasks)
+            throws Exception {
         SchemaOperator operator =
                 new SchemaOperator(
-                        new SchemaOperatorConfig(List.of(), new DefaultDataChangeEventHashFunctionProvider(), SINK_SUBTASKS),
+                        new SchemaOperatorConfig(
+                                List.of(),
+                                new DefaultDataChangeEventHashFunctionProvider(),
+                                SINK_SUBTASKS),
                         sent::add,
                         DIRECT);
         OneInputStreamOperatorTestHarness<Event, ChannelEvent> harness =
-                new OneInputStreamOperatorTestHarness<>(operator, sourceSubtasks, sourceSubtasks, 0);
+                new OneInputStreamOperatorTestHarness<>(
+                        operator, sourceSubtasks, sourceSubtasks, 0);
         harness.setup(ChannelEventSerializer.INSTANCE);
         return harness;
     }
@@ -96,7 +105,9 @@ class SchemaOperatorTest {
     private static DataChangeEvent row(int id, String name) {
         DataType[] types = V1.getColumnDataTypes().toArray(new DataType[0]);
         return DataChangeEvent.insertEvent(
-                T, new BinaryRecordDataGenerator(types).generate(new Object[] {id, BinaryStringData.fromString(name)}));
+                T,
+                new BinaryRecordDataGenerator(types)
+                        .generate(new Object[] {id, BinaryStringData.fromString(name)}));
     }
 
     private SchemaChangeRequest lastRequest() {
@@ -111,16 +122,20 @@ class SchemaOperatorTest {
             SchemaChangeRequest request = lastRequest();
             assertThat(request.change()).isEqualTo(CREATE);
             assertThat(request.position()).isEqualTo(1);
-            assertThat(harness.extractOutputValues()).as("nothing goes out before the answer").isEmpty();
+            assertThat(harness.extractOutputValues())
+                    .as("nothing goes out before the answer")
+                    .isEmpty();
 
             SinkSchemaStep created = new SinkSchemaStep(T, 1, List.of(CREATE), V1);
             ((SchemaOperator) harness.getOneInputOperator())
-                    .handleOperatorEvent(new SchemaChangeResponse(request.requestId(), List.of(created)));
+                    .handleOperatorEvent(
+                            new SchemaChangeResponse(request.requestId(), List.of(created)));
             harness.processElement(row(1, "a"), 0);
 
             List<ChannelEvent> out = harness.extractOutputValues();
             assertThat(out.subList(0, SINK_SUBTASKS))
-                    .containsExactly(new ChannelEvent.Step(0, created), new ChannelEvent.Step(1, created));
+                    .containsExactly(
+                            new ChannelEvent.Step(0, created), new ChannelEvent.Step(1, created));
             ChannelEvent.Row sentRow = (ChannelEvent.Row) out.get(out.size() - 1);
             assertThat(sentRow.schemaVersion()).isEqualTo(1);
             assertThat(sentRow.row()).isEqualTo(row(1, "a"));
@@ -128,7 +143,8 @@ class SchemaOperatorTest {
     }
 
     @Test
-    void aChangePendingAtACheckpointIsAskedForAgainAfterTheRestoreBehindANewMarker() throws Exception {
+    void aChangePendingAtACheckpointIsAskedForAgainAfterTheRestoreBehindANewMarker()
+            throws Exception {
         OperatorSubtaskState checkpoint;
         try (var harness = harness(2)) {
             harness.open();
@@ -136,7 +152,9 @@ class SchemaOperatorTest {
             SchemaChangeRequest create = lastRequest();
             ((SchemaOperator) harness.getOneInputOperator())
                     .handleOperatorEvent(
-                            new SchemaChangeResponse(create.requestId(), List.of(new SinkSchemaStep(T, 1, List.of(CREATE), V1))));
+                            new SchemaChangeResponse(
+                                    create.requestId(),
+                                    List.of(new SinkSchemaStep(T, 1, List.of(CREATE), V1))));
             harness.processElement(row(1, "a"), 0);
             harness.processElement(ADD, 0);
             checkpoint = harness.snapshot(1, 1);
@@ -152,7 +170,8 @@ class SchemaOperatorTest {
             assertThat(again.knownSinkVersions()).isEqualTo(Map.of(T, 1));
             assertThat(again.flushId()).isNotEqualTo(SchemaChangeRequest.NO_FLUSH);
             assertThat(restored.extractOutputValues())
-                    .as("the restored subtask's marker on every channel, holding the table against the other subtask's rows")
+                    .as(
+                            "the restored subtask's marker on every channel, holding the table against the other subtask's rows")
                     .containsExactly(
                             new ChannelEvent.Flush(0, 0, again.flushId(), List.of(T)),
                             new ChannelEvent.Flush(1, 0, again.flushId(), List.of(T)));

@@ -1,5 +1,10 @@
 package dev.schemaop.operator;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.schemaop.protocol.SinkSchemaStep;
+
 import org.apache.flink.cdc.common.data.binary.BinaryStringData;
 import org.apache.flink.cdc.common.event.AddColumnEvent;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
@@ -9,21 +14,20 @@ import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.event.TruncateTableEvent;
 import org.apache.flink.cdc.common.schema.Column;
 import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.types.DataType;
 import org.apache.flink.cdc.common.types.DataTypes;
 import org.apache.flink.cdc.runtime.typeutils.BinaryRecordDataGenerator;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 /**
- * A checkpoint taken while a change is pending holds the change and every event behind it;
- * a restore gets them back in order (DESIGN-NOTES §3: a defined, tested state).
+ * A checkpoint taken while a change is pending holds the change and every event behind it; a
+ * restore gets them back in order (DESIGN-NOTES §3: a defined, tested state).
  */
 class SubtaskStateCodecTest {
     private static final TableId ORDERS = TableId.tableId("db", "orders");
@@ -38,12 +42,16 @@ class SubtaskStateCodecTest {
     void pendingChangeHeldEventsAndSchemasSurviveACheckpoint() throws IOException {
         SubtaskSchemas schemas = new SubtaskSchemas();
         schemas.upstream.put(ORDERS, SCHEMA);
-        schemas.sinkView(ORDERS).moveTo(new dev.schemaop.protocol.SinkSchemaStep(ORDERS, 3, List.of(), SCHEMA));
+        schemas.sinkView(ORDERS).moveTo(new SinkSchemaStep(ORDERS, 3, List.of(), SCHEMA));
         schemas.nextOrdinal(ORDERS, SchemaChangeEventType.TRUNCATE_TABLE);
         schemas.nextPosition(ORDERS);
         schemas.nextPosition(ORDERS);
         AddColumnEvent add =
-                new AddColumnEvent(ORDERS, List.of(AddColumnEvent.last(Column.physicalColumn("qty", DataTypes.INT()))));
+                new AddColumnEvent(
+                        ORDERS,
+                        List.of(
+                                AddColumnEvent.last(
+                                        Column.physicalColumn("qty", DataTypes.INT()))));
         PendingChange pending = new PendingChange(7, add, 0, 3, Map.of(ORDERS, 3));
         ArrayDeque<Event> held = new ArrayDeque<>();
         held.add(row(1, "a"));
@@ -75,9 +83,23 @@ class SubtaskStateCodecTest {
     @Test
     void aSecondPendingChangeAfterAScaleDownQueuesBehindTheFirst() throws IOException {
         AddColumnEvent add =
-                new AddColumnEvent(ORDERS, List.of(AddColumnEvent.last(Column.physicalColumn("qty", DataTypes.INT()))));
-        byte[] first = SubtaskStateCodec.snapshot(new SubtaskSchemas(), new PendingChange(1, add, 0, 2, Map.of()), new ArrayDeque<>(List.of(row(1, "a"))), 1);
-        byte[] second = SubtaskStateCodec.snapshot(new SubtaskSchemas(), new PendingChange(4, add, 0, 2, Map.of()), new ArrayDeque<>(List.of(row(2, "b"))), 4);
+                new AddColumnEvent(
+                        ORDERS,
+                        List.of(
+                                AddColumnEvent.last(
+                                        Column.physicalColumn("qty", DataTypes.INT()))));
+        byte[] first =
+                SubtaskStateCodec.snapshot(
+                        new SubtaskSchemas(),
+                        new PendingChange(1, add, 0, 2, Map.of()),
+                        new ArrayDeque<>(List.of(row(1, "a"))),
+                        1);
+        byte[] second =
+                SubtaskStateCodec.snapshot(
+                        new SubtaskSchemas(),
+                        new PendingChange(4, add, 0, 2, Map.of()),
+                        new ArrayDeque<>(List.of(row(2, "b"))),
+                        4);
 
         ArrayDeque<Event> held = new ArrayDeque<>();
         SubtaskStateCodec.Restored restored =
@@ -90,27 +112,36 @@ class SubtaskStateCodecTest {
 
     @Test
     void trailingBytesAreRejected() throws IOException {
-        byte[] bytes = SubtaskStateCodec.snapshot(new SubtaskSchemas(), null, new ArrayDeque<>(), 0);
-        byte[] longer = java.util.Arrays.copyOf(bytes, bytes.length + 1);
-        assertThatThrownBy(() -> SubtaskStateCodec.restore(List.of(longer), new SubtaskSchemas(), new ArrayDeque<>()))
+        byte[] bytes =
+                SubtaskStateCodec.snapshot(new SubtaskSchemas(), null, new ArrayDeque<>(), 0);
+        byte[] longer = Arrays.copyOf(bytes, bytes.length + 1);
+        assertThatThrownBy(
+                        () ->
+                                SubtaskStateCodec.restore(
+                                        List.of(longer), new SubtaskSchemas(), new ArrayDeque<>()))
                 .hasMessageContaining("trailing bytes");
     }
 
     private static DataChangeEvent row(int id, String item) {
         return DataChangeEvent.insertEvent(
                 ORDERS,
-                new BinaryRecordDataGenerator(new org.apache.flink.cdc.common.types.DataType[] {DataTypes.INT().notNull(), DataTypes.VARCHAR(10)})
+                new BinaryRecordDataGenerator(
+                                new DataType[] {DataTypes.INT().notNull(), DataTypes.VARCHAR(10)})
                         .generate(new Object[] {id, BinaryStringData.fromString(item)}));
     }
 
     /** Bytes the build before version 2 wrote (src/test/resources/state-formats). */
     @Test
     void readsTheVersion1FormatOfEarlierBuilds() throws Exception {
-        byte[] bytes = getClass().getResourceAsStream("/state-formats/subtask-state-v1.bin").readAllBytes();
+        byte[] bytes =
+                getClass()
+                        .getResourceAsStream("/state-formats/subtask-state-v1.bin")
+                        .readAllBytes();
         SubtaskSchemas schemas = new SubtaskSchemas();
         ArrayDeque<Event> held = new ArrayDeque<>();
 
-        SubtaskStateCodec.Restored restored = SubtaskStateCodec.restore(List.of(bytes), schemas, held);
+        SubtaskStateCodec.Restored restored =
+                SubtaskStateCodec.restore(List.of(bytes), schemas, held);
 
         assertThat(restored.requestCounter).isEqualTo(7);
         assertThat(restored.pending.position).isEqualTo(3);

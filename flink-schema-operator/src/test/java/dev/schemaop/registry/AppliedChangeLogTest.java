@@ -1,5 +1,13 @@
 package dev.schemaop.registry;
 
+import static dev.schemaop.registry.RegistryFixtures.ORDERS;
+import static dev.schemaop.registry.RegistryFixtures.ORDERS_V1;
+import static dev.schemaop.registry.RegistryFixtures.ORDERS_V2;
+import static dev.schemaop.registry.RegistryFixtures.addPrice;
+import static dev.schemaop.registry.RegistryFixtures.createOrders;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,24 +20,30 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
-import static dev.schemaop.registry.RegistryFixtures.ORDERS;
-import static dev.schemaop.registry.RegistryFixtures.ORDERS_V1;
-import static dev.schemaop.registry.RegistryFixtures.ORDERS_V2;
-import static dev.schemaop.registry.RegistryFixtures.addPrice;
-import static dev.schemaop.registry.RegistryFixtures.createOrders;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatCode;
-
 class AppliedChangeLogTest {
     @TempDir Path dir;
 
     private static CompletedChange created() {
-        return new CompletedChange(1, ORDERS, 1, 0L, ORDERS_V1, 0,
-                List.of(new SinkUpdate(ORDERS, List.<SchemaChangeEvent>of(createOrders()), ORDERS_V1)));
+        return new CompletedChange(
+                1,
+                ORDERS,
+                1,
+                0L,
+                ORDERS_V1,
+                0,
+                List.of(
+                        new SinkUpdate(
+                                ORDERS, List.<SchemaChangeEvent>of(createOrders()), ORDERS_V1)));
     }
 
     private static CompletedChange added() {
-        return new CompletedChange(2, ORDERS, 2, 0L, ORDERS_V2, 0,
+        return new CompletedChange(
+                2,
+                ORDERS,
+                2,
+                0L,
+                ORDERS_V2,
+                0,
                 List.of(new SinkUpdate(ORDERS, List.<SchemaChangeEvent>of(addPrice()), ORDERS_V2)));
     }
 
@@ -59,7 +73,8 @@ class AppliedChangeLogTest {
 
         assertThat(state.lastSequence).isEqualTo(2);
         assertThat(state.upstreamOf(ORDERS)).isEqualTo(ORDERS_V2);
-        assertThat(state.sink(ORDERS).version).isEqualTo(1); // only the add, onto a restored v0 here
+        assertThat(state.sink(ORDERS).version)
+                .isEqualTo(1); // only the add, onto a restored v0 here
         assertThat(state.versionsAfter(ORDERS, 2, null)).isEqualTo(Map.of(ORDERS, 1));
         assertThat(state.versionsAfter(ORDERS, 1, null)).isNull();
     }
@@ -74,15 +89,39 @@ class AppliedChangeLogTest {
             log.appendCall(call);
         }
         try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
-            assertThat(log.alreadyApplied(new AppliedChangeLog.AppliedCall(ORDERS, 2, ORDERS, 1, 0, addPrice()))).isTrue();
-            assertThat(log.alreadyApplied(new AppliedChangeLog.AppliedCall(ORDERS, 2, ORDERS, 1, 1, addPrice()))).isFalse();
-            assertThat(log.alreadyApplied(new AppliedChangeLog.AppliedCall(ORDERS, 3, ORDERS, 1, 0, addPrice()))).isFalse();
-            assertThat(log.alreadyApplied(new AppliedChangeLog.AppliedCall(ORDERS, 2, ORDERS, 0, 0, addPrice()))).isFalse();
+            assertThat(
+                            log.alreadyApplied(
+                                    new AppliedChangeLog.AppliedCall(
+                                            ORDERS, 2, ORDERS, 1, 0, addPrice())))
+                    .isTrue();
+            assertThat(
+                            log.alreadyApplied(
+                                    new AppliedChangeLog.AppliedCall(
+                                            ORDERS, 2, ORDERS, 1, 1, addPrice())))
+                    .isFalse();
+            assertThat(
+                            log.alreadyApplied(
+                                    new AppliedChangeLog.AppliedCall(
+                                            ORDERS, 3, ORDERS, 1, 0, addPrice())))
+                    .isFalse();
+            assertThat(
+                            log.alreadyApplied(
+                                    new AppliedChangeLog.AppliedCall(
+                                            ORDERS, 2, ORDERS, 0, 0, addPrice())))
+                    .isFalse();
             log.appendCompleted(added());
-            assertThat(log.alreadyApplied(new AppliedChangeLog.AppliedCall(ORDERS, 2, ORDERS, 1, 0, addPrice()))).isFalse();
+            assertThat(
+                            log.alreadyApplied(
+                                    new AppliedChangeLog.AppliedCall(
+                                            ORDERS, 2, ORDERS, 1, 0, addPrice())))
+                    .isFalse();
         }
         try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
-            assertThat(log.alreadyApplied(new AppliedChangeLog.AppliedCall(ORDERS, 2, ORDERS, 1, 0, addPrice()))).isFalse();
+            assertThat(
+                            log.alreadyApplied(
+                                    new AppliedChangeLog.AppliedCall(
+                                            ORDERS, 2, ORDERS, 1, 0, addPrice())))
+                    .isFalse();
         }
     }
 
@@ -103,8 +142,16 @@ class AppliedChangeLogTest {
                 .as("a state older than the log's first record (an old savepoint) ignores the log")
                 .isZero();
         try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
-            assertThat(log.alreadyApplied(new AppliedChangeLog.AppliedCall(ORDERS, 3, ORDERS, 2, 0, addPrice()))).isTrue();
-            assertThat(log.alreadyApplied(new AppliedChangeLog.AppliedCall(ORDERS, 3, ORDERS, 2, 1, addPrice()))).isTrue();
+            assertThat(
+                            log.alreadyApplied(
+                                    new AppliedChangeLog.AppliedCall(
+                                            ORDERS, 3, ORDERS, 2, 0, addPrice())))
+                    .isTrue();
+            assertThat(
+                            log.alreadyApplied(
+                                    new AppliedChangeLog.AppliedCall(
+                                            ORDERS, 3, ORDERS, 2, 1, addPrice())))
+                    .isTrue();
         }
     }
 
@@ -152,8 +199,20 @@ class AppliedChangeLogTest {
     }
 
     private static ChangeIntent intentToAdd() {
-        return new ChangeIntent(2, ORDERS, 2, 0L, ORDERS_V2, 0,
-                List.of(new SinkPlan(ORDERS, 1, ORDERS_V1, List.<SchemaChangeEvent>of(addPrice()), List.of())));
+        return new ChangeIntent(
+                2,
+                ORDERS,
+                2,
+                0L,
+                ORDERS_V2,
+                0,
+                List.of(
+                        new SinkPlan(
+                                ORDERS,
+                                1,
+                                ORDERS_V1,
+                                List.<SchemaChangeEvent>of(addPrice()),
+                                List.of())));
     }
 
     @Test
@@ -198,14 +257,22 @@ class AppliedChangeLogTest {
             Files.write(file(), old.readAllBytes());
         }
         try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
-            assertThat(log.alreadyApplied(new AppliedChangeLog.AppliedCall(ORDERS, 4, ORDERS, 3, 0, addPrice()))).isTrue();
+            assertThat(
+                            log.alreadyApplied(
+                                    new AppliedChangeLog.AppliedCall(
+                                            ORDERS, 4, ORDERS, 3, 0, addPrice())))
+                    .isTrue();
             log.appendCall(new AppliedChangeLog.AppliedCall(ORDERS, 4, ORDERS, 3, 1, addPrice()));
         }
         RegistryState state = new RegistryState();
         state.lastSequence = 7;
         try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
             log.replayOnto(state);
-            assertThat(log.alreadyApplied(new AppliedChangeLog.AppliedCall(ORDERS, 4, ORDERS, 3, 1, addPrice()))).isTrue();
+            assertThat(
+                            log.alreadyApplied(
+                                    new AppliedChangeLog.AppliedCall(
+                                            ORDERS, 4, ORDERS, 3, 1, addPrice())))
+                    .isTrue();
         }
         assertThat(state.lastSequence).isEqualTo(8);
         assertThat(state.upstreamOf(ORDERS)).isEqualTo(ORDERS_V2);

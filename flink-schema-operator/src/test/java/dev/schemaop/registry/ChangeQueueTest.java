@@ -1,5 +1,12 @@
 package dev.schemaop.registry;
 
+import static dev.schemaop.registry.RegistryFixtures.ORDERS;
+import static dev.schemaop.registry.RegistryFixtures.ORDERS_V1;
+import static dev.schemaop.registry.RegistryFixtures.addPrice;
+import static dev.schemaop.registry.RegistryFixtures.createOrders;
+import static dev.schemaop.registry.RegistryHarness.request;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemaop.behavior.SchemaChangeDeriver;
 import dev.schemaop.protocol.FlushAck;
 import dev.schemaop.protocol.SchemaChangeRequest;
@@ -13,13 +20,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 
-import static dev.schemaop.registry.RegistryFixtures.ORDERS;
-import static dev.schemaop.registry.RegistryFixtures.ORDERS_V1;
-import static dev.schemaop.registry.RegistryFixtures.addPrice;
-import static dev.schemaop.registry.RegistryFixtures.createOrders;
-import static dev.schemaop.registry.RegistryHarness.request;
-import static org.assertj.core.api.Assertions.assertThat;
-
 /** The queue's decisions, without threads: what is answered, what waits, what is applied. */
 class ChangeQueueTest {
     private static final int SINK_SUBTASKS = 2;
@@ -29,19 +29,31 @@ class ChangeQueueTest {
     private final ChangePlanner planner =
             new ChangePlanner(
                     new SchemaChangeDeriver(
-                            SchemaChangeBehavior.EVOLVE, false, EnumSet.allOf(SchemaChangeEventType.class)),
+                            SchemaChangeBehavior.EVOLVE,
+                            false,
+                            EnumSet.allOf(SchemaChangeEventType.class)),
                     new TableRouter(List.of()));
 
     private ChangeQueue.Next next(int sourceSubtasks) {
         return queue.next(
                 state,
-                request -> new PreparedChange(request, planner.plan(request.change(), request.ordinal(), state), null),
+                request ->
+                        new PreparedChange(
+                                request,
+                                planner.plan(request.change(), request.ordinal(), state),
+                                null),
                 sourceSubtasks);
     }
 
     /** orders exists at sink version 1, created at position 1. */
     private void ordersCreated() {
-        new CompletedChange(1, ORDERS, 1, Mark.fingerprint(null), ORDERS_V1, 0,
+        new CompletedChange(
+                        1,
+                        ORDERS,
+                        1,
+                        Mark.fingerprint(null),
+                        ORDERS_V1,
+                        0,
                         List.of(new SinkUpdate(ORDERS, List.of(createOrders()), ORDERS_V1)))
                 .applyTo(state);
     }
@@ -77,7 +89,9 @@ class ChangeQueueTest {
         queue.add(request(1, 4, createOrders(), 1, Map.of()));
 
         assertThat(next(2))
-                .isEqualTo(new ChangeQueue.Next.Answer(request(1, 4, createOrders(), 1, Map.of()), Map.of(ORDERS, 1)));
+                .isEqualTo(
+                        new ChangeQueue.Next.Answer(
+                                request(1, 4, createOrders(), 1, Map.of()), Map.of(ORDERS, 1)));
     }
 
     @Test
@@ -103,5 +117,4 @@ class ChangeQueueTest {
                 .isTrue();
         assertThat(ChangeQueue.isHandled(request(0, 9, addPrice(), 5, Map.of()), state)).isFalse();
     }
-
 }

@@ -17,8 +17,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * An applier that owns its tables as a database does and describes them; its n-th call can
- * change the table and then fail, as a call whose answer is lost.
+ * An applier that owns its tables as a database does and describes them; its n-th call can change
+ * the table and then fail, as a call whose answer is lost.
  */
 final class DescribingApplier implements MetadataApplier, ExistingTableSchemaExpansionSupport {
     private static final long serialVersionUID = 1L;
@@ -44,7 +44,8 @@ final class DescribingApplier implements MetadataApplier, ExistingTableSchemaExp
         }
         applied.add(event);
         if (calls.incrementAndGet() == failAfterCall) {
-            throw new IllegalStateException("the sink changed the table, then the connection was lost");
+            throw new IllegalStateException(
+                    "the sink changed the table, then the connection was lost");
         }
     }
 
@@ -59,7 +60,8 @@ final class DescribingApplier implements MetadataApplier, ExistingTableSchemaExp
     }
 
     @Override
-    public DataType normalizeToTargetDataType(TableId table, String column, DataType type, Schema existing) {
+    public DataType normalizeToTargetDataType(
+            TableId table, String column, DataType type, Schema existing) {
         return type;
     }
 

@@ -87,7 +87,12 @@ final class FakeCoordinatorContext implements OperatorCoordinator.Context {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
                 throw new AssertionError(
-                        "Expected " + count + " failJob calls, got " + failures.size() + ": " + failures);
+                        "Expected "
+                                + count
+                                + " failJob calls, got "
+                                + failures.size()
+                                + ": "
+                                + failures);
             }
             wait(Math.max(1, left / 1_000_000));
         }

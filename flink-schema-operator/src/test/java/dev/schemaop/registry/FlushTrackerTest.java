@@ -1,8 +1,8 @@
 package dev.schemaop.registry;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
 
 /** Pure bookkeeping: which flush markers every sink subtask acknowledged, per source subtask. */
 class FlushTrackerTest {
@@ -55,7 +55,9 @@ class FlushTrackerTest {
         tracker.ack(0, 1, 1); // a late acknowledgement of an old marker
 
         assertThat(tracker.isFlushed(0, 3)).isTrue();
-        assertThat(tracker.isFlushed(0, 2)).as("a newer acknowledgement covers older flushes").isTrue();
+        assertThat(tracker.isFlushed(0, 2))
+                .as("a newer acknowledgement covers older flushes")
+                .isTrue();
         assertThat(tracker.isFlushed(0, 4)).isFalse();
     }
 

@@ -16,9 +16,9 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * A {@link MetadataApplier} that records every call (event and thread) and can be told to
- * throw for some events, or to block on a latch. Thread-safe: the registry calls it on its
- * applier thread while the test reads it.
+ * A {@link MetadataApplier} that records every call (event and thread) and can be told to throw for
+ * some events, or to block on a latch. Thread-safe: the registry calls it on its applier thread
+ * while the test reads it.
  */
 final class RecordingApplier implements MetadataApplier {
     private static final long serialVersionUID = 1L;
@@ -29,7 +29,8 @@ final class RecordingApplier implements MetadataApplier {
     private final List<Rule> rules = new CopyOnWriteArrayList<>();
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicInteger maxRunning = new AtomicInteger();
-    private volatile Set<SchemaChangeEventType> supported = EnumSet.allOf(SchemaChangeEventType.class);
+    private volatile Set<SchemaChangeEventType> supported =
+            EnumSet.allOf(SchemaChangeEventType.class);
 
     private static final class Rule {
         final Predicate<SchemaChangeEvent> when;
@@ -70,10 +71,11 @@ final class RecordingApplier implements MetadataApplier {
     }
 
     /**
-     * The next call of this type blocks until {@code release} opens; the future completes when
-     * it starts blocking.
+     * The next call of this type blocks until {@code release} opens; the future completes when it
+     * starts blocking.
      */
-    CompletableFuture<SchemaChangeEvent> blockOn(SchemaChangeEventType type, CountDownLatch release) {
+    CompletableFuture<SchemaChangeEvent> blockOn(
+            SchemaChangeEventType type, CountDownLatch release) {
         Rule rule = new Rule(event -> event.getType() == type, null, release, 1);
         rules.add(rule);
         return rule.blocked;
@@ -148,7 +150,8 @@ final class RecordingApplier implements MetadataApplier {
         while (applied.size() < count) {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
-                throw new AssertionError("Only " + applied + " returned, expected " + count + " calls");
+                throw new AssertionError(
+                        "Only " + applied + " returned, expected " + count + " calls");
             }
             wait(Math.max(1, left / 1_000_000));
         }

@@ -64,8 +64,12 @@ final class RecordingGateway implements OperatorCoordinator.SubtaskGateway {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
                 throw new TimeoutException(
-                        "Subtask " + subtask + " received no matching " + type.getSimpleName()
-                                + "; it received " + events);
+                        "Subtask "
+                                + subtask
+                                + " received no matching "
+                                + type.getSimpleName()
+                                + "; it received "
+                                + events);
             }
             wait(Math.max(1, left / 1_000_000));
         }

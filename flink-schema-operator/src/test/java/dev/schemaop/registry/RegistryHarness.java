@@ -24,8 +24,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A real {@link SchemaRegistry} driven through its {@code OperatorCoordinator} methods, with a
- * fake context and one recording gateway per schema operator subtask.
+ * A real {@link SchemaRegistry} driven through its {@code OperatorCoordinator} methods, with a fake
+ * context and one recording gateway per schema operator subtask.
  */
 final class RegistryHarness implements AutoCloseable {
     static final int SINK_PARALLELISM = 2;
@@ -62,7 +62,8 @@ final class RegistryHarness implements AutoCloseable {
                 logDir);
     }
 
-    static RegistryConfig config(SchemaChangeBehavior behavior, MetadataApplier applier, Path logDir) {
+    static RegistryConfig config(
+            SchemaChangeBehavior behavior, MetadataApplier applier, Path logDir) {
         return config(behavior, applier, DEFAULT_RPC_TIMEOUT, List.of(), logDir);
     }
 
@@ -111,8 +112,8 @@ final class RegistryHarness implements AutoCloseable {
     }
 
     /**
-     * Sends the request, acknowledges the subtask's marker on every sink subtask and returns
-     * the answer: one change applied the normal way.
+     * Sends the request, acknowledges the subtask's marker on every sink subtask and returns the
+     * answer: one change applied the normal way.
      */
     SchemaChangeResponse applyThroughFlush(SchemaChangeRequest request) throws Exception {
         send(request);
@@ -121,8 +122,7 @@ final class RegistryHarness implements AutoCloseable {
     }
 
     /**
-     * Sends a request of a change that needs no flush wait (handled before) and returns its
-     * answer.
+     * Sends a request of a change that needs no flush wait (handled before) and returns its answer.
      */
     SchemaChangeResponse awaitResponseTo(SchemaChangeRequest request) throws Exception {
         send(request);
@@ -143,13 +143,14 @@ final class RegistryHarness implements AutoCloseable {
     }
 
     SinkTableSnapshot query(TableId table, int fromVersion) throws Exception {
-        return queryAsync(table, fromVersion).get(FakeCoordinatorContext.WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        return queryAsync(table, fromVersion)
+                .get(FakeCoordinatorContext.WAIT.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /**
-     * Returns once the event loop ran everything submitted before this call: a checkpoint is
-     * taken on the loop and completes its future there. Work the applier thread hands back
-     * later is not covered.
+     * Returns once the event loop ran everything submitted before this call: a checkpoint is taken
+     * on the loop and completes its future there. Work the applier thread hands back later is not
+     * covered.
      */
     void drain() throws Exception {
         checkpoint(BARRIER_IDS.incrementAndGet());
@@ -169,8 +170,8 @@ final class RegistryHarness implements AutoCloseable {
     // ------------------------------------------------------------------ requests
 
     /**
-     * A request of a subtask that sent rows of the table since its last marker, for a change
-     * that is no truncate/drop: it sent marker {@code requestId} right before asking.
+     * A request of a subtask that sent rows of the table since its last marker, for a change that
+     * is no truncate/drop: it sent marker {@code requestId} right before asking.
      */
     static SchemaChangeRequest request(
             int subtask,
@@ -181,6 +182,14 @@ final class RegistryHarness implements AutoCloseable {
         // The subtask's schema after the change is left out (null): positions alone identify
         // the changes these tests replay.
         return new SchemaChangeRequest(
-                subtask, requestId, change, requestId, requestId, 0, position, null, knownSinkVersions);
+                subtask,
+                requestId,
+                change,
+                requestId,
+                requestId,
+                0,
+                position,
+                null,
+                knownSinkVersions);
     }
 }

@@ -1,5 +1,14 @@
 package dev.schemaop.registry;
 
+import static dev.schemaop.registry.RegistryFixtures.CUSTOMERS;
+import static dev.schemaop.registry.RegistryFixtures.ORDERS;
+import static dev.schemaop.registry.RegistryFixtures.ORDERS_V1;
+import static dev.schemaop.registry.RegistryFixtures.ORDERS_V2;
+import static dev.schemaop.registry.RegistryFixtures.addPrice;
+import static dev.schemaop.registry.RegistryFixtures.createOrders;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.schemaop.codec.DataReader;
 import dev.schemaop.codec.DataWriter;
 
@@ -17,15 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-
-import static dev.schemaop.registry.RegistryFixtures.CUSTOMERS;
-import static dev.schemaop.registry.RegistryFixtures.ORDERS;
-import static dev.schemaop.registry.RegistryFixtures.ORDERS_V1;
-import static dev.schemaop.registry.RegistryFixtures.ORDERS_V2;
-import static dev.schemaop.registry.RegistryFixtures.addPrice;
-import static dev.schemaop.registry.RegistryFixtures.createOrders;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class RegistryStateCodecTest {
     private static final TableId MERGED = TableId.tableId("db", "all_orders");
@@ -69,7 +69,12 @@ class RegistryStateCodecTest {
                         .collect(
                                 Collectors.toMap(
                                         s -> s.table,
-                                        s -> Arrays.asList(s.table, s.version, s.schema, List.copyOf(s.sources)))));
+                                        s ->
+                                                Arrays.asList(
+                                                        s.table,
+                                                        s.version,
+                                                        s.schema,
+                                                        List.copyOf(s.sources)))));
         return view;
     }
 
@@ -116,11 +121,16 @@ class RegistryStateCodecTest {
     @Test
     void completedChangeRoundTrip() throws IOException {
         CompletedChange change =
-                new CompletedChange(5, ORDERS, 3, 0L,
+                new CompletedChange(
+                        5,
+                        ORDERS,
+                        3,
+                        0L,
                         ORDERS_V2,
                         0,
                         List.of(
-                                new SinkUpdate(ORDERS, List.<SchemaChangeEvent>of(addPrice()), ORDERS_V2),
+                                new SinkUpdate(
+                                        ORDERS, List.<SchemaChangeEvent>of(addPrice()), ORDERS_V2),
                                 new SinkUpdate(MERGED, List.of(), ORDERS_V1),
                                 new SinkUpdate(GONE, List.of(), null)));
         DataOutputSerializer out = new DataOutputSerializer(64);
@@ -137,14 +147,19 @@ class RegistryStateCodecTest {
         DataOutputSerializer out = new DataOutputSerializer(64);
         LogRecordCodec.writeCompleted(new DataWriter(out), drop);
 
-        assertThat(LogRecordCodec.readCompleted(new DataReader(new DataInputDeserializer(out.getCopyOfBuffer()))))
+        assertThat(
+                        LogRecordCodec.readCompleted(
+                                new DataReader(new DataInputDeserializer(out.getCopyOfBuffer()))))
                 .isEqualTo(drop);
     }
 
     /** Bytes the build before version 3 wrote (src/test/resources/state-formats). */
     @Test
     void readsTheVersion2FormatOfEarlierBuilds() throws Exception {
-        byte[] bytes = getClass().getResourceAsStream("/state-formats/registry-state-v2.bin").readAllBytes();
+        byte[] bytes =
+                getClass()
+                        .getResourceAsStream("/state-formats/registry-state-v2.bin")
+                        .readAllBytes();
 
         RegistryState state = RegistryStateCodec.deserialize(bytes);
 
@@ -157,7 +172,13 @@ class RegistryStateCodecTest {
         assertThat(state.sink(ORDERS).sources).containsExactly(ORDERS);
         assertThat(state.sink(ORDERS).stepsAfter(0)).hasSize(2);
         assertThat(state.versionsAfter(ORDERS, 2, null)).isNull();
-        assertThat(state.marks.get(ORDERS)).isEqualTo(
-                new TreeMap<>(Map.of(1, new Mark(11L, Map.of(ORDERS, 1)), 2, new Mark(12L, Map.of(ORDERS, 2)))));
+        assertThat(state.marks.get(ORDERS))
+                .isEqualTo(
+                        new TreeMap<>(
+                                Map.of(
+                                        1,
+                                        new Mark(11L, Map.of(ORDERS, 1)),
+                                        2,
+                                        new Mark(12L, Map.of(ORDERS, 2)))));
     }
 }

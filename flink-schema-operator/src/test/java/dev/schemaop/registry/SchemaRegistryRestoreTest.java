@@ -1,5 +1,18 @@
 package dev.schemaop.registry;
 
+import static dev.schemaop.registry.RegistryFixtures.CUSTOMERS;
+import static dev.schemaop.registry.RegistryFixtures.ORDERS;
+import static dev.schemaop.registry.RegistryFixtures.ORDERS_V1;
+import static dev.schemaop.registry.RegistryFixtures.ORDERS_V2;
+import static dev.schemaop.registry.RegistryFixtures.addPrice;
+import static dev.schemaop.registry.RegistryFixtures.create;
+import static dev.schemaop.registry.RegistryFixtures.createOrders;
+import static dev.schemaop.registry.RegistryHarness.config;
+import static dev.schemaop.registry.RegistryHarness.request;
+import static dev.schemaop.registry.RegistryHarness.started;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
 import dev.schemaop.protocol.SchemaChangeResponse;
 import dev.schemaop.protocol.SinkSchemaStep;
 import dev.schemaop.protocol.SinkTableSnapshot;
@@ -24,24 +37,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-
-import static dev.schemaop.registry.RegistryFixtures.CUSTOMERS;
-import static dev.schemaop.registry.RegistryFixtures.ORDERS;
-import static dev.schemaop.registry.RegistryFixtures.ORDERS_V1;
-import static dev.schemaop.registry.RegistryFixtures.ORDERS_V2;
-import static dev.schemaop.registry.RegistryFixtures.addPrice;
-import static dev.schemaop.registry.RegistryFixtures.create;
-import static dev.schemaop.registry.RegistryFixtures.createOrders;
-import static dev.schemaop.registry.RegistryHarness.config;
-import static dev.schemaop.registry.RegistryHarness.request;
-import static dev.schemaop.registry.RegistryHarness.started;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.tuple;
+import java.util.concurrent.TimeUnit;
 
 /**
- * G6: what a restore promises. A change applied after the restored checkpoint is asked for
- * again; the applied-change log answers it instead of the {@code MetadataApplier}.
+ * G6: what a restore promises. A change applied after the restored checkpoint is asked for again;
+ * the applied-change log answers it instead of the {@code MetadataApplier}.
  */
 class SchemaRegistryRestoreTest {
     private static final TableId ORDERS_A = TableId.tableId("db", "orders_a");
@@ -81,8 +83,7 @@ class SchemaRegistryRestoreTest {
 
     private static SchemaChangeResponse answerWithAddStep() {
         return new SchemaChangeResponse(
-                2,
-                List.of(new SinkSchemaStep(ORDERS, 2, List.of(addPrice()), ORDERS_V2)));
+                2, List.of(new SinkSchemaStep(ORDERS, 2, List.of(addPrice()), ORDERS_V2)));
     }
 
     @Test
@@ -149,7 +150,9 @@ class SchemaRegistryRestoreTest {
                 .isEqualTo(
                         new SchemaChangeResponse(
                                 1,
-                                List.of(new SinkSchemaStep(ORDERS, 1, List.of(createOrders()), ORDERS_V1))));
+                                List.of(
+                                        new SinkSchemaStep(
+                                                ORDERS, 1, List.of(createOrders()), ORDERS_V1))));
         assertThat(applier.calls()).containsExactly(createOrders(), addPrice());
     }
 
@@ -161,7 +164,9 @@ class SchemaRegistryRestoreTest {
                 SchemaChangeBehavior.EVOLVE,
                 applier,
                 RegistryHarness.DEFAULT_RPC_TIMEOUT,
-                List.of(new RouteRule("db.orders", "db.orders_a", null, null), new RouteRule("db.orders", "db.orders_b", null, null)),
+                List.of(
+                        new RouteRule("db.orders", "db.orders_a", null, null),
+                        new RouteRule("db.orders", "db.orders_b", null, null)),
                 logDir);
     }
 
@@ -173,7 +178,8 @@ class SchemaRegistryRestoreTest {
                 1);
         RegistryHarness harness = keep(started(twoSinkConfig(), sources));
         harness.send(request(0, 1, createOrders(), 1, Map.of()));
-        assertThat(harness.context.awaitFailure()).hasMessageContaining("connection to the sink lost");
+        assertThat(harness.context.awaitFailure())
+                .hasMessageContaining("connection to the sink lost");
         assertThat(applier.applied()).containsExactly(create(ORDERS_A, ORDERS_V1));
 
         harness.registry.resetToCheckpoint(OperatorCoordinator.NO_CHECKPOINT, null);
@@ -193,8 +199,10 @@ class SchemaRegistryRestoreTest {
                 .containsExactly(create(ORDERS_A, ORDERS_V1), create(ORDERS_B, ORDERS_V1));
         assertThat(answer.steps())
                 .containsExactly(
-                        new SinkSchemaStep(ORDERS_A, 1, List.of(create(ORDERS_A, ORDERS_V1)), ORDERS_V1),
-                        new SinkSchemaStep(ORDERS_B, 1, List.of(create(ORDERS_B, ORDERS_V1)), ORDERS_V1));
+                        new SinkSchemaStep(
+                                ORDERS_A, 1, List.of(create(ORDERS_A, ORDERS_V1)), ORDERS_V1),
+                        new SinkSchemaStep(
+                                ORDERS_B, 1, List.of(create(ORDERS_B, ORDERS_V1)), ORDERS_V1));
     }
 
     @Test
@@ -231,9 +239,7 @@ class SchemaRegistryRestoreTest {
 
         assertThat(answer.steps())
                 .extracting(SinkSchemaStep::table, SinkSchemaStep::version)
-                .containsExactly(
-                        tuple(ORDERS_A, 2),
-                        tuple(ORDERS_B, 2));
+                .containsExactly(tuple(ORDERS_A, 2), tuple(ORDERS_B, 2));
     }
 
     // ------------------------------------------------------------------ G5 across a restore
@@ -261,7 +267,8 @@ class SchemaRegistryRestoreTest {
         harness.registry.resetToCheckpoint(1, checkpoint); // e.g. a sink failure fails the job
         harness.connectAll(2);
         harness.send(request(1, 2, add, 2, Map.of(ORDERS, 1)));
-        OperatorEvent first = harness.gateway(1).await(OperatorEvent.class, e -> true); // new gateway
+        OperatorEvent first =
+                harness.gateway(1).await(OperatorEvent.class, e -> true); // new gateway
 
         // Which positions were handled is part of the checkpoint: the upstream schema alone
         // (price dropped at position 3) would let the add through a second time.
@@ -276,9 +283,9 @@ class SchemaRegistryRestoreTest {
     // ------------------------------------------------------------------ G4 + G6
 
     /**
-     * An applier call times out (the job fails) but then returns successfully: the sink has
-     * the table. After the restore the same create is reported again; it must not reach the
-     * applier a second time.
+     * An applier call times out (the job fails) but then returns successfully: the sink has the
+     * table. After the restore the same create is reported again; it must not reach the applier a
+     * second time.
      */
     @Test
     void aCallThatReturnsAfterItsTimeoutIsNotRepeatedAfterTheRestore() throws Exception {
@@ -295,7 +302,8 @@ class SchemaRegistryRestoreTest {
                                         logDir),
                                 1));
         harness.send(request(0, 1, createOrders(), 1, Map.of()));
-        assertThat(harness.context.awaitFailure()).hasMessageContaining("schema-operator.rpc-timeout");
+        assertThat(harness.context.awaitFailure())
+                .hasMessageContaining("schema-operator.rpc-timeout");
         release.countDown();
         applier.awaitApplied(1); // the DDL did reach the sink, late
 
@@ -310,9 +318,9 @@ class SchemaRegistryRestoreTest {
     }
 
     /**
-     * G4 after a restore: the call that timed out still hangs. The re-sent change waits for it
-     * (its outcome decides whether the DDL is needed), but that wait must be bounded by the
-     * rpc timeout as well, or the restarted job stalls without any error.
+     * G4 after a restore: the call that timed out still hangs. The re-sent change waits for it (its
+     * outcome decides whether the DDL is needed), but that wait must be bounded by the rpc timeout
+     * as well, or the restarted job stalls without any error.
      */
     @Test
     void waitingForACallThatStillHangsAfterTheRestoreIsBoundedByTheRpcTimeout() throws Exception {
@@ -357,8 +365,8 @@ class SchemaRegistryRestoreTest {
 
     /**
      * G6 after a restore: the re-sent create waits for the call that timed out; that call then
-     * returns successfully. The sink has the table: the waiting change must see the call
-     * logged and not call the applier again.
+     * returns successfully. The sink has the table: the waiting change must see the call logged and
+     * not call the applier again.
      */
     @Test
     void aChangeWaitingForAStaleCallThatSucceedsDoesNotRepeatIt() throws Exception {
@@ -393,7 +401,8 @@ class SchemaRegistryRestoreTest {
                 .containsExactly(new SinkSchemaStep(ORDERS, 1, List.of(createOrders()), ORDERS_V1));
     }
 
-    // ------------------------------------------------------------------ finishing a change cut short
+    // ------------------------------------------------------------------ finishing a change cut
+    // short
 
     /**
      * The registry finishes a change that a failure cut short as it restores, before any subtask
@@ -408,7 +417,8 @@ class SchemaRegistryRestoreTest {
 
         assertThat(applier.applied())
                 .containsExactly(create(ORDERS_A, ORDERS_V1), create(ORDERS_B, ORDERS_V1));
-        SchemaChangeResponse answer = harness.awaitResponseTo(request(0, 1, createOrders(), 1, Map.of()));
+        SchemaChangeResponse answer =
+                harness.awaitResponseTo(request(0, 1, createOrders(), 1, Map.of()));
         assertThat(answer.steps())
                 .extracting(SinkSchemaStep::table, SinkSchemaStep::version)
                 .containsExactly(tuple(ORDERS_A, 1), tuple(ORDERS_B, 1));
@@ -416,9 +426,9 @@ class SchemaRegistryRestoreTest {
     }
 
     /**
-     * A call changed the sink and then failed (its answer was lost): the log does not show it,
-     * but the sink's own description of the table does. Finishing the change reads it back and
-     * does not apply it twice.
+     * A call changed the sink and then failed (its answer was lost): the log does not show it, but
+     * the sink's own description of the table does. Finishing the change reads it back and does not
+     * apply it twice.
      */
     @Test
     void aCallThatReachedTheSinkBeforeItFailedIsReadBackNotRepeated() throws Exception {
@@ -432,15 +442,18 @@ class SchemaRegistryRestoreTest {
 
         harness.registry.resetToCheckpoint(OperatorCoordinator.NO_CHECKPOINT, null);
         harness.connectAll(1);
-        SchemaChangeResponse answer = harness.awaitResponseTo(request(0, 2, addPrice(), 2, Map.of(ORDERS, 1)));
+        SchemaChangeResponse answer =
+                harness.awaitResponseTo(request(0, 2, addPrice(), 2, Map.of(ORDERS, 1)));
 
         assertThat(sink.applied()).containsExactly(createOrders(), addPrice());
-        assertThat(answer.steps()).containsExactly(new SinkSchemaStep(ORDERS, 2, List.of(addPrice()), ORDERS_V2));
+        assertThat(answer.steps())
+                .containsExactly(new SinkSchemaStep(ORDERS, 2, List.of(addPrice()), ORDERS_V2));
     }
 
     /** A sink subtask of the restored job learns where a table stands: version, schema, steps. */
     @Test
-    void aSinkSubtaskLearnsTheSinksVersionSchemaAndTheStepsAfterTheOneItAsksAbout() throws Exception {
+    void aSinkSubtaskLearnsTheSinksVersionSchemaAndTheStepsAfterTheOneItAsksAbout()
+            throws Exception {
         RegistryConfig config = config(SchemaChangeBehavior.EVOLVE, applier, logDir);
         RegistryHarness harness = keep(started(config, 1));
         harness.applyThroughFlush(request(0, 1, createOrders(), 1, Map.of()));
@@ -450,8 +463,10 @@ class SchemaRegistryRestoreTest {
 
         assertThat(snapshot.version()).isEqualTo(2);
         assertThat(snapshot.schema()).isEqualTo(ORDERS_V2);
-        assertThat(snapshot.steps()).containsExactly(new SinkSchemaStep(ORDERS, 2, List.of(addPrice()), ORDERS_V2));
-        assertThat(harness.query(CUSTOMERS, 0)).isEqualTo(new SinkTableSnapshot(0, null, List.of()));
+        assertThat(snapshot.steps())
+                .containsExactly(new SinkSchemaStep(ORDERS, 2, List.of(addPrice()), ORDERS_V2));
+        assertThat(harness.query(CUSTOMERS, 0))
+                .isEqualTo(new SinkTableSnapshot(0, null, List.of()));
     }
 
     /** The answer waits until a change cut short is finished: it is the sink's version then. */
@@ -468,12 +483,12 @@ class SchemaRegistryRestoreTest {
         applier.blockOn(SchemaChangeEventType.CREATE_TABLE, release);
 
         harness.registry.resetToCheckpoint(OperatorCoordinator.NO_CHECKPOINT, null);
-        java.util.concurrent.CompletableFuture<SinkTableSnapshot> asked = harness.queryAsync(ORDERS_B, 0);
+        CompletableFuture<SinkTableSnapshot> asked = harness.queryAsync(ORDERS_B, 0);
         harness.drain();
         assertThat(asked).as("answered while the change is finished").isNotDone();
         release.countDown();
 
-        assertThat(asked.get(5, java.util.concurrent.TimeUnit.SECONDS).version()).isEqualTo(1);
+        assertThat(asked.get(5, TimeUnit.SECONDS).version()).isEqualTo(1);
     }
 
     /**
@@ -482,41 +497,44 @@ class SchemaRegistryRestoreTest {
      * attempt learns where the table stands only once it is done.
      */
     @Test
-    void aSinkSubtaskOfARestartedAttemptWaitsForTheChangeTheEarlierAttemptStarted() throws Exception {
+    void aSinkSubtaskOfARestartedAttemptWaitsForTheChangeTheEarlierAttemptStarted()
+            throws Exception {
         CountDownLatch release = new CountDownLatch(1);
-        RegistryHarness harness = keep(started(config(SchemaChangeBehavior.EVOLVE, applier, logDir), 1));
+        RegistryHarness harness =
+                keep(started(config(SchemaChangeBehavior.EVOLVE, applier, logDir), 1));
         harness.applyThroughFlush(request(0, 1, createOrders(), 1, Map.of()));
-        java.util.concurrent.CompletableFuture<SchemaChangeEvent> adding =
+        CompletableFuture<SchemaChangeEvent> adding =
                 applier.blockOn(SchemaChangeEventType.ADD_COLUMN, release);
         harness.send(request(0, 2, addPrice(), 2, Map.of(ORDERS, 1)));
         harness.ackAll(0, 2);
-        adding.get(5, java.util.concurrent.TimeUnit.SECONDS);
+        adding.get(5, TimeUnit.SECONDS);
 
         harness.registry.subtaskReset(0, 1);
-        java.util.concurrent.CompletableFuture<SinkTableSnapshot> asked = harness.queryAsync(ORDERS, 1);
+        CompletableFuture<SinkTableSnapshot> asked = harness.queryAsync(ORDERS, 1);
         harness.drain();
         assertThat(asked).as("answered while the add is being applied").isNotDone();
         release.countDown();
 
-        assertThat(asked.get(5, java.util.concurrent.TimeUnit.SECONDS).version()).isEqualTo(2);
+        assertThat(asked.get(5, TimeUnit.SECONDS).version()).isEqualTo(2);
     }
 
     /**
      * Once the registry failed the job on a change that may be half in the sink, no sink subtask
-     * learns the table's state before the global failover finished that change: the subtasks
-     * asking meanwhile are cancelled by it, and the ones of the restored job get the version with
-     * the change.
+     * learns the table's state before the global failover finished that change: the subtasks asking
+     * meanwhile are cancelled by it, and the ones of the restored job get the version with the
+     * change.
      */
     @Test
     void noSinkSubtaskLearnsATableBetweenAFailedChangeAndTheRestore() throws Exception {
         DescribingApplier sink = new DescribingApplier().failAfterApplying(2);
-        RegistryHarness harness = keep(started(config(SchemaChangeBehavior.EVOLVE, sink, logDir), 1));
+        RegistryHarness harness =
+                keep(started(config(SchemaChangeBehavior.EVOLVE, sink, logDir), 1));
         harness.applyThroughFlush(request(0, 1, createOrders(), 1, Map.of()));
         harness.send(request(0, 2, addPrice(), 2, Map.of(ORDERS, 1)));
         harness.ackAll(0, 2);
         harness.context.awaitFailure();
 
-        java.util.concurrent.CompletableFuture<SinkTableSnapshot> tooEarly = harness.queryAsync(ORDERS, 1);
+        CompletableFuture<SinkTableSnapshot> tooEarly = harness.queryAsync(ORDERS, 1);
         harness.drain();
         assertThat(tooEarly).as("answered between the failure and the restore").isNotDone();
 

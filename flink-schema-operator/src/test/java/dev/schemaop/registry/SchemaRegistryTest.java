@@ -1,5 +1,17 @@
 package dev.schemaop.registry;
 
+import static dev.schemaop.registry.RegistryFixtures.ORDERS;
+import static dev.schemaop.registry.RegistryFixtures.ORDERS_V1;
+import static dev.schemaop.registry.RegistryFixtures.ORDERS_V2;
+import static dev.schemaop.registry.RegistryFixtures.addLast;
+import static dev.schemaop.registry.RegistryFixtures.addPrice;
+import static dev.schemaop.registry.RegistryFixtures.createOrders;
+import static dev.schemaop.registry.RegistryFixtures.drop;
+import static dev.schemaop.registry.RegistryHarness.config;
+import static dev.schemaop.registry.RegistryHarness.request;
+import static dev.schemaop.registry.RegistryHarness.started;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemaop.behavior.SchemaChangeRejectedException;
 import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
@@ -14,7 +26,6 @@ import org.apache.flink.cdc.common.exceptions.UnsupportedSchemaChangeEventExcept
 import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.types.DataTypes;
-import org.apache.flink.runtime.operators.coordination.OperatorEvent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,23 +38,10 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import static dev.schemaop.registry.RegistryFixtures.ORDERS;
-import static dev.schemaop.registry.RegistryFixtures.ORDERS_V1;
-import static dev.schemaop.registry.RegistryFixtures.ORDERS_V2;
-import static dev.schemaop.registry.RegistryFixtures.addLast;
-import static dev.schemaop.registry.RegistryFixtures.addPrice;
-import static dev.schemaop.registry.RegistryFixtures.createOrders;
-import static dev.schemaop.registry.RegistryFixtures.drop;
-import static dev.schemaop.registry.RegistryHarness.config;
-import static dev.schemaop.registry.RegistryHarness.request;
-import static dev.schemaop.registry.RegistryHarness.started;
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
- * Scenarios through the registry's front door (SPEC §2, §3): a real {@link SchemaRegistry}, a
- * fake coordinator context, recording gateways for the schema operator subtasks and a
- * recording {@code MetadataApplier}. The sink runs at parallelism {@value
- * RegistryHarness#SINK_PARALLELISM}.
+ * Scenarios through the registry's front door (SPEC §2, §3): a real {@link SchemaRegistry}, a fake
+ * coordinator context, recording gateways for the schema operator subtasks and a recording {@code
+ * MetadataApplier}. The sink runs at parallelism {@value RegistryHarness#SINK_PARALLELISM}.
  */
 class SchemaRegistryTest {
     @TempDir Path logDir;
@@ -76,7 +74,8 @@ class SchemaRegistryTest {
     // ------------------------------------------------------------------ 1: flush, apply, answer
 
     @Test
-    void aChangeIsAppliedOnlyAfterEverySinkSubtaskAcknowledgedTheMarkerSentWithIt() throws Exception {
+    void aChangeIsAppliedOnlyAfterEverySinkSubtaskAcknowledgedTheMarkerSentWithIt()
+            throws Exception {
         start(SchemaChangeBehavior.EVOLVE, 2);
         createOrdersFromSubtask0();
         AddColumnEvent add = addPrice();
@@ -86,18 +85,22 @@ class SchemaRegistryTest {
         harness.ack(1, 1, 2); // sink 1 flushed for another source subtask
         harness.ack(1, 0, 1); // and an older marker of subtask 0
         harness.drain();
-        assertThat(applier.calls()).as("applier calls before sink 1 flushed").containsExactly(createOrders());
+        assertThat(applier.calls())
+                .as("applier calls before sink 1 flushed")
+                .containsExactly(createOrders());
         assertThat(harness.gateway(0).events()).hasSize(1); // the create's answer
 
         harness.ack(1, 0, 2);
         SchemaChangeResponse response = harness.awaitResponse(0, 2);
 
         assertThat(applier.calls()).containsExactly(createOrders(), add);
-        assertThat(response).isEqualTo(new SchemaChangeResponse(2, List.of(step(2, add, ORDERS_V2))));
+        assertThat(response)
+                .isEqualTo(new SchemaChangeResponse(2, List.of(step(2, add, ORDERS_V2))));
         assertThat(harness.gateway(1).events()).isEmpty();
         assertThat(harness.context.failures()).isEmpty();
         // G4: never on the event loop, one call at a time.
-        assertThat(applier.threads()).allSatisfy(t -> assertThat(t).doesNotStartWith("schema-registry-"));
+        assertThat(applier.threads())
+                .allSatisfy(t -> assertThat(t).doesNotStartWith("schema-registry-"));
         assertThat(applier.maxConcurrentCalls()).isEqualTo(1);
     }
 
@@ -111,19 +114,21 @@ class SchemaRegistryTest {
         SchemaChangeResponse response = harness.awaitResponse(0, 1);
 
         assertThat(applier.calls()).containsExactly(create);
-        assertThat(response).isEqualTo(new SchemaChangeResponse(1, List.of(step(1, create, ORDERS_V1))));
+        assertThat(response)
+                .isEqualTo(new SchemaChangeResponse(1, List.of(step(1, create, ORDERS_V1))));
     }
 
     /**
-     * At parallelism 1 a change waits only for the marker that covers the rows sent to its
-     * tables: one that every sink subtask acknowledged already costs no wait.
+     * At parallelism 1 a change waits only for the marker that covers the rows sent to its tables:
+     * one that every sink subtask acknowledged already costs no wait.
      */
     @Test
     void aChangeWhoseRowsWereFlushedBeforeWaitsForNoFlushAtParallelismOne() throws Exception {
         start(SchemaChangeBehavior.EVOLVE, 1);
         createOrdersFromSubtask0(); // marker 1 acknowledged
 
-        harness.send(new SchemaChangeRequest(0, 2, addPrice(), 1, 1, 0, 2, null, Map.of(ORDERS, 1)));
+        harness.send(
+                new SchemaChangeRequest(0, 2, addPrice(), 1, 1, 0, 2, null, Map.of(ORDERS, 1)));
 
         assertThat(harness.awaitResponse(0, 2))
                 .isEqualTo(new SchemaChangeResponse(2, List.of(step(2, addPrice(), ORDERS_V2))));
@@ -157,8 +162,7 @@ class SchemaRegistryTest {
         SchemaChangeResponse response = harness.awaitResponse(1, 1);
 
         assertThat(response)
-                .isEqualTo(
-                        new SchemaChangeResponse(1, List.of(step(1, create, ORDERS_V1))));
+                .isEqualTo(new SchemaChangeResponse(1, List.of(step(1, create, ORDERS_V1))));
         assertThat(harness.gateway(1).events()).containsExactly(response);
         assertThat(applier.calls()).containsExactly(create);
         assertThat(harness.context.failures()).isEmpty();
@@ -180,8 +184,8 @@ class SchemaRegistryTest {
     /**
      * G5 with a repeated DDL: subtask 0 reports create, add price, the same add again (an online
      * schema tool repeats it), drop price. Subtask 1 reads the same binlog later and reports the
-     * same four changes at the same positions. Its third change is the repeat: it must be
-     * answered at once like the first two, not applied to the sink again.
+     * same four changes at the same positions. Its third change is the repeat: it must be answered
+     * at once like the first two, not applied to the sink again.
      */
     @Test
     void repeatedDdlReportedLaterByAnotherSubtaskIsNotAppliedAgain() throws Exception {
@@ -192,14 +196,15 @@ class SchemaRegistryTest {
         createOrdersFromSubtask0();
         harness.applyThroughFlush(request(0, 2, add, 2, Map.of(ORDERS, 1)));
         harness.send(request(0, 3, add, 3, Map.of(ORDERS, 2)));
-        assertThat(harness.awaitResponse(0, 3))
-                .isEqualTo(new SchemaChangeResponse(3, List.of()));
+        assertThat(harness.awaitResponse(0, 3)).isEqualTo(new SchemaChangeResponse(3, List.of()));
         harness.applyThroughFlush(request(0, 4, dropPrice, 4, Map.of(ORDERS, 2)));
         assertThat(applier.calls()).containsExactly(create, add, dropPrice);
 
         harness.send(request(1, 1, create, 1, Map.of()));
         harness.send(request(1, 2, add, 2, Map.of(ORDERS, 1)));
-        assertThat(harness.awaitResponse(1, 2).steps()).extracting(SinkSchemaStep::version).containsExactly(2);
+        assertThat(harness.awaitResponse(1, 2).steps())
+                .extracting(SinkSchemaStep::version)
+                .containsExactly(2);
         harness.send(request(1, 3, add, 3, Map.of(ORDERS, 2)));
         SchemaChangeResponse first = harness.awaitResponse(1, 3);
 
@@ -225,7 +230,8 @@ class SchemaRegistryTest {
         createOrdersFromSubtask0();
         AddColumnEvent add = addPrice();
 
-        SchemaChangeResponse response = harness.applyThroughFlush(request(0, 2, add, 2, Map.of(ORDERS, 1)));
+        SchemaChangeResponse response =
+                harness.applyThroughFlush(request(0, 2, add, 2, Map.of(ORDERS, 1)));
 
         assertThat(response).isEqualTo(new SchemaChangeResponse(2, List.of()));
         assertThat(applier.calls()).containsExactly(createOrders(), add);
@@ -406,8 +412,8 @@ class SchemaRegistryTest {
 
         harness.connectAll(1);
 
-        assertThat(harness.awaitResponse(0, 1).steps()).containsExactly(step(1, createOrders(), ORDERS_V1));
+        assertThat(harness.awaitResponse(0, 1).steps())
+                .containsExactly(step(1, createOrders(), ORDERS_V1));
         assertThat(harness.gateway(0).events()).hasSize(1);
     }
-
 }

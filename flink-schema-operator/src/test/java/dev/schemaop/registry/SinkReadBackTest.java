@@ -1,12 +1,12 @@
 package dev.schemaop.registry;
 
-import org.apache.flink.cdc.common.schema.Schema;
-import org.apache.flink.cdc.common.types.DataTypes;
-import org.junit.jupiter.api.Test;
-
 import static dev.schemaop.registry.RegistryFixtures.ORDERS_V1;
 import static dev.schemaop.registry.RegistryFixtures.ORDERS_V2;
 import static org.assertj.core.api.Assertions.assertThat;
+
+import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.types.DataTypes;
+import org.junit.jupiter.api.Test;
 
 class SinkReadBackTest {
     private static final Schema LONGER_NAME =
@@ -40,7 +40,8 @@ class SinkReadBackTest {
         assertThat(SinkReadBack.hasIt(LONGER_NAME, SHORT_NAME, LONGER_NAME)).isTrue();
         assertThat(SinkReadBack.hasIt(SHORT_NAME, SHORT_NAME, LONGER_NAME)).isFalse();
         Schema nullable = Schema.newBuilder().physicalColumn("id", DataTypes.INT()).build();
-        Schema notNull = Schema.newBuilder().physicalColumn("id", DataTypes.INT().notNull()).build();
+        Schema notNull =
+                Schema.newBuilder().physicalColumn("id", DataTypes.INT().notNull()).build();
         assertThat(SinkReadBack.hasIt(nullable, notNull, nullable)).isTrue();
         assertThat(SinkReadBack.hasIt(notNull, notNull, nullable)).isFalse();
     }

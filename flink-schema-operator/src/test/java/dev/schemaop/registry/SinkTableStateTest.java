@@ -1,12 +1,5 @@
 package dev.schemaop.registry;
 
-import dev.schemaop.protocol.SinkSchemaStep;
-
-import org.apache.flink.cdc.common.event.SchemaChangeEvent;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static dev.schemaop.registry.RegistryFixtures.ORDERS;
 import static dev.schemaop.registry.RegistryFixtures.ORDERS_V1;
 import static dev.schemaop.registry.RegistryFixtures.ORDERS_V2;
@@ -14,6 +7,13 @@ import static dev.schemaop.registry.RegistryFixtures.addPrice;
 import static dev.schemaop.registry.RegistryFixtures.createOrders;
 import static dev.schemaop.registry.RegistryFixtures.drop;
 import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.schemaop.protocol.SinkSchemaStep;
+
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 /** The steps an answer carries from the version a subtask knows (pure bookkeeping). */
 class SinkTableStateTest {

@@ -39,7 +39,8 @@ class TableRouterTest {
     @ParameterizedTest(name = "{0} selects {1}: {2}")
     @MethodSource("matching")
     void sourceTableIsARegexOrAFlinkCdcSelector(String sourceTable, String table, boolean matches) {
-        assertThat(new RouteRule(sourceTable, "sink.t", null, null).matches(id(table))).isEqualTo(matches);
+        assertThat(new RouteRule(sourceTable, "sink.t", null, null).matches(id(table)))
+                .isEqualTo(matches);
     }
 
     @Test
@@ -60,7 +61,8 @@ class TableRouterTest {
 
     @Test
     void aTableNoRuleMatchesGoesToTheTableOfTheSameName() {
-        TableRouter router = new TableRouter(List.of(new RouteRule("app.orders", "ods.orders", null, null)));
+        TableRouter router =
+                new TableRouter(List.of(new RouteRule("app.orders", "ods.orders", null, null)));
 
         assertThat(router.sinkTablesOf(id("app.products"))).containsExactly(id("app.products"));
         assertThat(new TableRouter(List.of()).sinkTablesOf(id("a.b.c")))
@@ -88,7 +90,8 @@ class TableRouterTest {
 
     @Test
     void answersAreCachedPerSourceTable() {
-        TableRouter router = new TableRouter(List.of(new RouteRule("app\\..*", "ods.all", null, null)));
+        TableRouter router =
+                new TableRouter(List.of(new RouteRule("app\\..*", "ods.all", null, null)));
 
         List<TableId> first = router.sinkTablesOf(id("app.orders"));
 

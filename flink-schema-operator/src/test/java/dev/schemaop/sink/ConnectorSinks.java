@@ -1,9 +1,9 @@
 package dev.schemaop.sink;
 
 import org.apache.flink.api.common.SupportsConcurrentExecutionAttempts;
-import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
+import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.StatefulSink;
@@ -29,8 +29,8 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * Connector sinks of every Sink v2 kind for the wrapper's tests. Each records what reached it:
- * the writers it made, the states it restored from, the topologies it was asked to add.
+ * Connector sinks of every Sink v2 kind for the wrapper's tests. Each records what reached it: the
+ * writers it made, the states it restored from, the topologies it was asked to add.
  */
 @SuppressWarnings("deprecation")
 final class ConnectorSinks {
@@ -79,7 +79,8 @@ final class ConnectorSinks {
         }
     }
 
-    static class CommittingWriter extends RecordingWriter implements CommittingSinkWriter<Event, String> {
+    static class CommittingWriter extends RecordingWriter
+            implements CommittingSinkWriter<Event, String> {
         @Override
         public Collection<String> prepareCommit() {
             return List.of("committable of " + written.size() + " events");
@@ -166,7 +167,8 @@ final class ConnectorSinks {
         }
     }
 
-    static final class TwoPhaseSink extends PlainSink implements TwoPhaseCommittingSink<Event, String> {
+    static final class TwoPhaseSink extends PlainSink
+            implements TwoPhaseCommittingSink<Event, String> {
         private static final long serialVersionUID = 1L;
 
         @Override
@@ -218,7 +220,8 @@ final class ConnectorSinks {
         }
     }
 
-    static final class DeprecatedStatefulSink extends PlainSink implements StatefulSink<Event, String> {
+    static final class DeprecatedStatefulSink extends PlainSink
+            implements StatefulSink<Event, String> {
         private static final long serialVersionUID = 1L;
 
         @Override
@@ -258,7 +261,8 @@ final class ConnectorSinks {
     }
 
     /** Moves events to other subtasks before writing them: what the runtime cannot flush. */
-    static final class RepartitioningPreWriteSink extends PlainSink implements SupportsPreWriteTopology<Event> {
+    static final class RepartitioningPreWriteSink extends PlainSink
+            implements SupportsPreWriteTopology<Event> {
         private static final long serialVersionUID = 1L;
 
         @Override
@@ -267,7 +271,8 @@ final class ConnectorSinks {
         }
     }
 
-    static final class PreCommitSink extends CommittingSink implements SupportsPreCommitTopology<String, String> {
+    static final class PreCommitSink extends CommittingSink
+            implements SupportsPreCommitTopology<String, String> {
         private static final long serialVersionUID = 1L;
 
         @Override
@@ -285,12 +290,16 @@ final class ConnectorSinks {
         }
     }
 
-    static final class PostCommitSink extends CommittingSink implements SupportsPostCommitTopology<String> {
+    static final class PostCommitSink extends CommittingSink
+            implements SupportsPostCommitTopology<String> {
         private static final long serialVersionUID = 1L;
 
         @Override
         public void addPostCommitTopology(DataStream<CommittableMessage<String>> committed) {
-            committed.map(message -> message).returns(committed.getType()).name("connector post-commit");
+            committed
+                    .map(message -> message)
+                    .returns(committed.getType())
+                    .name("connector post-commit");
         }
     }
 
@@ -327,7 +336,10 @@ final class ConnectorSinks {
 
         @Override
         public void addPostCommitTopology(DataStream<CommittableMessage<String>> committed) {
-            committed.map(message -> message).returns(committed.getType()).name("connector post-commit");
+            committed
+                    .map(message -> message)
+                    .returns(committed.getType())
+                    .name("connector post-commit");
         }
 
         @Override
@@ -341,7 +353,8 @@ final class ConnectorSinks {
         }
     }
 
-    static final class ConcurrentAttemptsSink extends PlainSink implements SupportsConcurrentExecutionAttempts {
+    static final class ConcurrentAttemptsSink extends PlainSink
+            implements SupportsConcurrentExecutionAttempts {
         private static final long serialVersionUID = 1L;
     }
 }

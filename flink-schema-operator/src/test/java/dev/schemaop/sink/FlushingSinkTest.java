@@ -1,5 +1,8 @@
 package dev.schemaop.sink;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.schemaop.api.PipelineConfigException;
 import dev.schemaop.sink.ConnectorSinks.CommittingSink;
 import dev.schemaop.sink.ConnectorSinks.ConcurrentAttemptsSink;
@@ -51,9 +54,6 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 /** The sink writer wrapper keeps every capability of the connector's sink and turns flushes. */
 @SuppressWarnings("deprecation")
 class FlushingSinkTest {
@@ -78,7 +78,8 @@ class FlushingSinkTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("connectorSinks")
-    void theWrappedSinkAndItsWritersHaveExactlyTheConnectorsInterfaces(PlainSink sink) throws IOException {
+    void theWrappedSinkAndItsWritersHaveExactlyTheConnectorsInterfaces(PlainSink sink)
+            throws IOException {
         Sink<Event> wrapped = FlushingSink.wrap(sink);
         SinkWriter<Event> writer = wrapped.createWriter((WriterInitContext) null);
 
@@ -120,11 +121,14 @@ class FlushingSinkTest {
                 .isNotInstanceOf(SupportsPreCommitTopology.class)
                 .isNotInstanceOf(SupportsPostCommitTopology.class)
                 .isNotInstanceOf(SupportsConcurrentExecutionAttempts.class);
-        assertThat(writer).isNotInstanceOf(StatefulSinkWriter.class).isNotInstanceOf(CommittingSinkWriter.class);
+        assertThat(writer)
+                .isNotInstanceOf(StatefulSinkWriter.class)
+                .isNotInstanceOf(CommittingSinkWriter.class);
     }
 
     @Test
-    void aFlushEventBecomesFlushFalseAndASignalAndNeverReachesTheConnectorsWriter() throws Exception {
+    void aFlushEventBecomesFlushFalseAndASignalAndNeverReachesTheConnectorsWriter()
+            throws Exception {
         PlainSink sink = new PlainSink();
         SinkWriter<Event> writer = FlushingSink.wrap(sink).createWriter((WriterInitContext) null);
         SinkWriter.Context context = new FixedContext();
@@ -149,10 +153,12 @@ class FlushingSinkTest {
     @Test
     void theCommitterAndTheCommittablesAreTheConnectors() throws Exception {
         @SuppressWarnings("unchecked")
-        SupportsCommitter<String> wrapped = (SupportsCommitter<String>) FlushingSink.wrap(new CommittingSink());
+        SupportsCommitter<String> wrapped =
+                (SupportsCommitter<String>) FlushingSink.wrap(new CommittingSink());
         @SuppressWarnings("unchecked")
         CommittingSinkWriter<Event, String> writer =
-                (CommittingSinkWriter<Event, String>) ((Sink<Event>) wrapped).createWriter((WriterInitContext) null);
+                (CommittingSinkWriter<Event, String>)
+                        ((Sink<Event>) wrapped).createWriter((WriterInitContext) null);
         writer.write(CREATE, new FixedContext());
         writer.write(new FlushEvent(0, List.of(), null), new FixedContext());
 
@@ -177,9 +183,11 @@ class FlushingSinkTest {
     void aRestoredWriterIsWrappedAndKeepsItsState() throws Exception {
         WriterStateSink sink = new WriterStateSink();
         @SuppressWarnings("unchecked")
-        SupportsWriterState<Event, String> wrapped = (SupportsWriterState<Event, String>) FlushingSink.wrap(sink);
+        SupportsWriterState<Event, String> wrapped =
+                (SupportsWriterState<Event, String>) FlushingSink.wrap(sink);
 
-        StatefulSinkWriter<Event, String> writer = wrapped.restoreWriter(null, List.of("state at 4"));
+        StatefulSinkWriter<Event, String> writer =
+                wrapped.restoreWriter(null, List.of("state at 4"));
         writer.write(new FlushEvent(1, List.of(), null), new FixedContext());
 
         StateWriter connector = (StateWriter) sink.lastWriter;
@@ -188,7 +196,9 @@ class FlushingSinkTest {
         assertThat(connector.flushes).containsExactly(false);
         assertThat(writer.snapshotState(7)).containsExactly("state at 7");
         assertThat(wrapped.getWriterStateSerializer()).isSameAs(ConnectorSinks.STRINGS);
-        assertThat(((SupportsWriterState.WithCompatibleState) wrapped).getCompatibleWriterStateNames())
+        assertThat(
+                        ((SupportsWriterState.WithCompatibleState) wrapped)
+                                .getCompatibleWriterStateNames())
                 .containsExactly("an older writer's state");
     }
 
@@ -200,10 +210,12 @@ class FlushingSinkTest {
 
         StatefulSink.StatefulSinkWriter<Event, String> deprecated =
                 wrapped.restoreWriter((Sink.InitContext) null, List.of("a"));
-        StatefulSinkWriter<Event, String> current = wrapped.restoreWriter((WriterInitContext) null, List.of("b"));
+        StatefulSinkWriter<Event, String> current =
+                wrapped.restoreWriter((WriterInitContext) null, List.of("b"));
 
         assertThat(((StateWriter) sink.lastWriter).restoredFrom).containsExactly("b");
-        assertThat(List.of(deprecated, current)).allMatch(w -> w.toString().startsWith("FlushingWriter("));
+        assertThat(List.of(deprecated, current))
+                .allMatch(w -> w.toString().startsWith("FlushingWriter("));
     }
 
     @Test
@@ -217,7 +229,8 @@ class FlushingSinkTest {
 
     @Test
     void aPreWriteTopologyThatMovesEventsToOtherSubtasksIsRejectedWhenTheJobIsBuilt() {
-        assertThatThrownBy(() -> operatorsAround(FlushingSink.wrap(new RepartitioningPreWriteSink())))
+        assertThatThrownBy(
+                        () -> operatorsAround(FlushingSink.wrap(new RepartitioningPreWriteSink())))
                 .isInstanceOf(PipelineConfigException.class)
                 .hasMessage(
                         "The pre-write topology of the sink"
@@ -244,16 +257,19 @@ class FlushingSinkTest {
     }
 
     /**
-     * Every interface of the object's class, its superclasses and their superinterfaces; but
-     * not {@code Serializable} of {@link Proxy} itself, which every proxy is and no Flink check
-     * looks for on a writer.
+     * Every interface of the object's class, its superclasses and their superinterfaces; but not
+     * {@code Serializable} of {@link Proxy} itself, which every proxy is and no Flink check looks
+     * for on a writer.
      */
     private static Set<String> interfaces(Object object) {
         Set<Class<?>> all = new LinkedHashSet<>();
         for (Class<?> c = object.getClass(); c != null && c != Proxy.class; c = c.getSuperclass()) {
             addWithSuperinterfaces(c.getInterfaces(), all);
         }
-        return all.stream().map(Class::getName).sorted().collect(Collectors.toCollection(LinkedHashSet::new));
+        return all.stream()
+                .map(Class::getName)
+                .sorted()
+                .collect(Collectors.toCollection(LinkedHashSet::new));
     }
 
     private static void addWithSuperinterfaces(Class<?>[] interfaces, Set<Class<?>> all) {

@@ -1,5 +1,7 @@
 package dev.schemaop.sink;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemaop.protocol.ChannelEvent;
 import dev.schemaop.protocol.SinkSchemaStep;
 import dev.schemaop.types.DiscardListener;
@@ -18,8 +20,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 class HeldRowsStateTest {
     private static final TableId ORDERS = TableId.tableId("db", "orders");
     private static final Schema SCHEMA =
@@ -37,7 +37,9 @@ class HeldRowsStateTest {
                 0,
                 1,
                 DataChangeEvent.insertEvent(
-                        ORDERS, new BinaryRecordDataGenerator(types).generate(new Object[] {id, BinaryStringData.fromString(item)})));
+                        ORDERS,
+                        new BinaryRecordDataGenerator(types)
+                                .generate(new Object[] {id, BinaryStringData.fromString(item)})));
     }
 
     private final Map<TableId, SinkTableVersions> tables = new HashMap<>();
@@ -49,7 +51,8 @@ class HeldRowsStateTest {
     @Test
     void heldRowsAndTheStepsOfTheirTablesSurviveACheckpoint() throws Exception {
         versionsOf(ORDERS).remember(CREATED);
-        byte[] bytes = HeldRowsState.snapshot(List.of(row(1, "a"), row(2, "b")), Map.copyOf(tables));
+        byte[] bytes =
+                HeldRowsState.snapshot(List.of(row(1, "a"), row(2, "b")), Map.copyOf(tables));
         tables.clear();
         Map<TableId, List<ChannelEvent.Row>> restored = new HashMap<>();
 
@@ -62,7 +65,8 @@ class HeldRowsStateTest {
     /** Bytes the build before version 2 wrote (src/test/resources/state-formats). */
     @Test
     void readsTheVersion1FormatOfEarlierBuilds() throws Exception {
-        byte[] bytes = getClass().getResourceAsStream("/state-formats/held-rows-v1.bin").readAllBytes();
+        byte[] bytes =
+                getClass().getResourceAsStream("/state-formats/held-rows-v1.bin").readAllBytes();
         Map<TableId, List<ChannelEvent.Row>> restored = new HashMap<>();
 
         HeldRowsState.restore(bytes, this::versionsOf, restored);

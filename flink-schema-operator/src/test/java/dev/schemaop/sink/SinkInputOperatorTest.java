@@ -1,5 +1,7 @@
 package dev.schemaop.sink;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemaop.protocol.ChannelEvent;
 import dev.schemaop.protocol.ChannelEventSerializer;
 import dev.schemaop.protocol.SinkSchemaStep;
@@ -35,8 +37,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 /** The sink input operator in Flink's operator test harness, with a fake registry. */
 class SinkInputOperatorTest {
     private static final TableId T = TableId.tableId("db", "people");
@@ -46,7 +46,8 @@ class SinkInputOperatorTest {
                     .physicalColumn("name", DataTypes.VARCHAR(10))
                     .primaryKey("id")
                     .build();
-    private static final RenameColumnEvent RENAME = new RenameColumnEvent(T, Map.of("name", "full_name"));
+    private static final RenameColumnEvent RENAME =
+            new RenameColumnEvent(T, Map.of("name", "full_name"));
     private static final Schema V2 =
             Schema.newBuilder()
                     .physicalColumn("id", DataTypes.INT().notNull())
@@ -54,7 +55,8 @@ class SinkInputOperatorTest {
                     .primaryKey("id")
                     .build();
     private static final AddColumnEvent ADD =
-            new AddColumnEvent(T, List.of(AddColumnEvent.last(Column.physicalColumn("age", DataTypes.INT()))));
+            new AddColumnEvent(
+                    T, List.of(AddColumnEvent.last(Column.physicalColumn("age", DataTypes.INT()))));
     private static final Schema V3 =
             Schema.newBuilder()
                     .physicalColumn("id", DataTypes.INT().notNull())
@@ -62,7 +64,8 @@ class SinkInputOperatorTest {
                     .physicalColumn("age", DataTypes.INT())
                     .primaryKey("id")
                     .build();
-    private static final SinkSchemaStep STEP1 = new SinkSchemaStep(T, 1, List.of(new CreateTableEvent(T, V1)), V1);
+    private static final SinkSchemaStep STEP1 =
+            new SinkSchemaStep(T, 1, List.of(new CreateTableEvent(T, V1)), V1);
     private static final SinkSchemaStep STEP2 = new SinkSchemaStep(T, 2, List.of(RENAME), V2);
     private static final SinkSchemaStep STEP3 = new SinkSchemaStep(T, 3, List.of(ADD), V3);
 
@@ -72,7 +75,8 @@ class SinkInputOperatorTest {
         SinkTableSnapshot snapshot;
 
         @Override
-        public void sendOperatorEventToCoordinator(OperatorID operator, SerializedValue<OperatorEvent> event) {}
+        public void sendOperatorEventToCoordinator(
+                OperatorID operator, SerializedValue<OperatorEvent> event) {}
 
         @Override
         public CompletableFuture<CoordinationResponse> sendRequestToCoordinator(
@@ -102,9 +106,16 @@ class SinkInputOperatorTest {
         DataType[] types = schema.getColumnDataTypes().toArray(new DataType[0]);
         Object[] internal = new Object[values.length];
         for (int i = 0; i < values.length; i++) {
-            internal[i] = values[i] instanceof String ? BinaryStringData.fromString((String) values[i]) : values[i];
+            internal[i] =
+                    values[i] instanceof String
+                            ? BinaryStringData.fromString((String) values[i])
+                            : values[i];
         }
-        return new ChannelEvent.Row(0, version, DataChangeEvent.insertEvent(T, new BinaryRecordDataGenerator(types).generate(internal)));
+        return new ChannelEvent.Row(
+                0,
+                version,
+                DataChangeEvent.insertEvent(
+                        T, new BinaryRecordDataGenerator(types).generate(internal)));
     }
 
     private static ChannelEvent step(SinkSchemaStep step) {
@@ -121,7 +132,8 @@ class SinkInputOperatorTest {
             harness.processElement(step(STEP1), 0);
             harness.processElement(step(STEP2), 0);
 
-            assertThat(harness.extractOutputValues()).containsExactly(new CreateTableEvent(T, V1), RENAME);
+            assertThat(harness.extractOutputValues())
+                    .containsExactly(new CreateTableEvent(T, V1), RENAME);
             assertThat(registry.queries).as("a fresh job asks the registry nothing").isEmpty();
         }
     }
@@ -137,14 +149,16 @@ class SinkInputOperatorTest {
             Event written = harness.extractOutputValues().get(2);
             RecordData after = ((DataChangeEvent) written).after();
             assertThat(after.getArity()).isEqualTo(2);
-            assertThat(after.getString(1).toString()).as("name's value in full_name").isEqualTo("gus");
+            assertThat(after.getString(1).toString())
+                    .as("name's value in full_name")
+                    .isEqualTo("gus");
         }
     }
 
     /**
      * After a restore the sink has version 3 (a rename and an add were applied after the
-     * checkpoint): the writer gets that schema once, and a row replayed in the checkpoint's
-     * shape (version 1) reaches it in version 3's.
+     * checkpoint): the writer gets that schema once, and a row replayed in the checkpoint's shape
+     * (version 1) reaches it in version 3's.
      */
     @Test
     void aRestoredAttemptStartsFromTheSinksSchema() throws Exception {

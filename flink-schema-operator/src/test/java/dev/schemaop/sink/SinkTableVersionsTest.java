@@ -1,5 +1,7 @@
 package dev.schemaop.sink;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemaop.behavior.SchemaChanges;
 import dev.schemaop.protocol.SinkSchemaStep;
 import dev.schemaop.types.DiscardListener;
@@ -16,6 +18,7 @@ import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.event.TruncateTableEvent;
 import org.apache.flink.cdc.common.schema.Column;
 import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.types.DataType;
 import org.apache.flink.cdc.common.types.DataTypes;
 import org.apache.flink.cdc.runtime.typeutils.BinaryRecordDataGenerator;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,8 +27,6 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class SinkTableVersionsTest {
     private static final TableId T = TableId.tableId("db", "people");
@@ -44,8 +45,15 @@ class SinkTableVersionsTest {
                         .primaryKey("id")
                         .build();
         step(new CreateTableEvent(T, v1));
-        step(new AddColumnEvent(T, List.of(AddColumnEvent.last(Column.physicalColumn("email", DataTypes.VARCHAR(30))))));
-        step(new AlterColumnTypeEvent(T, Map.of("score", DataTypes.BIGINT()), Map.of("score", DataTypes.INT())));
+        step(
+                new AddColumnEvent(
+                        T,
+                        List.of(
+                                AddColumnEvent.last(
+                                        Column.physicalColumn("email", DataTypes.VARCHAR(30))))));
+        step(
+                new AlterColumnTypeEvent(
+                        T, Map.of("score", DataTypes.BIGINT()), Map.of("score", DataTypes.INT())));
         step(new RenameColumnEvent(T, Map.of("name", "full_name")));
         step(new DropColumnEvent(T, List.of("email")));
     }
@@ -67,7 +75,8 @@ class SinkTableVersionsTest {
             values[0] = 7;
             values[1] = BinaryStringData.fromString("gus");
             RecordData row =
-                    new BinaryRecordDataGenerator(from.getColumnDataTypes().toArray(new org.apache.flink.cdc.common.types.DataType[0]))
+                    new BinaryRecordDataGenerator(
+                                    from.getColumnDataTypes().toArray(new DataType[0]))
                             .generate(values);
             RowUpgrade upgrade = versions.upgradeFrom(version);
             RecordData upgraded = upgrade.reshape(row);
@@ -82,13 +91,15 @@ class SinkTableVersionsTest {
         assertThat(versions.upgradeFrom(4)).isNull();
         assertThat(versions.upgradeFrom(4)).as("the decision is cached, not lost").isNull();
         assertThat(versions.upgradeFrom(5)).isNull();
-        assertThat(versions.upgradeFrom(6)).as("the current version itself is not cleared").isNotNull();
+        assertThat(versions.upgradeFrom(6))
+                .as("the current version itself is not cleared")
+                .isNotNull();
     }
 
     /**
      * A row brought forward across several versions comes out as the sink converted the rows it
-     * stored: an ALTER to INT nulled a BIGINT value that does not fit, and the ALTER back to
-     * BIGINT does not bring it back; a column dropped and added again does not get the old value.
+     * stored: an ALTER to INT nulled a BIGINT value that does not fit, and the ALTER back to BIGINT
+     * does not bring it back; a column dropped and added again does not get the old value.
      */
     @Test
     void rowsBroughtForwardGoThroughEveryConversionOnTheWay() {
@@ -104,19 +115,35 @@ class SinkTableVersionsTest {
         List<SchemaChangeEvent> changes =
                 List.of(
                         new CreateTableEvent(T, v1),
-                        new AlterColumnTypeEvent(T, Map.of("big", DataTypes.INT()), Map.of("big", DataTypes.BIGINT())),
-                        new AlterColumnTypeEvent(T, Map.of("big", DataTypes.BIGINT()), Map.of("big", DataTypes.INT())),
+                        new AlterColumnTypeEvent(
+                                T,
+                                Map.of("big", DataTypes.INT()),
+                                Map.of("big", DataTypes.BIGINT())),
+                        new AlterColumnTypeEvent(
+                                T,
+                                Map.of("big", DataTypes.BIGINT()),
+                                Map.of("big", DataTypes.INT())),
                         new DropColumnEvent(T, List.of("tag")),
-                        new AddColumnEvent(T, List.of(AddColumnEvent.last(Column.physicalColumn("tag", DataTypes.VARCHAR(10))))));
+                        new AddColumnEvent(
+                                T,
+                                List.of(
+                                        AddColumnEvent.last(
+                                                Column.physicalColumn(
+                                                        "tag", DataTypes.VARCHAR(10))))));
         for (SchemaChangeEvent change : changes) {
-            Schema after = SchemaChanges.apply(history.isEmpty() ? null : history.get(history.size() - 1), change);
+            Schema after =
+                    SchemaChanges.apply(
+                            history.isEmpty() ? null : history.get(history.size() - 1), change);
             history.add(after);
             table.remember(new SinkSchemaStep(T, history.size(), List.of(change), after));
             table.moveTo(history.size());
         }
         RecordData row =
-                new BinaryRecordDataGenerator(v1.getColumnDataTypes().toArray(new org.apache.flink.cdc.common.types.DataType[0]))
-                        .generate(new Object[] {1, 3_000_000_000L, BinaryStringData.fromString("old")});
+                new BinaryRecordDataGenerator(v1.getColumnDataTypes().toArray(new DataType[0]))
+                        .generate(
+                                new Object[] {
+                                    1, 3_000_000_000L, BinaryStringData.fromString("old")
+                                });
 
         RecordData upgraded = table.upgradeFrom(1).reshape(row);
 

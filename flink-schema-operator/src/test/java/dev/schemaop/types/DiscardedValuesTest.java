@@ -1,7 +1,6 @@
 package dev.schemaop.types;
 
-import dev.schemaop.types.DiscardListener;
-import dev.schemaop.types.DiscardReason;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.metrics.Counter;
@@ -11,8 +10,6 @@ import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** SPEC §3: every discarded value is counted per sink table and column. */
 class DiscardedValuesTest {
@@ -60,13 +57,16 @@ class DiscardedValuesTest {
         toOrders.discarded("score", DiscardReason.CONVERSION_FAILED);
         toItems.discarded("email", DiscardReason.NOT_IN_TARGET);
 
-        assertThat(counters).containsOnlyKeys(
-                "table=db.orders/column=email/discardedValues",
-                "table=db.orders/column=score/discardedValues",
-                "table=db.items/column=email/discardedValues");
-        assertThat(counters.get("table=db.orders/column=email/discardedValues").getCount()).isEqualTo(2);
-        assertThat(counters.get("table=db.orders/column=score/discardedValues").getCount()).isEqualTo(1);
-        assertThat(counters.get("table=db.items/column=email/discardedValues").getCount()).isEqualTo(1);
+        assertThat(counters)
+                .containsOnlyKeys(
+                        "table=db.orders/column=email/discardedValues",
+                        "table=db.orders/column=score/discardedValues",
+                        "table=db.items/column=email/discardedValues");
+        assertThat(counters.get("table=db.orders/column=email/discardedValues").getCount())
+                .isEqualTo(2);
+        assertThat(counters.get("table=db.orders/column=score/discardedValues").getCount())
+                .isEqualTo(1);
+        assertThat(counters.get("table=db.items/column=email/discardedValues").getCount())
+                .isEqualTo(1);
     }
-
 }

@@ -1,7 +1,6 @@
 package dev.schemaop.types;
 
 import static dev.schemaop.types.Conversion.FAILED;
-
 import static org.apache.flink.cdc.common.types.DataTypes.BIGINT;
 import static org.apache.flink.cdc.common.types.DataTypes.BINARY;
 import static org.apache.flink.cdc.common.types.DataTypes.BOOLEAN;

@@ -18,8 +18,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Measurements taken while a finished workload's job is still alive: the heap in use after
- * a full collection, and the size of the checkpoint that holds the end state, per operator.
+ * Measurements taken while a finished workload's job is still alive: the heap in use after a full
+ * collection, and the size of the checkpoint that holds the end state, per operator.
  */
 public final class EndOfRun {
     private EndOfRun() {}
@@ -42,8 +42,13 @@ public final class EndOfRun {
             return jobs.map(job -> job.resolve("chk-" + checkpointId).resolve("_metadata"))
                     .filter(Files::isRegularFile)
                     .findFirst()
-                    .orElseThrow(() -> new IllegalStateException(
-                            "No metadata of checkpoint " + checkpointId + " under " + checkpointDir));
+                    .orElseThrow(
+                            () ->
+                                    new IllegalStateException(
+                                            "No metadata of checkpoint "
+                                                    + checkpointId
+                                                    + " under "
+                                                    + checkpointDir));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -66,7 +71,9 @@ public final class EndOfRun {
                 }
                 sizes.put(
                         operator.getOperatorID().toHexString(),
-                        new long[] {coordinator == null ? 0 : coordinator.getStateSize(), subtasks});
+                        new long[] {
+                            coordinator == null ? 0 : coordinator.getStateSize(), subtasks
+                        });
             }
             return sizes;
         } catch (IOException e) {

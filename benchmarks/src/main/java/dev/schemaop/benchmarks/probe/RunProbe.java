@@ -10,11 +10,11 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * What one benchmark run observed, written by the generator and the counting sink, which run
- * in the same JVM as the harness (a MiniCluster). Times are {@link System#nanoTime()}.
+ * What one benchmark run observed, written by the generator and the counting sink, which run in the
+ * same JVM as the harness (a MiniCluster). Times are {@link System#nanoTime()}.
  *
- * <p>A change point is identified by {@code table * (changePoints + 1) + point}, point 0
- * being the table's creation.
+ * <p>A change point is identified by {@code table * (changePoints + 1) + point}, point 0 being the
+ * table's creation.
  */
 public final class RunProbe {
     private static final long UNSET_MIN = Long.MAX_VALUE;
@@ -166,7 +166,8 @@ public final class RunProbe {
 
     private static void minAt(AtomicLongArray target, int index, long value) {
         long current;
-        while (value < (current = target.get(index)) && !target.compareAndSet(index, current, value)) {
+        while (value < (current = target.get(index))
+                && !target.compareAndSet(index, current, value)) {
             // retry: another thread lowered it meanwhile
         }
     }

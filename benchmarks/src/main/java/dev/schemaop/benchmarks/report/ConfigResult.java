@@ -3,6 +3,7 @@ package dev.schemaop.benchmarks.report;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** The measured runs of one (workload, parallelism, topology, behavior). */
 public record ConfigResult(
@@ -26,7 +27,7 @@ public record ConfigResult(
         return runs.stream().filter(r -> !r.succeeded()).count();
     }
 
-    private java.util.stream.Stream<RunResult> finished() {
+    private Stream<RunResult> finished() {
         return runs.stream().filter(RunResult::succeeded);
     }
 
@@ -34,7 +35,12 @@ public record ConfigResult(
     public double stallPercentileMs(double percentile) {
         long[] all =
                 runs.stream()
-                        .flatMapToLong(r -> Arrays.stream(measuresCreations() ? r.createStallsNanos() : r.changeStallsNanos()))
+                        .flatMapToLong(
+                                r ->
+                                        Arrays.stream(
+                                                measuresCreations()
+                                                        ? r.createStallsNanos()
+                                                        : r.changeStallsNanos()))
                         .sorted()
                         .toArray();
         if (all.length == 0) {
@@ -45,7 +51,14 @@ public record ConfigResult(
     }
 
     public int stallCount() {
-        return runs.stream().mapToInt(r -> (measuresCreations() ? r.createStallsNanos() : r.changeStallsNanos()).length).sum();
+        return runs.stream()
+                .mapToInt(
+                        r ->
+                                (measuresCreations()
+                                                ? r.createStallsNanos()
+                                                : r.changeStallsNanos())
+                                        .length)
+                .sum();
     }
 
     public boolean measuresCreations() {

@@ -6,11 +6,16 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * c/a, c/a' and c/b of one (workload, parallelism, behavior). At parallelism 1, a' is a: the
- * keyed exchange has only one place to send a row.
+ * c/a, c/a' and c/b of one (workload, parallelism, behavior). At parallelism 1, a' is a: the keyed
+ * exchange has only one place to send a row.
  */
 public record Ratio(
-        String workload, int parallelism, String behavior, double cOverA, double cOverKeyedA, double cOverB) {
+        String workload,
+        int parallelism,
+        String behavior,
+        double cOverA,
+        double cOverKeyedA,
+        double cOverB) {
 
     public String label() {
         return workload + " p" + parallelism + " " + behavior;
@@ -22,24 +27,42 @@ public record Ratio(
             if (!c.topology().equals("c")) {
                 continue;
             }
-            double a = find(results, c, "a", null).map(ConfigResult::medianRowsPerSecond).orElse(Double.NaN);
+            double a =
+                    find(results, c, "a", null)
+                            .map(ConfigResult::medianRowsPerSecond)
+                            .orElse(Double.NaN);
             double keyedA =
                     c.parallelism() == 1
                             ? a
-                            : find(results, c, "a'", null).map(ConfigResult::medianRowsPerSecond).orElse(Double.NaN);
-            double b = find(results, c, "b", c.behavior()).map(ConfigResult::medianRowsPerSecond).orElse(Double.NaN);
+                            : find(results, c, "a'", null)
+                                    .map(ConfigResult::medianRowsPerSecond)
+                                    .orElse(Double.NaN);
+            double b =
+                    find(results, c, "b", c.behavior())
+                            .map(ConfigResult::medianRowsPerSecond)
+                            .orElse(Double.NaN);
             double own = c.medianRowsPerSecond();
-            ratios.add(new Ratio(c.workload(), c.parallelism(), c.behavior(), own / a, own / keyedA, own / b));
+            ratios.add(
+                    new Ratio(
+                            c.workload(),
+                            c.parallelism(),
+                            c.behavior(),
+                            own / a,
+                            own / keyedA,
+                            own / b));
         }
         return ratios;
     }
 
-    static Optional<ConfigResult> find(List<ConfigResult> results, ConfigResult like, String topology, String behavior) {
+    static Optional<ConfigResult> find(
+            List<ConfigResult> results, ConfigResult like, String topology, String behavior) {
         return results.stream()
-                .filter(r -> r.workload().equals(like.workload())
-                        && r.parallelism() == like.parallelism()
-                        && r.topology().equals(topology)
-                        && Objects.equals(r.behavior(), behavior))
+                .filter(
+                        r ->
+                                r.workload().equals(like.workload())
+                                        && r.parallelism() == like.parallelism()
+                                        && r.topology().equals(topology)
+                                        && Objects.equals(r.behavior(), behavior))
                 .findFirst();
     }
 }

@@ -11,18 +11,21 @@ import java.util.List;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The ratios as bar charts, one above the other: c against the bare pipelines (around 1) and
- * c against Apache Flink CDC (tens to hundreds), which on one axis would flatten the first.
+ * The ratios as bar charts, one above the other: c against the bare pipelines (around 1) and c
+ * against Apache Flink CDC (tens to hundreds), which on one axis would flatten the first.
  */
 final class RatioChart {
     private RatioChart() {}
 
     static void save(Path png, List<Ratio> ratios) throws IOException {
         System.setProperty("java.awt.headless", "true");
-        CategoryChart bare = chart("flink-schema-operator (c) against bare (a) and bare with the keyed exchange (a'): rows/s");
+        CategoryChart bare =
+                chart(
+                        "flink-schema-operator (c) against bare (a) and bare with the keyed exchange (a'): rows/s");
         bare.addSeries("c/a", labels(ratios), values(ratios, Ratio::cOverA));
         bare.addSeries("c/a'", labels(ratios), values(ratios, Ratio::cOverKeyedA));
-        CategoryChart flinkCdc = chart("flink-schema-operator (c) against Apache Flink CDC 3.5.0 (b): rows/s");
+        CategoryChart flinkCdc =
+                chart("flink-schema-operator (c) against Apache Flink CDC 3.5.0 (b): rows/s");
         flinkCdc.addSeries("c/b", labels(ratios), values(ratios, Ratio::cOverB));
         BitmapEncoder.saveBitmap(
                 List.of(bare, flinkCdc),
@@ -54,10 +57,13 @@ final class RatioChart {
     /** A missing ratio is drawn as no bar. */
     private static List<Double> values(List<Ratio> ratios, ToDoubleFunction<Ratio> ratio) {
         return ratios.stream()
-                .map(r -> {
-                    double value = ratio.applyAsDouble(r);
-                    return Double.isNaN(value) || Double.isInfinite(value) ? 0.0 : Math.round(value * 100) / 100.0;
-                })
+                .map(
+                        r -> {
+                            double value = ratio.applyAsDouble(r);
+                            return Double.isNaN(value) || Double.isInfinite(value)
+                                    ? 0.0
+                                    : Math.round(value * 100) / 100.0;
+                        })
                 .toList();
     }
 }

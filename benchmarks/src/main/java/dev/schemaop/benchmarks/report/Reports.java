@@ -17,18 +17,25 @@ import java.util.List;
 public final class Reports {
     private Reports() {}
 
-    public static void write(Path dir, String mode, double seconds, List<ConfigResult> results) throws IOException {
+    public static void write(Path dir, String mode, double seconds, List<ConfigResult> results)
+            throws IOException {
         List<Ratio> ratios = Ratio.of(results);
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        Files.writeString(dir.resolve("latest.json"), json.writeValueAsString(tree(json, mode, seconds, results, ratios)));
-        Files.writeString(dir.resolve("latest.md"), MarkdownReport.render(mode, seconds, results, ratios));
+        Files.writeString(
+                dir.resolve("latest.json"),
+                json.writeValueAsString(tree(json, mode, seconds, results, ratios)));
+        Files.writeString(
+                dir.resolve("latest.md"), MarkdownReport.render(mode, seconds, results, ratios));
         RatioChart.save(dir.resolve("latest.png"), ratios);
     }
 
-    /** Draws {@code latest.png} again from {@code latest.json}, e.g. after a change of the chart. */
+    /**
+     * Draws {@code latest.png} again from {@code latest.json}, e.g. after a change of the chart.
+     */
     public static void redrawChart(Path dir) throws IOException {
         List<Ratio> ratios = new ArrayList<>();
-        for (JsonNode node : new ObjectMapper().readTree(dir.resolve("latest.json").toFile()).get("ratios")) {
+        for (JsonNode node :
+                new ObjectMapper().readTree(dir.resolve("latest.json").toFile()).get("ratios")) {
             ratios.add(
                     new Ratio(
                             node.get("workload").asText(),
@@ -42,7 +49,11 @@ public final class Reports {
     }
 
     private static ObjectNode tree(
-            ObjectMapper json, String mode, double seconds, List<ConfigResult> results, List<Ratio> ratios) {
+            ObjectMapper json,
+            String mode,
+            double seconds,
+            List<ConfigResult> results,
+            List<Ratio> ratios) {
         ObjectNode root = json.createObjectNode();
         root.put("mode", mode);
         root.put("finishedAt", Instant.now().toString());
@@ -64,7 +75,9 @@ public final class Reports {
             for (double value : r.rowsPerSecondOfEachRun()) {
                 each.add(Math.round(value));
             }
-            node.put("stallMeasures", r.measuresCreations() ? "create.table" : "add.column/alter.column.type");
+            node.put(
+                    "stallMeasures",
+                    r.measuresCreations() ? "create.table" : "add.column/alter.column.type");
             node.put("stallCount", r.stallCount());
             node.put("stallP50Ms", round(r.stallPercentileMs(50)));
             node.put("stallP99Ms", round(r.stallPercentileMs(99)));
@@ -72,7 +85,9 @@ public final class Reports {
             node.put("rejectedSchemaEventsAtWriters", r.rejectedSchemaEvents());
             node.put("rowCountErrors", r.rowCountErrors());
             node.put("failedJobs", r.failedJobs());
-            node.put("schemaEventsAtWriters", r.runs().get(r.runs().size() - 1).schemaEventsAtWriters());
+            node.put(
+                    "schemaEventsAtWriters",
+                    r.runs().get(r.runs().size() - 1).schemaEventsAtWriters());
             node.put("applierCalls", r.runs().get(r.runs().size() - 1).applierCalls());
             if (r.workload().equals("W3")) {
                 node.put("heapUsedAtEndBytes", Math.round(r.medianHeapUsedAtEnd()));

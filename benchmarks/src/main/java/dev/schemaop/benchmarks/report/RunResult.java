@@ -27,8 +27,20 @@ public record RunResult(
     /** A job that did not finish: its failure, one line. */
     public static RunResult failed(Workload workload, String failure) {
         return new RunResult(
-                Double.NaN, 0, workload.totalRows(), 0, 0, 0, 0, new long[0], new long[0], -1, -1, -1,
-                List.of("job failed: " + failure), failure);
+                Double.NaN,
+                0,
+                workload.totalRows(),
+                0,
+                0,
+                0,
+                0,
+                new long[0],
+                new long[0],
+                -1,
+                -1,
+                -1,
+                List.of("job failed: " + failure),
+                failure);
     }
 
     public boolean succeeded() {

@@ -16,7 +16,8 @@ public final class CountingSinkFactory implements DataSinkFactory {
     @Override
     public DataSink createDataSink(Context context) {
         Configuration options = context.getFactoryConfiguration();
-        return new CountingDataSink(options.get(WorkloadOptions.RUN_ID), WorkloadOptions.workload(options));
+        return new CountingDataSink(
+                options.get(WorkloadOptions.RUN_ID), WorkloadOptions.workload(options));
     }
 
     @Override

@@ -15,8 +15,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Counts rows and checks each against the schema this writer holds, as a real sink would
- * decode it. Schemas come only from the events the writer receives, like any connector's.
+ * Counts rows and checks each against the schema this writer holds, as a real sink would decode it.
+ * Schemas come only from the events the writer receives, like any connector's.
  */
 final class CountingWriter implements SinkWriter<Event> {
     private final RunProbe probe;
@@ -83,7 +83,8 @@ final class CountingWriter implements SinkWriter<Event> {
         try {
             table.apply(change);
         } catch (RuntimeException e) {
-            probe.rejectedSchemaEvent(change + " does not apply to the held schema: " + e.getMessage());
+            probe.rejectedSchemaEvent(
+                    change + " does not apply to the held schema: " + e.getMessage());
         }
     }
 

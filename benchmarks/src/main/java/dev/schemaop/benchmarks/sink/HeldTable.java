@@ -36,9 +36,9 @@ final class HeldTable {
     }
 
     /**
-     * Whether the row decodes with the held schema into the values the generator wrote: its
-     * width is the held width, and its last column holds the generated value, or null for a
-     * row written before that column existed and brought forward.
+     * Whether the row decodes with the held schema into the values the generator wrote: its width
+     * is the held width, and its last column holds the generated value, or null for a row written
+     * before that column existed and brought forward.
      *
      * @return null when it does, else what is wrong
      */
@@ -49,17 +49,30 @@ final class HeldTable {
         long seq = row.getLong(0);
         int generatedWidth = TableShape.INITIAL_COLUMNS + workload.changePointsBefore(seq);
         if (generatedWidth > width) {
-            return "row " + seq + " has " + generatedWidth + " columns at the source, writer holds " + width;
+            return "row "
+                    + seq
+                    + " has "
+                    + generatedWidth
+                    + " columns at the source, writer holds "
+                    + width;
         }
         if (row.isNullAt(1) || row.getInt(1) != (int) (seq + 1)) {
             return "row " + seq + ": c1 does not hold its value";
         }
         int last = width - 1;
         if (generatedWidth < width) {
-            return row.isNullAt(last) ? null : "row " + seq + ": a column it did not have is not null";
+            return row.isNullAt(last)
+                    ? null
+                    : "row " + seq + ": a column it did not have is not null";
         }
         if (row.isNullAt(last) || !lastValueMatches(row, seq, last)) {
-            return "row " + seq + ": column " + last + " (" + lastType + ") does not hold its value";
+            return "row "
+                    + seq
+                    + ": column "
+                    + last
+                    + " ("
+                    + lastType
+                    + ") does not hold its value";
         }
         return null;
     }

@@ -33,7 +33,8 @@ final class GeneratorReader implements SourceReader<Event, GeneratorSplit> {
     private boolean finished;
     private CompletableFuture<Void> available = new CompletableFuture<>();
 
-    GeneratorReader(String runId, Workload workload, int splits, String checkpointDir, int subtask) {
+    GeneratorReader(
+            String runId, Workload workload, int splits, String checkpointDir, int subtask) {
         this.runId = runId;
         this.workload = workload;
         this.splits = splits;

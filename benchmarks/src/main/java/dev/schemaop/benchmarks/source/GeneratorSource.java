@@ -13,9 +13,9 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 /**
  * An in-process FLIP-27 source of a {@link Workload}, one split per subtask. With {@code
- * measureAtEnd} each reader, once its events are out, waits for a checkpoint taken after them
- * to complete (so every event has been processed downstream and the registry's state is in
- * that checkpoint); subtask 0 then measures the heap and the checkpoint before the job ends.
+ * measureAtEnd} each reader, once its events are out, waits for a checkpoint taken after them to
+ * complete (so every event has been processed downstream and the registry's state is in that
+ * checkpoint); subtask 0 then measures the heap and the checkpoint before the job ends.
  */
 public final class GeneratorSource implements Source<Event, GeneratorSplit, Void> {
     private static final long serialVersionUID = 1L;
@@ -25,7 +25,9 @@ public final class GeneratorSource implements Source<Event, GeneratorSplit, Void
     private final int splits;
     private final String checkpointDir;
 
-    /** @param checkpointDir where the run's checkpoints are, to be measured at the end; or null */
+    /**
+     * @param checkpointDir where the run's checkpoints are, to be measured at the end; or null
+     */
     public GeneratorSource(String runId, Workload workload, int splits, String checkpointDir) {
         this.runId = runId;
         this.workload = workload;
@@ -62,6 +64,7 @@ public final class GeneratorSource implements Source<Event, GeneratorSplit, Void
 
     @Override
     public SourceReader<Event, GeneratorSplit> createReader(SourceReaderContext context) {
-        return new GeneratorReader(runId, workload, splits, checkpointDir, context.getIndexOfSubtask());
+        return new GeneratorReader(
+                runId, workload, splits, checkpointDir, context.getIndexOfSubtask());
     }
 }

@@ -21,7 +21,8 @@ public final class GeneratorSourceFactory implements DataSourceFactory {
                 new GeneratorSource(
                         options.get(WorkloadOptions.RUN_ID),
                         WorkloadOptions.workload(options),
-                        context.getPipelineConfiguration().get(PipelineOptions.PIPELINE_PARALLELISM),
+                        context.getPipelineConfiguration()
+                                .get(PipelineOptions.PIPELINE_PARALLELISM),
                         options.get(WorkloadOptions.CHECKPOINT_DIR)));
     }
 

@@ -5,8 +5,8 @@ import dev.schemaop.benchmarks.sink.CountingSink;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
- * (a) generator -> sink writer, chained, with no schema handling at all: each writer applies
- * what its own split reports. The limit any schema-aware pipeline is measured against.
+ * (a) generator -> sink writer, chained, with no schema handling at all: each writer applies what
+ * its own split reports. The limit any schema-aware pipeline is measured against.
  */
 public final class BareTopology implements Topology {
     @Override

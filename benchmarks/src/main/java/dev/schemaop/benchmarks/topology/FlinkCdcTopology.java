@@ -23,15 +23,16 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * (b) Apache Flink CDC 3.5.0's regular topology, wired from flink-cdc-runtime as its composer
- * wires it (FlinkPipelineComposer, SchemaOperatorTranslator, PartitioningTranslator,
- * DataSinkTranslator): source -> SchemaOperator (coordinator SchemaCoordinator) ->
- * RegularPrePartitionOperator -> partitionCustom(EventPartitioner) -> PostPartitionProcessor
- * -> DataSinkWriterOperator. No routes, no transforms.
+ * (b) Apache Flink CDC 3.5.0's regular topology, wired from flink-cdc-runtime as its composer wires
+ * it (FlinkPipelineComposer, SchemaOperatorTranslator, PartitioningTranslator, DataSinkTranslator):
+ * source -> SchemaOperator (coordinator SchemaCoordinator) -> RegularPrePartitionOperator ->
+ * partitionCustom(EventPartitioner) -> PostPartitionProcessor -> DataSinkWriterOperator. No routes,
+ * no transforms.
  */
 public final class FlinkCdcTopology implements Topology {
     /** The uid its composer gives the schema operator. */
     private static final String SCHEMA_OPERATOR_UID = "$$_schema_operator_$$";
+
     /** Its default {@code schema-operator.rpc-timeout}. */
     private static final Duration RPC_TIMEOUT = Duration.ofMinutes(3);
 
@@ -62,7 +63,11 @@ public final class FlinkCdcTopology implements Topology {
                                 "SchemaOperator",
                                 new EventTypeInfo(),
                                 new SchemaOperatorFactory(
-                                        sink.getMetadataApplier(), List.of(), RPC_TIMEOUT, run.behavior(), "UTC"))
+                                        sink.getMetadataApplier(),
+                                        List.of(),
+                                        RPC_TIMEOUT,
+                                        run.behavior(),
+                                        "UTC"))
                         .uid(SCHEMA_OPERATOR_UID)
                         .setParallelism(parallelism);
         DataStream<Event> partitioned =

@@ -15,7 +15,10 @@ final class GeneratorStream {
     static DataStream<Event> of(StreamExecutionEnvironment env, RunSpec run) {
         return env.fromSource(
                         new GeneratorSource(
-                                run.runId(), run.workload(), run.parallelism(), run.measuredCheckpointDir()),
+                                run.runId(),
+                                run.workload(),
+                                run.parallelism(),
+                                run.measuredCheckpointDir()),
                         WatermarkStrategy.noWatermarks(),
                         "Generator",
                         new EventTypeInfo())

@@ -13,11 +13,10 @@ import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
 
 /**
- * (a') bare, but with the exchange every schema-aware pipeline needs at parallelism > 1:
- * rows go to the sink subtask of their primary key, schema events to every sink subtask. No
- * schema handling at all (each writer applies what reaches it), so c/a' is what the schema
- * handling itself costs, and a'/a what the keyed exchange costs. Run at parallelism > 1 only:
- * at 1 it is (a).
+ * (a') bare, but with the exchange every schema-aware pipeline needs at parallelism > 1: rows go to
+ * the sink subtask of their primary key, schema events to every sink subtask. No schema handling at
+ * all (each writer applies what reaches it), so c/a' is what the schema handling itself costs, and
+ * a'/a what the keyed exchange costs. Run at parallelism > 1 only: at 1 it is (a).
  */
 public final class KeyedBareTopology implements Topology {
     @Override
@@ -38,7 +37,8 @@ public final class KeyedBareTopology implements Topology {
     @Override
     public void build(StreamExecutionEnvironment env, RunSpec run) {
         int parallelism = run.parallelism();
-        TupleTypeInfo<Tuple2<Integer, Event>> routed = new TupleTypeInfo<>(Types.INT, new EventTypeInfo());
+        TupleTypeInfo<Tuple2<Integer, Event>> routed =
+                new TupleTypeInfo<>(Types.INT, new EventTypeInfo());
         GeneratorStream.of(env, run)
                 .process(new ChannelAssigner(parallelism), routed)
                 .setParallelism(parallelism)
@@ -51,7 +51,8 @@ public final class KeyedBareTopology implements Topology {
     }
 
     /** Rows: the channel of their key (column 0); anything else: one copy per channel. */
-    private static final class ChannelAssigner extends ProcessFunction<Event, Tuple2<Integer, Event>> {
+    private static final class ChannelAssigner
+            extends ProcessFunction<Event, Tuple2<Integer, Event>> {
         private final int channels;
 
         ChannelAssigner(int channels) {
@@ -59,7 +60,8 @@ public final class KeyedBareTopology implements Topology {
         }
 
         @Override
-        public void processElement(Event event, Context context, Collector<Tuple2<Integer, Event>> out) {
+        public void processElement(
+                Event event, Context context, Collector<Tuple2<Integer, Event>> out) {
             if (event instanceof DataChangeEvent) {
                 long key = ((DataChangeEvent) event).after().getLong(0);
                 out.collect(Tuple2.of(Math.floorMod(Long.hashCode(key), channels), event));

@@ -7,8 +7,8 @@ import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
 /**
  * One job of the benchmark.
  *
- * @param checkpointDir where the job checkpoints; the generator measures the end state there
- *     when {@code measureAtEnd}
+ * @param checkpointDir where the job checkpoints; the generator measures the end state there when
+ *     {@code measureAtEnd}
  */
 public record RunSpec(
         String runId,

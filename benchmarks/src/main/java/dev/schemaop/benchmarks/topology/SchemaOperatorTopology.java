@@ -1,7 +1,7 @@
 package dev.schemaop.benchmarks.topology;
 
-import dev.schemaop.benchmarks.source.GeneratorSourceFactory;
 import dev.schemaop.benchmarks.sink.CountingSinkFactory;
+import dev.schemaop.benchmarks.source.GeneratorSourceFactory;
 import dev.schemaop.benchmarks.workload.WorkloadOptions;
 import dev.schemaop.pipeline.PipelineComposer;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
@@ -13,8 +13,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * (c) this project's runtime, composed from a pipeline definition by its own composer, as
- * {@code bin/flink-cdc.sh} composes it.
+ * (c) this project's runtime, composed from a pipeline definition by its own composer, as {@code
+ * bin/flink-cdc.sh} composes it.
  */
 public final class SchemaOperatorTopology implements Topology {
     @Override
@@ -35,7 +35,8 @@ public final class SchemaOperatorTopology implements Topology {
     @Override
     public void build(StreamExecutionEnvironment env, RunSpec run) {
         PipelineDefinition definition =
-                new PipelineDefinitionParser().parse(definitionText(run), "benchmark " + run.runId(), Map.of());
+                new PipelineDefinitionParser()
+                        .parse(definitionText(run), "benchmark " + run.runId(), Map.of());
         new PipelineComposer(getClass().getClassLoader()).compose(definition, env);
     }
 
@@ -45,8 +46,11 @@ public final class SchemaOperatorTopology implements Topology {
         yaml.append("source:\n  type: ").append(GeneratorSourceFactory.IDENTIFIER).append('\n');
         block(yaml, options);
         if (run.measureAtEnd()) {
-            yaml.append("  ").append(WorkloadOptions.CHECKPOINT_DIR.key()).append(": \"")
-                    .append(run.checkpointDir()).append("\"\n");
+            yaml.append("  ")
+                    .append(WorkloadOptions.CHECKPOINT_DIR.key())
+                    .append(": \"")
+                    .append(run.checkpointDir())
+                    .append("\"\n");
         }
         yaml.append("sink:\n  type: ").append(CountingSinkFactory.IDENTIFIER).append('\n');
         block(yaml, options);
@@ -58,6 +62,8 @@ public final class SchemaOperatorTopology implements Topology {
     }
 
     private static void block(StringBuilder yaml, Map<String, String> options) {
-        options.forEach((key, value) -> yaml.append("  ").append(key).append(": \"").append(value).append("\"\n"));
+        options.forEach(
+                (key, value) ->
+                        yaml.append("  ").append(key).append(": \"").append(value).append("\"\n"));
     }
 }

@@ -19,9 +19,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The events of one split of a workload, produced one at a time. Every split reports every
- * table's creation and every schema change, as the splits of a sharded snapshot do; rows are
- * dealt out by sequence number ({@code seq % splits == split}).
+ * The events of one split of a workload, produced one at a time. Every split reports every table's
+ * creation and every schema change, as the splits of a sharded snapshot do; rows are dealt out by
+ * sequence number ({@code seq % splits == split}).
  */
 public final class SplitEvents {
     private final Workload workload;

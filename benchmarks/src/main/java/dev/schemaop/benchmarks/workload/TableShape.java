@@ -7,8 +7,8 @@ import org.apache.flink.cdc.common.types.DataTypes;
 
 /**
  * Column names, types and values of the generated tables. Column 0 is {@code id BIGINT}, the
- * primary key, holding the row's sequence number within its table; every other value is a
- * function of (sequence number, column index), so it can be checked at the sink.
+ * primary key, holding the row's sequence number within its table; every other value is a function
+ * of (sequence number, column index), so it can be checked at the sink.
  */
 public final class TableShape {
     public static final int INITIAL_COLUMNS = 10;
@@ -20,7 +20,8 @@ public final class TableShape {
     private TableShape() {}
 
     public static Schema initialSchema() {
-        Schema.Builder builder = Schema.newBuilder().physicalColumn("id", DataTypes.BIGINT().notNull());
+        Schema.Builder builder =
+                Schema.newBuilder().physicalColumn("id", DataTypes.BIGINT().notNull());
         for (int column = 1; column < INITIAL_COLUMNS; column++) {
             builder.physicalColumn("c" + column, initialType(column));
         }
@@ -40,7 +41,9 @@ public final class TableShape {
         return INITIAL_COLUMNS + point - 1;
     }
 
-    /** The value of column {@code column} of row {@code seq}, encoded for a field of {@code type}. */
+    /**
+     * The value of column {@code column} of row {@code seq}, encoded for a field of {@code type}.
+     */
     public static Object value(long seq, int column, DataType type) {
         switch (type.getTypeRoot()) {
             case BIGINT:

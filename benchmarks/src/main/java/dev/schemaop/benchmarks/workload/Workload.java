@@ -5,14 +5,14 @@ import org.apache.flink.cdc.common.event.TableId;
 import java.io.Serializable;
 
 /**
- * One generated workload: {@code tables} tables of {@link TableShape#INITIAL_COLUMNS} columns,
- * each receiving {@code rowsPerTable} rows, with a schema change point every {@code
- * changeEvery} rows of a table (0: none). At a change point a column is added at the end; at
- * every {@code widenEvery}-th point (0: never) the same statement also widens the column
- * added at the previous point from INT to BIGINT, so one DDL statement yields two events.
+ * One generated workload: {@code tables} tables of {@link TableShape#INITIAL_COLUMNS} columns, each
+ * receiving {@code rowsPerTable} rows, with a schema change point every {@code changeEvery} rows of
+ * a table (0: none). At a change point a column is added at the end; at every {@code widenEvery}-th
+ * point (0: never) the same statement also widens the column added at the previous point from INT
+ * to BIGINT, so one DDL statement yields two events.
  *
- * <p>The shape of any row follows from its sequence number, which lets a sink check every
- * row it receives without being told what was sent.
+ * <p>The shape of any row follows from its sequence number, which lets a sink check every row it
+ * receives without being told what was sent.
  */
 public record Workload(String name, int tables, long rowsPerTable, int changeEvery, int widenEvery)
         implements Serializable {
@@ -31,7 +31,8 @@ public record Workload(String name, int tables, long rowsPerTable, int changeEve
 
     /** One table growing to {@code columns} columns, a column added every 1,000 rows. */
     public static Workload w4(int columns) {
-        return new Workload("W4", 1, (columns - TableShape.INITIAL_COLUMNS) * 1_000L + 1_000, 1_000, 0);
+        return new Workload(
+                "W4", 1, (columns - TableShape.INITIAL_COLUMNS) * 1_000L + 1_000, 1_000, 0);
     }
 
     public long totalRows() {
@@ -73,7 +74,9 @@ public record Workload(String name, int tables, long rowsPerTable, int changeEve
             if (widenEvery > 0) {
                 text.append(" (every ").append(widenEvery).append("th also widens INT->BIGINT)");
             }
-            text.append(", ").append(TableShape.INITIAL_COLUMNS + changePoints()).append(" columns at the end");
+            text.append(", ")
+                    .append(TableShape.INITIAL_COLUMNS + changePoints())
+                    .append(" columns at the end");
         }
         return text.toString();
     }

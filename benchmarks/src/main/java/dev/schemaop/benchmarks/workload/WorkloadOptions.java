@@ -11,22 +11,35 @@ import java.util.Set;
 /** The options that carry a run and its workload to the benchmark connectors. */
 public final class WorkloadOptions {
     public static final ConfigOption<String> RUN_ID =
-            ConfigOptions.key("run-id").stringType().noDefaultValue().withDescription("The benchmark run.");
+            ConfigOptions.key("run-id")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription("The benchmark run.");
     public static final ConfigOption<String> NAME =
             ConfigOptions.key("workload").stringType().noDefaultValue().withDescription("W1..W4.");
     public static final ConfigOption<Integer> TABLES =
             ConfigOptions.key("tables").intType().defaultValue(1).withDescription("Tables.");
     public static final ConfigOption<Long> ROWS =
-            ConfigOptions.key("rows-per-table").longType().noDefaultValue().withDescription("Rows per table.");
+            ConfigOptions.key("rows-per-table")
+                    .longType()
+                    .noDefaultValue()
+                    .withDescription("Rows per table.");
     public static final ConfigOption<Integer> CHANGE_EVERY =
-            ConfigOptions.key("change-every").intType().defaultValue(0).withDescription("Rows between changes.");
+            ConfigOptions.key("change-every")
+                    .intType()
+                    .defaultValue(0)
+                    .withDescription("Rows between changes.");
     public static final ConfigOption<Integer> WIDEN_EVERY =
-            ConfigOptions.key("widen-every").intType().defaultValue(0).withDescription("Changes between widenings.");
+            ConfigOptions.key("widen-every")
+                    .intType()
+                    .defaultValue(0)
+                    .withDescription("Changes between widenings.");
     public static final ConfigOption<String> CHECKPOINT_DIR =
             ConfigOptions.key("measure-checkpoints-in")
                     .stringType()
                     .noDefaultValue()
-                    .withDescription("Measure heap and checkpoint at the end, reading checkpoints here.");
+                    .withDescription(
+                            "Measure heap and checkpoint at the end, reading checkpoints here.");
 
     private WorkloadOptions() {}
 

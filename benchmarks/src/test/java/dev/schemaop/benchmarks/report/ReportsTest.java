@@ -1,5 +1,9 @@
 package dev.schemaop.benchmarks.report;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.schemaop.benchmarks.workload.Workload;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -7,8 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class ReportsTest {
     @TempDir Path dir;
@@ -32,8 +34,10 @@ class ReportsTest {
         String md = Files.readString(dir.resolve("latest.md"));
 
         assertThat(md)
-                .contains("| W1 | 1 | EVOLVE | 1,000,000 | - | 200,000 | 480,000 | 0.48 | 0.48 | 2.40 |")
-                .contains("| W1 | 2 | EVOLVE | 1,000,000 | 500,000 | 200,000 | 480,000 | 0.48 | 0.96 | 2.40 |")
+                .contains(
+                        "| W1 | 1 | EVOLVE | 1,000,000 | - | 200,000 | 480,000 | 0.48 | 0.48 | 2.40 |")
+                .contains(
+                        "| W1 | 2 | EVOLVE | 1,000,000 | 500,000 | 200,000 | 480,000 | 0.48 | 0.96 | 2.40 |")
                 .contains("| 0 / 0 |")
                 .contains("**missed:** W1 p1 EVOLVE: c/a >= 0.95 (0.48)")
                 .contains("met: W1 p1 EVOLVE: c/b >= 1.0 (2.40)")
@@ -48,9 +52,24 @@ class ReportsTest {
     @Test
     void aFailedJobIsCountedAndLeftOutOfTheMedian() throws Exception {
         RunResult finished =
-                new RunResult(1000, 100, 100, 0, 0, 0, 0, new long[0], new long[0], -1, -1, -1, List.of(), null);
-        RunResult failed = RunResult.failed(new dev.schemaop.benchmarks.workload.Workload("W1", 1, 100, 0, 0), "boom");
-        ConfigResult b = new ConfigResult("W1", "W1", 1, "b", "EVOLVE", List.of(finished, failed, finished));
+                new RunResult(
+                        1000,
+                        100,
+                        100,
+                        0,
+                        0,
+                        0,
+                        0,
+                        new long[0],
+                        new long[0],
+                        -1,
+                        -1,
+                        -1,
+                        List.of(),
+                        null);
+        RunResult failed = RunResult.failed(new Workload("W1", 1, 100, 0, 0), "boom");
+        ConfigResult b =
+                new ConfigResult("W1", "W1", 1, "b", "EVOLVE", List.of(finished, failed, finished));
         ConfigResult c = new ConfigResult("W1", "W1", 1, "c", "EVOLVE", List.of(finished));
 
         assertThat(b.medianRowsPerSecond()).isEqualTo(1000);
@@ -62,11 +81,34 @@ class ReportsTest {
     }
 
     private static ConfigResult config(
-            String workload, int parallelism, String topology, String behavior, double rowsPerSecond, long wrongShape) {
+            String workload,
+            int parallelism,
+            String topology,
+            String behavior,
+            double rowsPerSecond,
+            long wrongShape) {
         RunResult run =
                 new RunResult(
-                        rowsPerSecond, 100, 100, wrongShape, 0, 0, 0,
-                        new long[] {1_000_000, 2_000_000}, new long[0], -1, -1, -1, List.of(), null);
-        return new ConfigResult(workload, workload + " for the test", parallelism, topology, behavior, List.of(run));
+                        rowsPerSecond,
+                        100,
+                        100,
+                        wrongShape,
+                        0,
+                        0,
+                        0,
+                        new long[] {1_000_000, 2_000_000},
+                        new long[0],
+                        -1,
+                        -1,
+                        -1,
+                        List.of(),
+                        null);
+        return new ConfigResult(
+                workload,
+                workload + " for the test",
+                parallelism,
+                topology,
+                behavior,
+                List.of(run));
     }
 }

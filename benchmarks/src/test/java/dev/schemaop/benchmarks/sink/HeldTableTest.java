@@ -1,22 +1,23 @@
 package dev.schemaop.benchmarks.sink;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemaop.benchmarks.workload.SplitEvents;
 import dev.schemaop.benchmarks.workload.TableShape;
 import dev.schemaop.benchmarks.workload.Workload;
 
 import org.apache.flink.cdc.common.data.RecordData;
+import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
 import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
-import org.apache.flink.cdc.common.event.CreateTableEvent;
-import org.apache.flink.cdc.runtime.typeutils.BinaryRecordDataGenerator;
 import org.apache.flink.cdc.common.types.DataType;
+import org.apache.flink.cdc.common.types.DataTypes;
+import org.apache.flink.cdc.runtime.typeutils.BinaryRecordDataGenerator;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** The harness's shape check must catch what a real sink would decode wrongly. */
 class HeldTableTest {
@@ -54,7 +55,8 @@ class HeldTableTest {
     void aRowOfTheRightWidthButNewerShapeIsCaught() {
         HeldTable table = new HeldTable(TableShape.initialSchema(), WORKLOAD);
 
-        assertThat(table.check(rowOf(6, 10))).isEqualTo("row 6 has 11 columns at the source, writer holds 10");
+        assertThat(table.check(rowOf(6, 10)))
+                .isEqualTo("row 6 has 11 columns at the source, writer holds 10");
     }
 
     @Test
@@ -63,7 +65,8 @@ class HeldTableTest {
         table.apply(firstAddColumn());
         Object[] values = valuesOf(3, 11);
 
-        assertThat(table.check(generate(values, 11))).isEqualTo("row 3: a column it did not have is not null");
+        assertThat(table.check(generate(values, 11)))
+                .isEqualTo("row 3: a column it did not have is not null");
         values[10] = null;
         assertThat(table.check(generate(values, 11))).isNull();
     }
@@ -74,7 +77,8 @@ class HeldTableTest {
         Object[] values = valuesOf(2, 10);
         values[9] = 999;
 
-        assertThat(table.check(generate(values, 10))).isEqualTo("row 2: column 9 (INT) does not hold its value");
+        assertThat(table.check(generate(values, 10)))
+                .isEqualTo("row 2: column 9 (INT) does not hold its value");
     }
 
     private static SchemaChangeEvent firstAddColumn() {
@@ -104,7 +108,7 @@ class HeldTableTest {
                 ? TableShape.initialSchema().getColumnDataTypes().get(0)
                 : column < TableShape.INITIAL_COLUMNS
                         ? TableShape.initialType(column)
-                        : org.apache.flink.cdc.common.types.DataTypes.INT();
+                        : DataTypes.INT();
     }
 
     private static RecordData generate(Object[] values, int width) {

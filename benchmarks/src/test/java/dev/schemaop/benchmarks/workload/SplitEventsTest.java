@@ -1,5 +1,7 @@
 package dev.schemaop.benchmarks.workload;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import org.apache.flink.cdc.common.event.AddColumnEvent;
 import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
@@ -12,8 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 class SplitEventsTest {
     /** 12 rows, a change point every 5 rows, every 2nd point also widens the column before. */
     private static final Workload WORKLOAD = new Workload("W2", 1, 12, 5, 2);
@@ -25,12 +25,28 @@ class SplitEventsTest {
 
         assertThat(split0)
                 .containsExactly(
-                        "create bench.t0", "row 0/10", "row 2/10", "row 4/10", "add a1",
-                        "row 6/11", "row 8/11", "add a2", "widen a1", "row 10/12");
+                        "create bench.t0",
+                        "row 0/10",
+                        "row 2/10",
+                        "row 4/10",
+                        "add a1",
+                        "row 6/11",
+                        "row 8/11",
+                        "add a2",
+                        "widen a1",
+                        "row 10/12");
         assertThat(split1)
                 .containsExactly(
-                        "create bench.t0", "row 1/10", "row 3/10", "add a1", "row 5/11",
-                        "row 7/11", "row 9/11", "add a2", "widen a1", "row 11/12");
+                        "create bench.t0",
+                        "row 1/10",
+                        "row 3/10",
+                        "add a1",
+                        "row 5/11",
+                        "row 7/11",
+                        "row 9/11",
+                        "add a2",
+                        "widen a1",
+                        "row 11/12");
     }
 
     @Test
@@ -59,7 +75,8 @@ class SplitEventsTest {
             event = events.next();
         } while (!(event instanceof AlterColumnTypeEvent));
 
-        assertThat(((AlterColumnTypeEvent) event).getTypeMapping()).isEqualTo(Map.of("a1", DataTypes.BIGINT()));
+        assertThat(((AlterColumnTypeEvent) event).getTypeMapping())
+                .isEqualTo(Map.of("a1", DataTypes.BIGINT()));
         assertThat(events.currentChangePoint()).isEqualTo(2);
     }
 
@@ -69,9 +86,19 @@ class SplitEventsTest {
             if (event instanceof CreateTableEvent) {
                 described.add("create " + ((CreateTableEvent) event).tableId());
             } else if (event instanceof AddColumnEvent) {
-                described.add("add " + ((AddColumnEvent) event).getAddedColumns().get(0).getAddColumn().getName());
+                described.add(
+                        "add "
+                                + ((AddColumnEvent) event)
+                                        .getAddedColumns()
+                                        .get(0)
+                                        .getAddColumn()
+                                        .getName());
             } else if (event instanceof AlterColumnTypeEvent) {
-                described.add("widen " + String.join(",", ((AlterColumnTypeEvent) event).getTypeMapping().keySet()));
+                described.add(
+                        "widen "
+                                + String.join(
+                                        ",",
+                                        ((AlterColumnTypeEvent) event).getTypeMapping().keySet()));
             } else {
                 DataChangeEvent row = (DataChangeEvent) event;
                 described.add("row " + row.after().getLong(0) + "/" + row.after().getArity());

@@ -11,9 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Bad input through the real command line (SPEC §8, §9): exit code 2, exactly one message on
- * stderr that says what is wrong, where and how to fix it, no stack trace, and nothing ran (the
- * values sink wrote no result file).
+ * Bad input through the real command line (SPEC §8, §9): exit code 2, exactly one message on stderr
+ * that says what is wrong, where and how to fix it, no stack trace, and nothing ran (the values
+ * sink wrote no result file).
  *
  * <p>Every pipeline below starts with the same six lines, so the line numbers in the expected
  * messages can be read off:
@@ -60,10 +60,14 @@ class BadInputTest {
     private String sourceAndSink() {
         return "source:\n"
                 + "  type: values\n"
-                + "  script: " + dir.resolve("script.yaml") + "\n"
+                + "  script: "
+                + dir.resolve("script.yaml")
+                + "\n"
                 + "sink:\n"
                 + "  type: values\n"
-                + "  output.path: " + dir.resolve("result.json") + "\n";
+                + "  output.path: "
+                + dir.resolve("result.json")
+                + "\n";
     }
 
     private PipelineRun run(String yaml, String... args) throws IOException {
@@ -84,14 +88,17 @@ class BadInputTest {
     @Test
     void yamlSyntaxError() throws IOException {
         PipelineRun run =
-                run(sourceAndSink()
-                        + "  include.schema.changes: [add.column, drop.column\n" // line 7, no ']'
-                        + "pipeline:\n"
-                        + "  parallelism: 1\n");
+                run(
+                        sourceAndSink()
+                                + "  include.schema.changes: [add.column, drop.column\n" // line 7,
+                                // no ']'
+                                + "pipeline:\n"
+                                + "  parallelism: 1\n");
 
         assertRejected(
                 run,
-                file + ":8:9: invalid YAML: expected ',' or ']', but got : (while parsing a flow"
+                file
+                        + ":8:9: invalid YAML: expected ',' or ']', but got : (while parsing a flow"
                         + " sequence started at line 7, column 27). Correct the YAML at that position:"
                         + " indent with spaces, close every quote and bracket, and quote values"
                         + " that contain ': ' or ' #'.");
@@ -100,14 +107,16 @@ class BadInputTest {
     @Test
     void yamlSyntaxErrorDoesNotQuoteTheLineItFoundIt() throws IOException {
         PipelineRun run =
-                run(sourceAndSink()
-                        + "  password: \"s3cr3t-Pa55\n" // line 7, unclosed quote
-                        + "pipeline:\n"
-                        + "  parallelism: 1\n");
+                run(
+                        sourceAndSink()
+                                + "  password: \"s3cr3t-Pa55\n" // line 7, unclosed quote
+                                + "pipeline:\n"
+                                + "  parallelism: 1\n");
 
         assertRejected(
                 run,
-                file + ":10:1: invalid YAML: found unexpected end of stream (while scanning a"
+                file
+                        + ":10:1: invalid YAML: found unexpected end of stream (while scanning a"
                         + " quoted scalar started at line 7, column 13). Correct the YAML at that position:"
                         + " indent with spaces, close every quote and bracket, and quote values"
                         + " that contain ': ' or ' #'.");
@@ -120,21 +129,24 @@ class BadInputTest {
 
         assertRejected(
                 run,
-                file + ":7: unknown top-level key 'pipelines'. Valid top-level keys: source, sink,"
+                file
+                        + ":7: unknown top-level key 'pipelines'. Valid top-level keys: source, sink,"
                         + " route, pipeline. Remove the key or correct its spelling.");
     }
 
     @Test
     void unknownKeyInThePipelineBlock() throws IOException {
         PipelineRun run =
-                run(sourceAndSink()
-                        + "pipeline:\n"
-                        + "  parallelism: 1\n"
-                        + "  schema.change.behaviour: evolve\n"); // line 9
+                run(
+                        sourceAndSink()
+                                + "pipeline:\n"
+                                + "  parallelism: 1\n"
+                                + "  schema.change.behaviour: evolve\n"); // line 9
 
         assertRejected(
                 run,
-                file + ":9: unknown key 'schema.change.behaviour' in the pipeline block. Valid keys:"
+                file
+                        + ":9: unknown key 'schema.change.behaviour' in the pipeline block. Valid keys:"
                         + " name, parallelism, schema.change.behavior, schema.change.explicit-cast,"
                         + " schema-operator.rpc-timeout, execution.runtime-mode, local-time-zone,"
                         + " operator.uid.prefix. Remove the key or correct its spelling.");
@@ -146,18 +158,21 @@ class BadInputTest {
 
         assertRejected(
                 run,
-                file + ":8: unknown schema change behavior 'evolv' for option"
+                file
+                        + ":8: unknown schema change behavior 'evolv' for option"
                         + " 'pipeline.schema.change.behavior'. Set it to one of: exception, evolve,"
                         + " try_evolve, lenient, ignore (case-insensitive; the default is lenient).");
     }
 
     @Test
     void unknownIncludeSchemaChangesTag() throws IOException {
-        PipelineRun run = run(sourceAndSink() + "  include.schema.changes: [add.column, add.colum]\n");
+        PipelineRun run =
+                run(sourceAndSink() + "  include.schema.changes: [add.column, add.colum]\n");
 
         assertRejected(
                 run,
-                file + ":7: unknown schema change type 'add.colum' in option"
+                file
+                        + ":7: unknown schema change type 'add.colum' in option"
                         + " 'include.schema.changes'. Use the event types add.column,"
                         + " alter.column.type, create.table, drop.column, drop.table, rename.column,"
                         + " truncate.table or the families add, alter, create, drop, rename, table,"
@@ -166,11 +181,13 @@ class BadInputTest {
 
     @Test
     void unknownIncludeSchemaChangesTagInACommaSeparatedString() throws IOException {
-        PipelineRun run = run(sourceAndSink() + "  include.schema.changes: add.column, add.colum\n");
+        PipelineRun run =
+                run(sourceAndSink() + "  include.schema.changes: add.column, add.colum\n");
 
         assertRejected(
                 run,
-                file + ":7: unknown schema change type 'add.colum' in option"
+                file
+                        + ":7: unknown schema change type 'add.colum' in option"
                         + " 'include.schema.changes'. Use the event types add.column,"
                         + " alter.column.type, create.table, drop.column, drop.table, rename.column,"
                         + " truncate.table or the families add, alter, create, drop, rename, table,"
@@ -180,14 +197,16 @@ class BadInputTest {
     @Test
     void transformBlock() throws IOException {
         PipelineRun run =
-                run(sourceAndSink()
-                        + "transform:\n" // line 7
-                        + "  - source-table: db.t\n"
-                        + "    projection: id, v\n");
+                run(
+                        sourceAndSink()
+                                + "transform:\n" // line 7
+                                + "  - source-table: db.t\n"
+                                + "    projection: id, v\n");
 
         assertRejected(
                 run,
-                file + ":7: transform blocks are not supported by flink-schema-operator. Remove the"
+                file
+                        + ":7: transform blocks are not supported by flink-schema-operator. Remove the"
                         + " 'transform' block; tables are then written with their source columns as"
                         + " they are.");
     }
@@ -195,15 +214,21 @@ class BadInputTest {
     @Test
     void sourceBlockWithoutType() throws IOException {
         PipelineRun run =
-                run("source:\n" // line 1
-                        + "  script: " + dir.resolve("script.yaml") + "\n"
-                        + "sink:\n"
-                        + "  type: values\n"
-                        + "  output.path: " + dir.resolve("result.json") + "\n");
+                run(
+                        "source:\n" // line 1
+                                + "  script: "
+                                + dir.resolve("script.yaml")
+                                + "\n"
+                                + "sink:\n"
+                                + "  type: values\n"
+                                + "  output.path: "
+                                + dir.resolve("result.json")
+                                + "\n");
 
         assertRejected(
                 run,
-                file + ":1: source block has no 'type'. Add the connector type, for example:\n"
+                file
+                        + ":1: source block has no 'type'. Add the connector type, for example:\n"
                         + "source:\n"
                         + "  type: mysql");
     }
@@ -214,7 +239,8 @@ class BadInputTest {
 
         assertRejected(
                 run,
-                file + ":7: sink option 'existing-table.schema-expansion.mode' is the YAML boolean"
+                file
+                        + ":7: sink option 'existing-table.schema-expansion.mode' is the YAML boolean"
                         + " 'true', but it takes a mode name. Quote the value, for example"
                         + " existing-table.schema-expansion.mode: \"EXPAND\" (valid values: DISABLED,"
                         + " CHECK, TRY_EXPAND, EXPAND).");
@@ -230,16 +256,20 @@ class BadInputTest {
     @Test
     void sinkTypeThatNoConnectorProvides() throws IOException {
         PipelineRun run =
-                run("source:\n"
-                        + "  type: values\n"
-                        + "  script: " + dir.resolve("script.yaml") + "\n"
-                        + "sink:\n"
-                        + "  type: nosuch\n"); // line 5
+                run(
+                        "source:\n"
+                                + "  type: values\n"
+                                + "  script: "
+                                + dir.resolve("script.yaml")
+                                + "\n"
+                                + "sink:\n"
+                                + "  type: nosuch\n"); // line 5
 
         assertThat(run.exitCode).as("exit code; stderr:\n%s", run.stderr).isEqualTo(BAD_INPUT);
         assertThat(run.stderr.strip())
                 .isEqualTo(
-                        dir.resolve("pipeline.yaml") + ":4: no sink connector of type 'nosuch' was"
+                        dir.resolve("pipeline.yaml")
+                                + ":4: no sink connector of type 'nosuch' was"
                                 + " found. Available: [values]. Pass the connector's jar with --jar,"
                                 + " or fix 'type'.")
                 .doesNotContain("\n");
@@ -253,7 +283,8 @@ class BadInputTest {
         assertThat(run.exitCode).as("exit code; stderr:\n%s", run.stderr).isEqualTo(BAD_INPUT);
         assertThat(run.stderr.strip())
                 .isEqualTo(
-                        dir.resolve("pipeline.yaml") + ":4: the sink excludes create.table, so its"
+                        dir.resolve("pipeline.yaml")
+                                + ":4: the sink excludes create.table, so its"
                                 + " tables must already exist and the pipeline must read their"
                                 + " schemas, but the 'values' sink's MetadataApplier cannot describe"
                                 + " existing tables (it does not implement"
@@ -266,7 +297,8 @@ class BadInputTest {
 
     @Test
     void expansionModeCheckIsNotAvailable() throws IOException {
-        PipelineRun run = run(sourceAndSink() + "  existing-table.schema-expansion.mode: \"CHECK\"\n");
+        PipelineRun run =
+                run(sourceAndSink() + "  existing-table.schema-expansion.mode: \"CHECK\"\n");
 
         assertThat(run.exitCode).as("exit code; stderr:\n%s", run.stderr).isEqualTo(BAD_INPUT);
         assertThat(run.stderr.strip())
@@ -292,7 +324,9 @@ class BadInputTest {
 
         assertRejected(
                 run,
-                "--jar " + jar + " does not exist or is not a file. Pass the path of a connector"
+                "--jar "
+                        + jar
+                        + " does not exist or is not a file. Pass the path of a connector"
                         + " jar.");
     }
 
@@ -337,12 +371,14 @@ class BadInputTest {
 
     @Test
     void expansionModeThatIsNotAvailableYet() throws IOException {
-        PipelineRun run = run(sourceAndSink() + "  existing-table.schema-expansion.mode: \"CHECK\"\n");
+        PipelineRun run =
+                run(sourceAndSink() + "  existing-table.schema-expansion.mode: \"CHECK\"\n");
 
         assertThat(run.exitCode).as("exit code; stderr:\n%s", run.stderr).isEqualTo(BAD_INPUT);
         assertThat(run.stderr.strip())
                 .isEqualTo(
-                        dir.resolve("pipeline.yaml") + ":4: existing-table.schema-expansion.mode:"
+                        dir.resolve("pipeline.yaml")
+                                + ":4: existing-table.schema-expansion.mode:"
                                 + " CHECK is not available in this version of flink-schema-operator,"
                                 + " and the 'values' sink's MetadataApplier does not implement"
                                 + " ExistingTableSchemaExpansionSupport. Remove the option or set it"
@@ -358,7 +394,8 @@ class BadInputTest {
         assertThat(run.exitCode).as("exit code; stderr:\n%s", run.stderr).isEqualTo(BAD_INPUT);
         assertThat(run.stderr.strip())
                 .startsWith(
-                        dir.resolve("pipeline.yaml") + ":4: the 'values' sink connector rejected its"
+                        dir.resolve("pipeline.yaml")
+                                + ":4: the 'values' sink connector rejected its"
                                 + " options: Unsupported options found for 'values'.")
                 .contains("output.pth")
                 .endsWith("Fix the sink block.");

@@ -1,5 +1,8 @@
 package dev.schemaop.e2e;
 
+import static dev.schemaop.e2e.AllChangesExpected.Expected.lines;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemaop.e2e.AllChangesExpected.Expected;
 
 import org.junit.jupiter.api.io.TempDir;
@@ -8,14 +11,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.file.Path;
 
-import static dev.schemaop.e2e.AllChangesExpected.Expected.lines;
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
- * Every behavior x every change type through the YAML front door, at parallelism 1 to 4, with
- * one split or several source splits that each report every DDL (SPEC §2 G5; at parallelism
- * 1 with 3 splits one subtask replays the DDL history three times): the sink must end in
- * exactly the same state every time.
+ * Every behavior x every change type through the YAML front door, at parallelism 1 to 4, with one
+ * split or several source splits that each report every DDL (SPEC §2 G5; at parallelism 1 with 3
+ * splits one subtask replays the DDL history three times): the sink must end in exactly the same
+ * state every time.
  */
 class BehaviorMatrixTest {
     private static final String PARALLEL_RUNS = "1,1\n1,3\n2,3\n3,3\n4,4";
@@ -38,7 +38,10 @@ class BehaviorMatrixTest {
     @CsvSource(textBlock = PARALLEL_RUNS)
     void tryEvolveSkipsWhatTheSinkDoesNotSupport(int parallelism, int splits) throws Exception {
         PipelineRun run =
-                run("try_evolve", parallelism, splits,
+                run(
+                        "try_evolve",
+                        parallelism,
+                        splits,
                         "  supported.schema.changes: create.table,add.column,truncate.table\n");
         assertSinkState(run, AllChangesExpected.TRY_EVOLVE_LIMITED);
     }
@@ -58,7 +61,8 @@ class BehaviorMatrixTest {
     private PipelineRun run(String behavior, int parallelism, int splits, String sinkOptions)
             throws Exception {
         PipelineRun run =
-                PipelineRun.run(dir, Pipelines.allChanges(dir, behavior, parallelism, splits, sinkOptions));
+                PipelineRun.run(
+                        dir, Pipelines.allChanges(dir, behavior, parallelism, splits, sinkOptions));
         assertThat(run.exitCode).as("exit code; stderr:\n%s", run.stderr).isZero();
         return run;
     }

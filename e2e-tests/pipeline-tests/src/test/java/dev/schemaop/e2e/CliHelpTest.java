@@ -1,14 +1,14 @@
 package dev.schemaop.e2e;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.schemaop.cli.FlinkCdcCli;
+
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-
-import dev.schemaop.cli.FlinkCdcCli;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** SPEC §8: --help lists the options and says that --target remote is not available yet. */
 class CliHelpTest {
@@ -28,8 +28,13 @@ class CliHelpTest {
         assertThat(exit).isZero();
         assertThat(help)
                 .startsWith("Usage: flink-cdc.sh")
-                .contains("--jar=JAR", "-D=KEY=VALUE", "--from-savepoint=PATH", "--global-config=FILE",
-                        "--use-mini-cluster", "--verbose")
+                .contains(
+                        "--jar=JAR",
+                        "-D=KEY=VALUE",
+                        "--from-savepoint=PATH",
+                        "--global-config=FILE",
+                        "--use-mini-cluster",
+                        "--verbose")
                 .contains("remote: submitting to a running Flink cluster is")
                 .contains("not available in this version yet");
     }

@@ -9,9 +9,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Runs {@link FlinkCdcCli#execute} with exactly the given arguments (no pipeline file written),
- * for command-line errors, and captures stderr. Also holds the check every error message must
- * pass: no stack trace on stderr (SPEC §8: only with {@code --verbose}).
+ * Runs {@link FlinkCdcCli#execute} with exactly the given arguments (no pipeline file written), for
+ * command-line errors, and captures stderr. Also holds the check every error message must pass: no
+ * stack trace on stderr (SPEC §8: only with {@code --verbose}).
  */
 final class CliRun {
     final int exitCode;
@@ -41,6 +41,8 @@ final class CliRun {
     static void assertNoStackTrace(String stderr) {
         assertThat(stderr).as("stderr must hold no stack trace").doesNotContain("\tat ");
         assertThat(stderr).as("stderr must name no exception class").doesNotContain("Exception");
-        assertThat(stderr).as("stderr must name no error class").doesNotContainPattern("\\b[A-Z]\\w+Error\\b");
+        assertThat(stderr)
+                .as("stderr must name no error class")
+                .doesNotContainPattern("\\b[A-Z]\\w+Error\\b");
     }
 }

@@ -11,9 +11,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * {@code pipeline.schema.change.behavior: exception} (SPEC §3, G7, §9): the first change other
- * than create.table fails the job with exit 1 and the registry's side-by-side message; every row
- * before the change reaches the sink, the change itself does not.
+ * {@code pipeline.schema.change.behavior: exception} (SPEC §3, G7, §9): the first change other than
+ * create.table fails the job with exit 1 and the registry's side-by-side message; every row before
+ * the change reaches the sink, the change itself does not.
  */
 class ExceptionBehaviorTest {
     private static final int JOB_FAILED = 1;
@@ -74,13 +74,21 @@ class ExceptionBehaviorTest {
                 dir,
                 "source:\n"
                         + "  type: values\n"
-                        + "  script: " + script + "\n"
-                        + "  splits: " + splits + "\n"
+                        + "  script: "
+                        + script
+                        + "\n"
+                        + "  splits: "
+                        + splits
+                        + "\n"
                         + "sink:\n"
                         + "  type: values\n"
-                        + "  output.path: " + dir.resolve("result.json") + "\n"
+                        + "  output.path: "
+                        + dir.resolve("result.json")
+                        + "\n"
                         + "pipeline:\n"
-                        + "  parallelism: " + parallelism + "\n"
+                        + "  parallelism: "
+                        + parallelism
+                        + "\n"
                         + "  schema.change.behavior: exception\n");
     }
 

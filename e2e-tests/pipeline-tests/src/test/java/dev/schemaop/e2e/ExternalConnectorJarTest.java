@@ -12,13 +12,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * SPEC §1: a connector jar written only against flink-cdc-common 3.5.0 runs unchanged when
- * passed with {@code --jar}. The sample connector ({@code e2e-tests/sample-connector}) is built
- * before this module but kept off the test class path; its jar comes in the system property
- * {@code sample.connector.jar}.
+ * SPEC §1: a connector jar written only against flink-cdc-common 3.5.0 runs unchanged when passed
+ * with {@code --jar}. The sample connector ({@code e2e-tests/sample-connector}) is built before
+ * this module but kept off the test class path; its jar comes in the system property {@code
+ * sample.connector.jar}.
  */
 class ExternalConnectorJarTest {
-    private static final String SAMPLE_SOURCE_FACTORY = "dev.schemaop.sample.SampleDataSourceFactory";
+    private static final String SAMPLE_SOURCE_FACTORY =
+            "dev.schemaop.sample.SampleDataSourceFactory";
 
     @TempDir Path dir;
 
@@ -27,7 +28,9 @@ class ExternalConnectorJarTest {
     @BeforeAll
     static void sampleConnectorJar() {
         String property = System.getProperty("sample.connector.jar");
-        assertThat(property).as("system property sample.connector.jar (set by surefire)").isNotBlank();
+        assertThat(property)
+                .as("system property sample.connector.jar (set by surefire)")
+                .isNotBlank();
         sampleJar = Path.of(property);
         assertThat(sampleJar).as("build e2e-tests/sample-connector first").isRegularFile();
         // The test only proves something if the connector can come from --jar alone.
@@ -42,7 +45,9 @@ class ExternalConnectorJarTest {
                 + "  rows: 10\n"
                 + "sink:\n"
                 + "  type: sample-sink\n"
-                + "  output.dir: " + outputDir + "\n"
+                + "  output.dir: "
+                + outputDir
+                + "\n"
                 + "pipeline:\n"
                 + "  parallelism: 1\n"
                 + "  schema.change.behavior: evolve\n";
@@ -100,7 +105,8 @@ class ExternalConnectorJarTest {
         assertThat(run.exitCode).as("exit code; stderr:\n%s", run.stderr).isEqualTo(2);
         assertThat(run.stderr.strip())
                 .isEqualTo(
-                        dir.resolve("pipeline.yaml") + ":1: no source connector of type"
+                        dir.resolve("pipeline.yaml")
+                                + ":1: no source connector of type"
                                 + " 'sample-source' was found. Available: [values]. Pass the"
                                 + " connector's jar with --jar, or fix 'type'.")
                 .doesNotContain("\n");

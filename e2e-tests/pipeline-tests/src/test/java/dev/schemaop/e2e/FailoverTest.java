@@ -1,5 +1,7 @@
 package dev.schemaop.e2e;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -12,12 +14,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
- * A failure in the middle of a schema change, then a restart from the last checkpoint
- * (which is before the change): the change reaches the sink exactly once (SPEC G6) and every
- * row is in the final sink state exactly once.
+ * A failure in the middle of a schema change, then a restart from the last checkpoint (which is
+ * before the change): the change reaches the sink exactly once (SPEC G6) and every row is in the
+ * final sink state exactly once.
  */
 class FailoverTest {
     private static final List<String> CHANGES =
@@ -46,7 +46,8 @@ class FailoverTest {
     @SuppressWarnings("unchecked")
     private static Set<String> injectedFailures() {
         Map<String, Object> registry =
-                (Map<String, Object>) System.getProperties().get("dev.schemaop.connectors.values.registry");
+                (Map<String, Object>)
+                        System.getProperties().get("dev.schemaop.connectors.values.registry");
         Object failed = registry == null ? null : registry.get("\u0000failed-once");
         return failed == null ? Set.of() : (Set<String>) failed;
     }
@@ -70,14 +71,19 @@ class FailoverTest {
                 PipelineRun.run(
                         dir,
                         pipeline,
-                        "-D", "execution.checkpointing.interval=100ms",
-                        "-D", "restart-strategy.type=fixed-delay",
-                        "-D", "restart-strategy.fixed-delay.attempts=3",
-                        "-D", "restart-strategy.fixed-delay.delay=100ms");
+                        "-D",
+                        "execution.checkpointing.interval=100ms",
+                        "-D",
+                        "restart-strategy.type=fixed-delay",
+                        "-D",
+                        "restart-strategy.fixed-delay.attempts=3",
+                        "-D",
+                        "restart-strategy.fixed-delay.delay=100ms");
 
         assertThat(run.exitCode).as("stderr:\n%s", run.stderr).isZero();
         assertThat(run.schemaChanges()).isEqualTo(CHANGES);
-        assertThat(run.columns("db.orders")).containsExactly("id INT NOT NULL", "item VARCHAR(10)", "qty BIGINT");
+        assertThat(run.columns("db.orders"))
+                .containsExactly("id INT NOT NULL", "item VARCHAR(10)", "qty BIGINT");
         assertThat(run.rows("db.orders")).isEqualTo(ROWS);
         assertThat(injectedFailures())
                 .as("the injected failure happened")
@@ -85,33 +91,39 @@ class FailoverTest {
     }
 
     /**
-     * The applier is slow (1 s) and then fails once: checkpoints complete while the change
-     * is pending, with the subtask that met it waiting in its mailbox, and the restart restores
-     * one of them. The subtask asks again for the restored pending change; the change reaches
-     * the sink once and every row is there once (DESIGN-NOTES §3: a checkpoint taken during a
-     * pending change has a defined, tested state).
+     * The applier is slow (1 s) and then fails once: checkpoints complete while the change is
+     * pending, with the subtask that met it waiting in its mailbox, and the restart restores one of
+     * them. The subtask asks again for the restored pending change; the change reaches the sink
+     * once and every row is there once (DESIGN-NOTES §3: a checkpoint taken during a pending change
+     * has a defined, tested state).
      */
     @ParameterizedTest(name = "parallelism {0}, splits {1}")
     @CsvSource({"1,1", "2,2"})
     void aCheckpointTakenWhileAChangeIsPendingIsRestoredWithTheChangeAskedForAgain(
             int parallelism, int splits) throws Exception {
-        String pipeline = pipeline(parallelism, splits, "fail.once.on: add.column", "apply.delay.ms: 1000");
+        String pipeline =
+                pipeline(parallelism, splits, "fail.once.on: add.column", "apply.delay.ms: 1000");
         long logBefore = Files.exists(TEST_LOG) ? Files.size(TEST_LOG) : 0;
         PipelineRun run =
                 PipelineRun.run(
                         dir,
                         pipeline,
-                        "-D", "execution.checkpointing.interval=50ms",
-                        "-D", "restart-strategy.type=fixed-delay",
-                        "-D", "restart-strategy.fixed-delay.attempts=3",
-                        "-D", "restart-strategy.fixed-delay.delay=100ms");
+                        "-D",
+                        "execution.checkpointing.interval=50ms",
+                        "-D",
+                        "restart-strategy.type=fixed-delay",
+                        "-D",
+                        "restart-strategy.fixed-delay.attempts=3",
+                        "-D",
+                        "restart-strategy.fixed-delay.delay=100ms");
 
         assertThat(run.exitCode).as("stderr:\n%s", run.stderr).isZero();
         assertThat(logSince(logBefore))
                 .as("the restore held the pending change")
                 .contains("asks again for restored pending change AddColumnEvent");
         assertThat(run.schemaChanges()).isEqualTo(CHANGES);
-        assertThat(run.columns("db.orders")).containsExactly("id INT NOT NULL", "item VARCHAR(10)", "qty BIGINT");
+        assertThat(run.columns("db.orders"))
+                .containsExactly("id INT NOT NULL", "item VARCHAR(10)", "qty BIGINT");
         assertThat(run.rows("db.orders")).isEqualTo(ROWS);
     }
 
@@ -120,7 +132,11 @@ class FailoverTest {
 
     private static String logSince(long offset) throws IOException {
         byte[] all = Files.readAllBytes(TEST_LOG);
-        return new String(all, (int) Math.min(offset, all.length), (int) Math.max(0, all.length - offset), StandardCharsets.UTF_8);
+        return new String(
+                all,
+                (int) Math.min(offset, all.length),
+                (int) Math.max(0, all.length - offset),
+                StandardCharsets.UTF_8);
     }
 
     /** The failover script through the values connector, with these sink options. */
@@ -129,16 +145,24 @@ class FailoverTest {
                 new StringBuilder()
                         .append("source:\n")
                         .append("  type: values\n")
-                        .append("  script: ").append(Pipelines.script(dir, "failover.yaml")).append('\n')
-                        .append("  splits: ").append(splits).append('\n')
+                        .append("  script: ")
+                        .append(Pipelines.script(dir, "failover.yaml"))
+                        .append('\n')
+                        .append("  splits: ")
+                        .append(splits)
+                        .append('\n')
                         .append("sink:\n")
                         .append("  type: values\n")
-                        .append("  output.path: ").append(dir.resolve("result.json")).append('\n');
+                        .append("  output.path: ")
+                        .append(dir.resolve("result.json"))
+                        .append('\n');
         for (String option : sinkOptions) {
             yaml.append("  ").append(option).append('\n');
         }
         return yaml.append("pipeline:\n")
-                .append("  parallelism: ").append(parallelism).append('\n')
+                .append("  parallelism: ")
+                .append(parallelism)
+                .append('\n')
                 .append("  schema.change.behavior: evolve\n")
                 .toString();
     }

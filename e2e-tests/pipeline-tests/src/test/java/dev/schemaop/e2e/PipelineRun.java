@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs a pipeline through the real front door, {@code flink-cdc.sh}'s main class, on the
- * embedded Flink MiniCluster, and reads what the values sink wrote.
+ * Runs a pipeline through the real front door, {@code flink-cdc.sh}'s main class, on the embedded
+ * Flink MiniCluster, and reads what the values sink wrote.
  */
 public final class PipelineRun {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -34,7 +34,8 @@ public final class PipelineRun {
     }
 
     /** Writes {@code pipelineYaml} into {@code dir} and runs it with the given extra arguments. */
-    public static PipelineRun run(Path dir, String pipelineYaml, String... args) throws IOException {
+    public static PipelineRun run(Path dir, String pipelineYaml, String... args)
+            throws IOException {
         Path pipeline = dir.resolve("pipeline.yaml");
         Files.writeString(pipeline, pipelineYaml);
         List<String> all = new ArrayList<>(List.of(args));
@@ -85,7 +86,9 @@ public final class PipelineRun {
                 if (line.length() > 0) {
                     line.append(", ");
                 }
-                line.append(field.getKey()).append('=').append(field.getValue().isNull() ? "null" : field.getValue().asText());
+                line.append(field.getKey())
+                        .append('=')
+                        .append(field.getValue().isNull() ? "null" : field.getValue().asText());
             }
             rows.add(line.toString());
         }
@@ -121,7 +124,8 @@ public final class PipelineRun {
         }
         JsonNode node = output.path("tables").path(table);
         if (node.isMissingNode()) {
-            throw new AssertionError("The sink has no table " + table + ": " + output.path("tables").fieldNames());
+            throw new AssertionError(
+                    "The sink has no table " + table + ": " + output.path("tables").fieldNames());
         }
         return node;
     }

@@ -19,7 +19,8 @@ final class Pipelines {
     }
 
     /** The all-changes script into the values sink, with extra sink options. */
-    static String allChanges(Path dir, String behavior, int parallelism, int splits, String sinkOptions)
+    static String allChanges(
+            Path dir, String behavior, int parallelism, int splits, String sinkOptions)
             throws IOException {
         Path script = dir.resolve("all-changes.yaml");
         if (!Files.exists(script)) {
@@ -27,14 +28,24 @@ final class Pipelines {
         }
         return "source:\n"
                 + "  type: values\n"
-                + "  script: " + script + "\n"
-                + "  splits: " + splits + "\n"
+                + "  script: "
+                + script
+                + "\n"
+                + "  splits: "
+                + splits
+                + "\n"
                 + "sink:\n"
                 + "  type: values\n"
-                + "  output.path: " + dir.resolve("result.json") + "\n"
+                + "  output.path: "
+                + dir.resolve("result.json")
+                + "\n"
                 + sinkOptions
                 + "pipeline:\n"
-                + "  parallelism: " + parallelism + "\n"
-                + "  schema.change.behavior: " + behavior + "\n";
+                + "  parallelism: "
+                + parallelism
+                + "\n"
+                + "  schema.change.behavior: "
+                + behavior
+                + "\n";
     }
 }

@@ -1,5 +1,7 @@
 package dev.schemaop.e2e;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -7,14 +9,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 import java.nio.file.Path;
 import java.util.List;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
- * SPEC §7: two shards with different shapes routed into one sink table merge into their
- * least common schema (union of columns, common wider types); each shard's rows are reshaped
- * onto it. A change that would narrow the merged schema does not reach it (orders_2's qty back
- * to SMALLINT), and a rename in one shard is not a rename of the merged table: the new name
- * joins the union, the old column stays for the other shard.
+ * SPEC §7: two shards with different shapes routed into one sink table merge into their least
+ * common schema (union of columns, common wider types); each shard's rows are reshaped onto it. A
+ * change that would narrow the merged schema does not reach it (orders_2's qty back to SMALLINT),
+ * and a rename in one shard is not a rename of the merged table: the new name joins the union, the
+ * old column stays for the other shard.
  */
 class RouteMergingTest {
     @TempDir Path dir;
@@ -29,17 +29,27 @@ class RouteMergingTest {
                         dir,
                         "source:\n"
                                 + "  type: values\n"
-                                + "  script: " + script + "\n"
-                                + "  splits: " + splits + "\n"
+                                + "  script: "
+                                + script
+                                + "\n"
+                                + "  splits: "
+                                + splits
+                                + "\n"
                                 + "sink:\n"
                                 + "  type: values\n"
-                                + "  output.path: " + dir.resolve("result.json") + "\n"
+                                + "  output.path: "
+                                + dir.resolve("result.json")
+                                + "\n"
                                 + "route:\n"
                                 + "  - source-table: shop.orders_\\.*\n"
                                 + "    sink-table: shop.orders\n"
                                 + "pipeline:\n"
-                                + "  parallelism: " + parallelism + "\n"
-                                + "  schema.change.behavior: " + behavior + "\n");
+                                + "  parallelism: "
+                                + parallelism
+                                + "\n"
+                                + "  schema.change.behavior: "
+                                + behavior
+                                + "\n");
 
         assertThat(run.exitCode).as("stderr:\n%s", run.stderr).isZero();
         assertThat(run.columns("shop.orders"))

@@ -1,8 +1,10 @@
 package dev.schemaop.e2e;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,14 +13,12 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
- * SPEC §8 {@code -s/--from-savepoint}: a job fails on a schema change; a new submission
- * restored from its retained checkpoint goes on from there. The change applied before the
- * checkpoint is not applied again (G6 across submissions), the failed one is applied once,
- * and every row ends in the sink once, in the final shape. The values sink keeps its tables
- * across the two submissions (keep.existing), as a database would.
+ * SPEC §8 {@code -s/--from-savepoint}: a job fails on a schema change; a new submission restored
+ * from its retained checkpoint goes on from there. The change applied before the checkpoint is not
+ * applied again (G6 across submissions), the failed one is applied once, and every row ends in the
+ * sink once, in the final shape. The values sink keeps its tables across the two submissions
+ * (keep.existing), as a database would.
  */
 class SavepointRestoreTest {
     @TempDir Path dir;
@@ -34,10 +34,14 @@ class SavepointRestoreTest {
                 PipelineRun.run(
                         dir,
                         pipeline(script),
-                        "-D", "execution.checkpointing.interval=100ms",
-                        "-D", "execution.checkpointing.externalized-checkpoint-retention=RETAIN_ON_CANCELLATION",
-                        "-D", "state.checkpoints.dir=" + checkpoints.toUri(),
-                        "-D", "restart-strategy.type=none");
+                        "-D",
+                        "execution.checkpointing.interval=100ms",
+                        "-D",
+                        "execution.checkpointing.externalized-checkpoint-retention=RETAIN_ON_CANCELLATION",
+                        "-D",
+                        "state.checkpoints.dir=" + checkpoints.toUri(),
+                        "-D",
+                        "restart-strategy.type=none");
         assertThat(failed.exitCode).as("stderr:\n%s", failed.stderr).isEqualTo(1);
         assertThat(failed.stderr).contains("injected failure before applying AlterColumnTypeEvent");
 
@@ -47,8 +51,10 @@ class SavepointRestoreTest {
                         dir,
                         resubmitted.equals("the same definition")
                                 ? pipeline(script)
-                                : pipeline(script).replace("  name: savepoint test\n", "  name: edited\n"),
-                        "-s", retained.toUri().toString());
+                                : pipeline(script)
+                                        .replace("  name: savepoint test\n", "  name: edited\n"),
+                        "-s",
+                        retained.toUri().toString());
 
         assertThat(resumed.exitCode).as("stderr:\n%s", resumed.stderr).isZero();
         assertThat(resumed.schemaChanges())
@@ -70,17 +76,21 @@ class SavepointRestoreTest {
     }
 
     /**
-     * The injected failure happens once per JVM, so the second run passes the change. Edited
-     * or not, the resubmission finds the first run's applied-change log through the
-     * checkpoint: a change applied after the registry's snapshot is not applied again.
+     * The injected failure happens once per JVM, so the second run passes the change. Edited or
+     * not, the resubmission finds the first run's applied-change log through the checkpoint: a
+     * change applied after the registry's snapshot is not applied again.
      */
     private String pipeline(Path script) {
         return "source:\n"
                 + "  type: values\n"
-                + "  script: " + script + "\n"
+                + "  script: "
+                + script
+                + "\n"
                 + "sink:\n"
                 + "  type: values\n"
-                + "  output.path: " + dir.resolve("result.json") + "\n"
+                + "  output.path: "
+                + dir.resolve("result.json")
+                + "\n"
                 + "  fail.once.on: alter.column.type\n"
                 + "  keep.existing: true\n"
                 + "pipeline:\n"
@@ -92,8 +102,13 @@ class SavepointRestoreTest {
         try (Stream<Path> files = Files.walk(checkpoints)) {
             return files.filter(p -> p.getFileName().toString().startsWith("chk-"))
                     .filter(p -> Files.exists(p.resolve("_metadata")))
-                    .max(Comparator.comparingInt(p -> Integer.parseInt(p.getFileName().toString().substring(4))))
-                    .orElseThrow(() -> new AssertionError("no retained checkpoint under " + checkpoints));
+                    .max(
+                            Comparator.comparingInt(
+                                    p -> Integer.parseInt(p.getFileName().toString().substring(4))))
+                    .orElseThrow(
+                            () ->
+                                    new AssertionError(
+                                            "no retained checkpoint under " + checkpoints));
         }
     }
 }

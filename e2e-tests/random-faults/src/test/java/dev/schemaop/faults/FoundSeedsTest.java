@@ -1,22 +1,22 @@
 package dev.schemaop.faults;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.fail;
 
+import org.junit.jupiter.api.Test;
+
 /**
- * Seeds of the randomized fault runs that found bugs (issue 7), kept as regression tests. Each
- * says what it showed before its fix (the runtime of commit 838e883). "Trusting" runs use a sink
- * that, like the values sink, trusts the schema it is sent and forgives DDL that does not fit,
- * so the damage shows in the final table instead of as the sink's complaint.
+ * Seeds of the randomized fault runs that found bugs (issue 7), kept as regression tests. Each says
+ * what it showed before its fix (the runtime of commit 838e883). "Trusting" runs use a sink that,
+ * like the values sink, trusts the schema it is sent and forgives DDL that does not fit, so the
+ * damage shows in the final table instead of as the sink's complaint.
  */
 class FoundSeedsTest {
 
     /**
      * Before: "writer 0: its schema of db.t0 [id INT NOT NULL, c1 VARCHAR(10)] differs from the
      * table's [id INT NOT NULL, r11 VARCHAR(10)]" (issue 7's "[id, c0] differs from the table's
-     * [id, r1]"). After a restore the writers were told the checkpoint's schema although the
-     * rename applied after it was in the sink, and rows came in that old shape.
+     * [id, r1]"). After a restore the writers were told the checkpoint's schema although the rename
+     * applied after it was in the sink, and rows came in that old shape.
      */
     @Test
     void writersOfARestoredJobStartFromTheSinksSchemaNotTheCheckpoints() throws Exception {
@@ -34,8 +34,8 @@ class FoundSeedsTest {
     }
 
     /**
-     * Before: "ADD of column c24 that exists (a DDL applied twice)". The applier changed the
-     * sink, then failed before it answered; after the restore the change was applied again.
+     * Before: "ADD of column c24 that exists (a DDL applied twice)". The applier changed the sink,
+     * then failed before it answered; after the restore the change was applied again.
      */
     @Test
     void aCallThatChangedTheSinkBeforeItFailedIsNotMadeAgain() throws Exception {
@@ -68,8 +68,8 @@ class FoundSeedsTest {
     }
 
     /**
-     * Before, with a trusting sink and only source reader failures: rows 3, 5 and 6 of db.t0,
-     * which the source had before it dropped the table, were in the table it created anew.
+     * Before, with a trusting sink and only source reader failures: rows 3, 5 and 6 of db.t0, which
+     * the source had before it dropped the table, were in the table it created anew.
      */
     @Test
     void rowsOfADroppedTableDoNotComeBackInTheNewOne() throws Exception {
@@ -78,11 +78,11 @@ class FoundSeedsTest {
 
     /**
      * Found by the 500-seed soak: before, "writer 1: its schema of db.t2 [.., r12 INT, r13 BIGINT]
-     * differs from the table's [.., r12_integer INT, r13 BIGINT]" in about one run of ten. A
-     * source failure restarted the tasks while LENIENT's rename + add of r12 was being applied;
-     * the registry is not reset by a task failure and went on, and a sink subtask of the new
-     * attempt learned the table's state between the two calls (no hold of the new attempt covered
-     * that change). Seed 20004 showed the same. A unit test covers it deterministically.
+     * differs from the table's [.., r12_integer INT, r13 BIGINT]" in about one run of ten. A source
+     * failure restarted the tasks while LENIENT's rename + add of r12 was being applied; the
+     * registry is not reset by a task failure and went on, and a sink subtask of the new attempt
+     * learned the table's state between the two calls (no hold of the new attempt covered that
+     * change). Seed 20004 showed the same. A unit test covers it deterministically.
      */
     @Test
     void aSinkSubtaskOfARestartedAttemptDoesNotWriteIntoAHalfAppliedChange() throws Exception {

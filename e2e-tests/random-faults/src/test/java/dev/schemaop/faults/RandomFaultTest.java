@@ -1,5 +1,7 @@
 package dev.schemaop.faults;
 
+import static org.junit.jupiter.api.Assertions.fail;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -8,21 +10,20 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 /**
- * Random scripts of rows and schema changes, run with faults at random points against a sink
- * that behaves like a database, compared with a reference model (issue 7). Which seeds run:
+ * Random scripts of rows and schema changes, run with faults at random points against a sink that
+ * behaves like a database, compared with a reference model (issue 7). Which seeds run:
  *
  * <ul>
  *   <li>by default the fixed {@link #CI_SEEDS};
  *   <li>{@code -Dfaults.seed=N[,M..]}: those seeds (what a failing run prints to replay it);
- *   <li>{@code -Dfaults.seeds=N [-Dfaults.first=S]}: N fresh seeds from S (default: the clock),
- *       a soak; {@code run.sh --seeds N} runs it and lists the seeds that failed.
+ *   <li>{@code -Dfaults.seeds=N [-Dfaults.first=S]}: N fresh seeds from S (default: the clock), a
+ *       soak; {@code run.sh --seeds N} runs it and lists the seeds that failed.
  * </ul>
  */
 class RandomFaultTest {
@@ -30,28 +31,32 @@ class RandomFaultTest {
     private static final List<String> FAILED = new ArrayList<>();
     private static int ran;
 
-
     @TestFactory
     Stream<DynamicTest> seeds() {
-        return seedsToRun().mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> runSeed(seed)));
+        return seedsToRun()
+                .mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> runSeed(seed)));
     }
 
     private static LongStream seedsToRun() {
         String one = System.getProperty("faults.seed", "");
         String count = System.getProperty("faults.seeds", "");
         if (!one.isBlank()) {
-            return java.util.Arrays.stream(one.split(",")).mapToLong(seed -> Long.parseLong(seed.strip()));
+            return Arrays.stream(one.split(",")).mapToLong(seed -> Long.parseLong(seed.strip()));
         }
         if (!count.isBlank()) {
             String first = System.getProperty("faults.first", "");
-            long start = first.isBlank() ? System.currentTimeMillis() % 1_000_000_000L : Long.parseLong(first.strip());
+            long start =
+                    first.isBlank()
+                            ? System.currentTimeMillis() % 1_000_000_000L
+                            : Long.parseLong(first.strip());
             return LongStream.range(start, start + Long.parseLong(count.strip()));
         }
         return LongStream.of(CI_SEEDS);
     }
 
     private static void runSeed(long seed) throws Exception {
-        String failure = SeedRunner.run(RunPlan.of(seed, !Boolean.getBoolean("faults.trusting.writers")));
+        String failure =
+                SeedRunner.run(RunPlan.of(seed, !Boolean.getBoolean("faults.trusting.writers")));
         synchronized (FAILED) {
             ran++;
             if (failure != null) {
@@ -65,8 +70,12 @@ class RandomFaultTest {
 
     @AfterAll
     static void summary() throws IOException {
-        String summary = String.format("random fault runs: %d seeds, %d failed%s%n", ran, FAILED.size(),
-                FAILED.isEmpty() ? "" : ": " + String.join(" ", FAILED));
+        String summary =
+                String.format(
+                        "random fault runs: %d seeds, %d failed%s%n",
+                        ran,
+                        FAILED.size(),
+                        FAILED.isEmpty() ? "" : ": " + String.join(" ", FAILED));
         System.out.print(summary);
         Files.writeString(Path.of("target", "faults-summary.txt"), summary);
     }

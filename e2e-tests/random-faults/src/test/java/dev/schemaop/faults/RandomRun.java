@@ -25,9 +25,9 @@ import java.util.stream.Stream;
 
 /**
  * Runs one seed's plan through the real front door ({@code FlinkCdcCli}, an embedded Flink),
- * resubmits it from its retained checkpoint if the plan stops the whole job, and compares what
- * the checking sink holds with the reference model: the exact DDL (each once, in order), the
- * exact tables (columns and rows), and no violation seen by the sink.
+ * resubmits it from its retained checkpoint if the plan stops the whole job, and compares what the
+ * checking sink holds with the reference model: the exact DDL (each once, in order), the exact
+ * tables (columns and rows), and no violation seen by the sink.
  */
 final class RandomRun {
     private final RunPlan plan;
@@ -57,10 +57,14 @@ final class RandomRun {
         CheckingStore sink = CheckingStore.fresh(store);
         try {
             int exit = submit(pipeline, null);
-            if (exit == 1 && plan.stops() && stderr.toString().contains("Injected stop of the whole job")) {
+            if (exit == 1
+                    && plan.stops()
+                    && stderr.toString().contains("Injected stop of the whole job")) {
                 Optional<Path> retained = latestCheckpoint(dir.resolve("checkpoints"));
                 if (retained.isEmpty()) {
-                    return new Outcome(List.of("the job stopped with no retained checkpoint to restart from"), 1);
+                    return new Outcome(
+                            List.of("the job stopped with no retained checkpoint to restart from"),
+                            1);
                 }
                 exit = submit(pipeline, retained.get());
             }
@@ -71,7 +75,9 @@ final class RandomRun {
             sink.violations().forEach(v -> differences.add("the sink saw: " + v));
             compareDdl(sink.ddl(), differences);
             compareTables(sink.tables(), differences);
-            long fired = sink.counted("injected failures") + ReaderFaults.fired(script.toAbsolutePath().normalize().toString());
+            long fired =
+                    sink.counted("injected failures")
+                            + ReaderFaults.fired(script.toAbsolutePath().normalize().toString());
             return new Outcome(differences, fired);
         } finally {
             CheckingStore.forget(store);
@@ -79,13 +85,19 @@ final class RandomRun {
     }
 
     private int submit(Path pipeline, Path fromCheckpoint) {
-        List<String> args = new ArrayList<>(List.of(
-                "-D", "execution.checkpointing.interval=" + plan.checkpointMillis() + "ms",
-                "-D", "execution.checkpointing.externalized-checkpoint-retention=RETAIN_ON_CANCELLATION",
-                "-D", "state.checkpoints.dir=" + dir.resolve("checkpoints").toUri(),
-                "-D", "restart-strategy.type=fixed-delay",
-                "-D", "restart-strategy.fixed-delay.attempts=20",
-                "-D", "restart-strategy.fixed-delay.delay=20ms"));
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                "-D",
+                                        "execution.checkpointing.interval="
+                                                + plan.checkpointMillis()
+                                                + "ms",
+                                "-D",
+                                        "execution.checkpointing.externalized-checkpoint-retention=RETAIN_ON_CANCELLATION",
+                                "-D", "state.checkpoints.dir=" + dir.resolve("checkpoints").toUri(),
+                                "-D", "restart-strategy.type=fixed-delay",
+                                "-D", "restart-strategy.fixed-delay.attempts=20",
+                                "-D", "restart-strategy.fixed-delay.delay=20ms"));
         if (fromCheckpoint != null) {
             args.addAll(List.of("-s", fromCheckpoint.toUri().toString()));
         }
@@ -102,15 +114,26 @@ final class RandomRun {
     }
 
     private String pipeline(Path script) {
-        StringBuilder yaml = new StringBuilder()
-                .append("source:\n  type: values\n  script: ").append(script).append('\n')
-                .append("  splits: ").append(plan.splits()).append('\n');
+        StringBuilder yaml =
+                new StringBuilder()
+                        .append("source:\n  type: values\n  script: ")
+                        .append(script)
+                        .append('\n')
+                        .append("  splits: ")
+                        .append(plan.splits())
+                        .append('\n');
         plan.sourceOptions().forEach(o -> yaml.append("  ").append(o).append('\n'));
         yaml.append("sink:\n  type: checking\n  store: \"").append(store).append("\"\n");
         plan.sinkOptions().forEach(o -> yaml.append("  ").append(o).append('\n'));
-        return yaml.append("pipeline:\n  name: random run ").append(plan.seed()).append('\n')
-                .append("  parallelism: ").append(plan.parallelism()).append('\n')
-                .append("  schema.change.behavior: ").append(plan.behavior().name().toLowerCase(Locale.ROOT)).append('\n')
+        return yaml.append("pipeline:\n  name: random run ")
+                .append(plan.seed())
+                .append('\n')
+                .append("  parallelism: ")
+                .append(plan.parallelism())
+                .append('\n')
+                .append("  schema.change.behavior: ")
+                .append(plan.behavior().name().toLowerCase(Locale.ROOT))
+                .append('\n')
                 .toString();
     }
 
@@ -120,14 +143,18 @@ final class RandomRun {
             return;
         }
         int same = 0;
-        while (same < Math.min(actual.size(), expected.size()) && actual.get(same).equals(expected.get(same))) {
+        while (same < Math.min(actual.size(), expected.size())
+                && actual.get(same).equals(expected.get(same))) {
             same++;
         }
-        differences.add(String.format(
-                "the applier's DDL differs from DDL #%d on (%d applied, %d expected):%n  applied:  %s%n  expected: %s",
-                same + 1, actual.size(), expected.size(),
-                actual.subList(same, Math.min(actual.size(), same + 3)),
-                expected.subList(same, Math.min(expected.size(), same + 3))));
+        differences.add(
+                String.format(
+                        "the applier's DDL differs from DDL #%d on (%d applied, %d expected):%n  applied:  %s%n  expected: %s",
+                        same + 1,
+                        actual.size(),
+                        expected.size(),
+                        actual.subList(same, Math.min(actual.size(), same + 3)),
+                        expected.subList(same, Math.min(expected.size(), same + 3))));
     }
 
     private void compareTables(Map<TableId, DatabaseTable> actual, List<String> differences) {
@@ -141,13 +168,25 @@ final class RandomRun {
                 continue;
             }
             if (!table.schema().equals(e.getValue().schema())) {
-                differences.add(e.getKey() + " has schema " + table.schema() + ", expected " + e.getValue().schema());
+                differences.add(
+                        e.getKey()
+                                + " has schema "
+                                + table.schema()
+                                + ", expected "
+                                + e.getValue().schema());
                 continue;
             }
             List<List<Object>> rows = table.rows();
             List<List<Object>> want = e.getValue().rows();
             if (!rows.equals(want)) {
-                differences.add(e.getKey() + " " + table.schema() + " rows differ:\n  extra:   " + minus(rows, want) + "\n  missing: " + minus(want, rows));
+                differences.add(
+                        e.getKey()
+                                + " "
+                                + table.schema()
+                                + " rows differ:\n  extra:   "
+                                + minus(rows, want)
+                                + "\n  missing: "
+                                + minus(want, rows));
             }
         }
     }
@@ -165,7 +204,11 @@ final class RandomRun {
         try (Stream<Path> files = Files.walk(checkpoints)) {
             return files.filter(p -> p.getFileName().toString().startsWith("chk-"))
                     .filter(p -> Files.exists(p.resolve("_metadata")))
-                    .max(Comparator.comparingInt(p -> Integer.parseInt(p.getFileName().toString().substring(4))));
+                    .max(
+                            Comparator.comparingInt(
+                                    p ->
+                                            Integer.parseInt(
+                                                    p.getFileName().toString().substring(4))));
         }
     }
 

@@ -14,8 +14,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Everything one seed decides: the script, the behavior, the parallelism and splits, the
- * checkpoint interval, whether the sink commits in two phases, and where faults strike.
+ * Everything one seed decides: the script, the behavior, the parallelism and splits, the checkpoint
+ * interval, whether the sink commits in two phases, and where faults strike.
  */
 record RunPlan(
         long seed,
@@ -40,9 +40,9 @@ record RunPlan(
     }
 
     /**
-     * @param writersCheckTables false: the sink's writers check rows only against the schema
-     *     they received, not against the table, and its applier goes on past DDL that does not
-     *     fit (as the values sink does); failures then show as the runtime's own errors
+     * @param writersCheckTables false: the sink's writers check rows only against the schema they
+     *     received, not against the table, and its applier goes on past DDL that does not fit (as
+     *     the values sink does); failures then show as the runtime's own errors
      */
     static RunPlan of(long seed, boolean writersCheckTables) {
         Random random = new Random(seed ^ 0x5DEECE66DL);
@@ -52,15 +52,18 @@ record RunPlan(
         int checkpointMillis = 40 + random.nextInt(260);
         boolean twoPhase = random.nextInt(4) == 0;
         int applierDelay = random.nextInt(3) == 0 ? 5 + random.nextInt(40) : 0;
-        boolean notNull = behavior == SchemaChangeBehavior.EVOLVE || behavior == SchemaChangeBehavior.LENIENT;
+        boolean notNull =
+                behavior == SchemaChangeBehavior.EVOLVE || behavior == SchemaChangeBehavior.LENIENT;
         List<Op> script = ScriptGenerator.generate(seed, STEPS, notNull);
         ReferenceModel expected = ReferenceModel.of(behavior, script);
 
-        long schemaOps = script.stream().filter(op -> !op.isRow() && !(op instanceof Op.Fence)).count();
+        long schemaOps =
+                script.stream().filter(op -> !op.isRow() && !(op instanceof Op.Fence)).count();
         long rows = script.stream().filter(Op::isRow).count();
         List<Op> beforeFence = script.subList(0, script.indexOf(new Op.Fence()));
         long rowsAfterFence = rows - beforeFence.stream().filter(Op::isRow).count();
-        int keysBeforeFence = (int) beforeFence.stream().filter(op -> op instanceof Op.Insert).count();
+        int keysBeforeFence =
+                (int) beforeFence.stream().filter(op -> op instanceof Op.Insert).count();
         long sourceEvents = splits * schemaOps + rows;
         int ddl = Math.max(1, expected.ddl().size());
 
@@ -103,7 +106,10 @@ record RunPlan(
             // Keys above every key inserted before the fence are inserted after it.
             sinkOptions.add("stop.at.row: " + stopAtRow);
             sinkOptions.add("stop.above.key: " + keysBeforeFence);
-            faults.add("whole-job stop at row " + stopAtRow + " after the first checkpoint, then a restart from the retained checkpoint");
+            faults.add(
+                    "whole-job stop at row "
+                            + stopAtRow
+                            + " after the first checkpoint, then a restart from the retained checkpoint");
         }
         if (twoPhase) {
             sinkOptions.add("two-phase: true");
@@ -117,19 +123,34 @@ record RunPlan(
         if (!writersCheckTables) {
             sinkOptions.add("writers.check.tables: false");
         }
-        return new RunPlan(seed, behavior, parallelism, splits, checkpointMillis, twoPhase, applierDelay, script,
-                expected, sourceOptions, sinkOptions, faults, stopAtRow > 0, writersCheckTables);
+        return new RunPlan(
+                seed,
+                behavior,
+                parallelism,
+                splits,
+                checkpointMillis,
+                twoPhase,
+                applierDelay,
+                script,
+                expected,
+                sourceOptions,
+                sinkOptions,
+                faults,
+                stopAtRow > 0,
+                writersCheckTables);
     }
 
     private static SchemaChangeBehavior pickBehavior(Random random) {
         int dice = random.nextInt(20);
-        return dice < 8 ? SchemaChangeBehavior.EVOLVE
-                : dice < 13 ? SchemaChangeBehavior.LENIENT
-                : dice < 17 ? SchemaChangeBehavior.TRY_EVOLVE
-                : SchemaChangeBehavior.IGNORE;
+        return dice < 8
+                ? SchemaChangeBehavior.EVOLVE
+                : dice < 13
+                        ? SchemaChangeBehavior.LENIENT
+                        : dice < 17 ? SchemaChangeBehavior.TRY_EVOLVE : SchemaChangeBehavior.IGNORE;
     }
 
-    private static void option(List<String> options, List<String> faults, String key, Set<Long> at, String what) {
+    private static void option(
+            List<String> options, List<String> faults, String key, Set<Long> at, String what) {
         if (at.isEmpty()) {
             return;
         }
@@ -140,15 +161,23 @@ record RunPlan(
 
     /** The one command that runs this plan again. */
     String replayCommand() {
-        return "e2e-tests/random-faults/run.sh --seed " + seed + (writersCheckTables ? "" : " --trusting-writers");
+        return "e2e-tests/random-faults/run.sh --seed "
+                + seed
+                + (writersCheckTables ? "" : " --trusting-writers");
     }
 
     String describe() {
         return String.format(
                 "seed %d: %s, parallelism %d, %d splits, checkpoints every %d ms, %s sink, DDL taking %d ms, %d steps, faults: %s",
-                seed, behavior.name().toLowerCase(Locale.ROOT), parallelism, splits, checkpointMillis,
-                (twoPhase ? "two-phase committing" : "at-least-once") + (writersCheckTables ? "" : " trusting"),
-                applierDelayMillis, script.size(),
+                seed,
+                behavior.name().toLowerCase(Locale.ROOT),
+                parallelism,
+                splits,
+                checkpointMillis,
+                (twoPhase ? "two-phase committing" : "at-least-once")
+                        + (writersCheckTables ? "" : " trusting"),
+                applierDelayMillis,
+                script.size(),
                 faults.isEmpty() ? "none" : String.join("; ", faults));
     }
 }

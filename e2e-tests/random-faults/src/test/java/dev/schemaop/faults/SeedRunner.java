@@ -1,5 +1,8 @@
 package dev.schemaop.faults;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,12 +17,12 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
- * Runs one plan with a time limit (a hang is a finding too) and reports it: a line PASS/FAIL
- * with the plan, and on failure what differed and the command that replays it. A failing run's
- * files (script, pipeline, checkpoints) stay in {@code target/runs/seed-N} for triage.
+ * Runs one plan with a time limit (a hang is a finding too) and reports it: a line PASS/FAIL with
+ * the plan, and on failure what differed and the command that replays it. A failing run's files
+ * (script, pipeline, checkpoints) stay in {@code target/runs/seed-N} for triage.
  */
 final class SeedRunner {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SeedRunner.class);
+    private static final Logger LOG = LoggerFactory.getLogger(SeedRunner.class);
     private static final long TIMEOUT_SECONDS = 240;
     private static final Path RUNS = Path.of("target", "runs");
 
@@ -52,7 +55,12 @@ final class SeedRunner {
         } finally {
             thread.shutdownNow();
         }
-        String outcome = (differences.isEmpty() ? "PASS " : "FAIL ") + plan.describe() + " (" + fired + " struck)";
+        String outcome =
+                (differences.isEmpty() ? "PASS " : "FAIL ")
+                        + plan.describe()
+                        + " ("
+                        + fired
+                        + " struck)";
         LOG.info("==== {}", outcome);
         System.out.println(outcome);
         if (differences.isEmpty()) {
@@ -60,7 +68,11 @@ final class SeedRunner {
         }
         return differences.isEmpty()
                 ? null
-                : plan.describe() + "\n" + String.join("\n", differences) + "\nReplay: " + plan.replayCommand();
+                : plan.describe()
+                        + "\n"
+                        + String.join("\n", differences)
+                        + "\nReplay: "
+                        + plan.replayCommand();
     }
 
     private static void deleteRecursively(Path dir) throws IOException {

@@ -29,8 +29,13 @@ public final class SampleDataSourceFactory implements DataSourceFactory {
         int rows = context.getFactoryConfiguration().get(ROWS);
         if (rows < 1) {
             throw new IllegalArgumentException(
-                    "Option '" + ROWS.key() + "' of " + IDENTIFIER + " must be at least 1, but is "
-                            + rows + ".");
+                    "Option '"
+                            + ROWS.key()
+                            + "' of "
+                            + IDENTIFIER
+                            + " must be at least 1, but is "
+                            + rows
+                            + ".");
         }
         return new SampleDataSource(rows);
     }

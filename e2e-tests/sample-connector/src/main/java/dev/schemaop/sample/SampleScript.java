@@ -28,15 +28,16 @@ import java.util.List;
  * <ol start="0">
  *   <li>{@code CreateTableEvent(id INT NOT NULL (primary key), name VARCHAR(20))}
  *   <li>positions {@code 1..h}: inserts of ids {@code 1..h}, name {@code item-<id>}
- *   <li>position {@code h+1}: {@code AddColumnEvent} adding {@code price DECIMAL(10, 2)} (nullable, last)
+ *   <li>position {@code h+1}: {@code AddColumnEvent} adding {@code price DECIMAL(10, 2)} (nullable,
+ *       last)
  *   <li>positions {@code h+2..rows+1}: inserts of ids {@code h+1..rows}, price {@code id + 0.5}
  *   <li>position {@code rows+2}: {@code AlterColumnTypeEvent(name -> VARCHAR(50))}
  *   <li>position {@code rows+3}: update of id 1 to name {@code one-updated}, price {@code 1.50}
  * </ol>
  *
  * <p>{@link #eventAt(int)} computes any position on demand, so a reader restored at a position
- * resumes there without replaying anything. Rows are {@link BinaryRecordData} built with
- * {@link BinaryRecordDataGenerator} for the schema in force at that position.
+ * resumes there without replaying anything. Rows are {@link BinaryRecordData} built with {@link
+ * BinaryRecordDataGenerator} for the schema in force at that position.
  */
 public final class SampleScript {
 
@@ -112,19 +113,18 @@ public final class SampleScript {
                     TABLE, v2().generate(new Object[] {id, name(id), price(id)}));
         }
         if (position == rows + 2) {
-            return new AlterColumnTypeEvent(
-                    TABLE, Collections.singletonMap("name", NAME_TYPE_V3));
+            return new AlterColumnTypeEvent(TABLE, Collections.singletonMap("name", NAME_TYPE_V3));
         }
         // position == rows + 3: row 1 was inserted before price existed, so its before image
         // has a null price.
         BinaryRecordData before = v3().generate(new Object[] {1, name(1), null});
         BinaryRecordData after =
                 v3().generate(
-                        new Object[] {
-                            1,
-                            BinaryStringData.fromString("one-updated"),
-                            DecimalData.fromBigDecimal(new BigDecimal("1.50"), 10, 2)
-                        });
+                                new Object[] {
+                                    1,
+                                    BinaryStringData.fromString("one-updated"),
+                                    DecimalData.fromBigDecimal(new BigDecimal("1.50"), 10, 2)
+                                });
         return DataChangeEvent.updateEvent(TABLE, before, after);
     }
 

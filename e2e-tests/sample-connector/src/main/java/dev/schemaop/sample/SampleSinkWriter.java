@@ -32,16 +32,16 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Keeps, per table, the schema (every received {@link SchemaChangeEvent} applied with
- * {@link SchemaUtils#applySchemaChangeEvent}; a {@link CreateTableEvent} replaces it) and the
- * latest row per primary key. Every {@link DataChangeEvent}'s row arity must equal the column
- * count of the table's current schema, or the writer fails with {@link IllegalStateException}.
+ * Keeps, per table, the schema (every received {@link SchemaChangeEvent} applied with {@link
+ * SchemaUtils#applySchemaChangeEvent}; a {@link CreateTableEvent} replaces it) and the latest row
+ * per primary key. Every {@link DataChangeEvent}'s row arity must equal the column count of the
+ * table's current schema, or the writer fails with {@link IllegalStateException}.
  *
- * <p>On {@code flush(true)} and on {@code close()} it (over)writes
- * {@code <output.dir>/rows-<subtask>.txt} (one line per row, tables by name, rows by primary
- * key: {@code table | col=value, col=value}) and {@code <output.dir>/schema-<subtask>.txt}
- * ({@code table | <Schema#toString()>} per table). Rows are held in memory only (no writer
- * state), which is all a test sink needs.
+ * <p>On {@code flush(true)} and on {@code close()} it (over)writes {@code
+ * <output.dir>/rows-<subtask>.txt} (one line per row, tables by name, rows by primary key: {@code
+ * table | col=value, col=value}) and {@code <output.dir>/schema-<subtask>.txt} ({@code table |
+ * <Schema#toString()>} per table). Rows are held in memory only (no writer state), which is all a
+ * test sink needs.
  */
 public final class SampleSinkWriter implements SinkWriter<Event> {
 
@@ -49,6 +49,7 @@ public final class SampleSinkWriter implements SinkWriter<Event> {
     private final int subtaskIndex;
 
     private final Map<TableId, Schema> schemas = new HashMap<>();
+
     /** Per table: primary-key values -> (column name -> rendered value). */
     private final Map<TableId, TreeMap<List<Object>, Map<String, String>>> rows = new HashMap<>();
 
@@ -191,7 +192,8 @@ public final class SampleSinkWriter implements SinkWriter<Event> {
         List<Column> columns = schema.getColumns();
         for (int i = 0; i < columns.size(); i++) {
             Object value =
-                    RecordData.createFieldGetter(columns.get(i).getType(), i).getFieldOrNull(record);
+                    RecordData.createFieldGetter(columns.get(i).getType(), i)
+                            .getFieldOrNull(record);
             row.put(columns.get(i).getName(), render(value));
         }
         return row;
@@ -281,7 +283,9 @@ public final class SampleSinkWriter implements SinkWriter<Event> {
             }
         }
         Files.createDirectories(outputDir);
-        Files.write(rowsFile(outputDir, subtaskIndex), rowLines.toString().getBytes(StandardCharsets.UTF_8));
+        Files.write(
+                rowsFile(outputDir, subtaskIndex),
+                rowLines.toString().getBytes(StandardCharsets.UTF_8));
         Files.write(
                 schemaFile(outputDir, subtaskIndex),
                 schemaLines.toString().getBytes(StandardCharsets.UTF_8));

@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Emits the script of its assigned split, one event per {@link #pollNext} call. The snapshot
- * of a split is its next position, so a restored reader continues right after the last event
- * emitted before the checkpoint. All methods run in the task's mailbox thread.
+ * Emits the script of its assigned split, one event per {@link #pollNext} call. The snapshot of a
+ * split is its next position, so a restored reader continues right after the last event emitted
+ * before the checkpoint. All methods run in the task's mailbox thread.
  */
 public final class SampleSourceReader implements SourceReader<Event, SampleSplit> {
 

@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Hands the single script split to the first reader that asks for it and tells every asking
- * reader that no more splits follow. Splits returned by a failed reader are handed out again.
+ * Hands the single script split to the first reader that asks for it and tells every asking reader
+ * that no more splits follow. Splits returned by a failed reader are handed out again.
  */
 public final class SampleSplitEnumerator
         implements SplitEnumerator<SampleSplit, SampleEnumeratorState> {

@@ -21,7 +21,6 @@ import org.apache.flink.cdc.common.source.DataSource;
 import org.apache.flink.cdc.common.source.FlinkSourceProvider;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,10 +57,18 @@ class SampleConnectorTest {
         assertThat(factory.requiredOptions()).isEmpty();
 
         DataSource defaults = factory.createDataSource(context(Map.of()));
-        assertThat(((SampleSource) ((FlinkSourceProvider) defaults.getEventSourceProvider()).getSource()).rows())
+        assertThat(
+                        ((SampleSource)
+                                        ((FlinkSourceProvider) defaults.getEventSourceProvider())
+                                                .getSource())
+                                .rows())
                 .isEqualTo(10);
         DataSource four = factory.createDataSource(context(Map.of("rows", "4")));
-        assertThat(((SampleSource) ((FlinkSourceProvider) four.getEventSourceProvider()).getSource()).rows())
+        assertThat(
+                        ((SampleSource)
+                                        ((FlinkSourceProvider) four.getEventSourceProvider())
+                                                .getSource())
+                                .rows())
                 .isEqualTo(4);
         assertThat(four.getMetadataAccessor().listTables(null, "sample"))
                 .containsExactly(SampleScript.TABLE);
@@ -96,8 +103,7 @@ class SampleConnectorTest {
 
     @Test
     void tenRowsFromTheSourceFactoryIntoTheSinkFactoryAtParallelismOne() throws Exception {
-        DataSource dataSource =
-                new SampleDataSourceFactory().createDataSource(context(Map.of()));
+        DataSource dataSource = new SampleDataSourceFactory().createDataSource(context(Map.of()));
         DataSink dataSink =
                 new SampleDataSinkFactory()
                         .createDataSink(context(Map.of("output.dir", dir.toString())));
@@ -108,7 +114,11 @@ class SampleConnectorTest {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
         env.getConfig().enableObjectReuse();
-        env.fromSource(source, WatermarkStrategy.noWatermarks(), "sample", TypeInformation.of(Event.class))
+        env.fromSource(
+                        source,
+                        WatermarkStrategy.noWatermarks(),
+                        "sample",
+                        TypeInformation.of(Event.class))
                 .sinkTo(sink);
         env.execute("sample-connector-test");
 

@@ -19,7 +19,6 @@ import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.types.DataType;
 import org.apache.flink.cdc.common.types.DataTypes;
 import org.apache.flink.cdc.runtime.typeutils.BinaryRecordDataGenerator;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -84,7 +83,8 @@ class SampleSinkTest {
         // Table b first, to show that output is ordered by table name, not arrival.
         writer.write(new CreateTableEvent(b, schemaB), null);
         writer.write(
-                DataChangeEvent.insertEvent(b, gb.generate(new Object[] {10, dec("0.0001", 12, 4)})),
+                DataChangeEvent.insertEvent(
+                        b, gb.generate(new Object[] {10, dec("0.0001", 12, 4)})),
                 null);
         writer.write(
                 DataChangeEvent.insertEvent(b, gb.generate(new Object[] {9, dec("1E+3", 12, 4)})),
@@ -93,8 +93,10 @@ class SampleSinkTest {
         writer.write(DataChangeEvent.deleteEvent(b, gb.generate(new Object[] {2, null})), null);
 
         writer.write(new CreateTableEvent(a, schemaA), null);
-        writer.write(DataChangeEvent.insertEvent(a, ga.generate(new Object[] {str("y"), 2L, 7})), null);
-        writer.write(DataChangeEvent.insertEvent(a, ga.generate(new Object[] {str("x"), 1L, 8})), null);
+        writer.write(
+                DataChangeEvent.insertEvent(a, ga.generate(new Object[] {str("y"), 2L, 7})), null);
+        writer.write(
+                DataChangeEvent.insertEvent(a, ga.generate(new Object[] {str("x"), 1L, 8})), null);
         writer.write(new DropColumnEvent(a, List.of("gone")), null);
         writer.write(new RenameColumnEvent(a, Map.of("v", "value")), null);
         // Primary key change through an update: the old key disappears.
@@ -106,7 +108,8 @@ class SampleSinkTest {
                 null);
         writer.write(
                 new AddColumnEvent(
-                        a, List.of(AddColumnEvent.first(Column.physicalColumn("c", DataTypes.INT())))),
+                        a,
+                        List.of(AddColumnEvent.first(Column.physicalColumn("c", DataTypes.INT())))),
                 null);
         writer.close();
 

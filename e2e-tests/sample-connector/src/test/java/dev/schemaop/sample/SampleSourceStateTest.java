@@ -17,7 +17,6 @@ import org.apache.flink.core.io.InputStatus;
 import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
 import org.apache.flink.metrics.groups.SplitEnumeratorMetricGroup;
 import org.apache.flink.util.UserCodeClassLoader;
-
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -114,8 +113,7 @@ class SampleSourceStateTest {
         SampleEnumeratorState restored =
                 serializer.deserialize(serializer.getVersion(), serializer.serialize(state));
         assertThat(restored).isEqualTo(state);
-        assertThat(restored.unassigned())
-                .containsExactly(new SampleSplit(SampleSplit.SPLIT_ID, 0));
+        assertThat(restored.unassigned()).containsExactly(new SampleSplit(SampleSplit.SPLIT_ID, 0));
 
         FakeEnumeratorContext context2 = new FakeEnumeratorContext();
         var restoredEnumerator = source.restoreEnumerator(context2, restored);
@@ -253,7 +251,9 @@ class SampleSourceStateTest {
         public void assignSplits(SplitsAssignment<SampleSplit> newSplitAssignments) {
             newSplitAssignments
                     .assignment()
-                    .forEach((subtask, splits) -> splits.forEach(s -> assigned.add(Map.entry(subtask, s))));
+                    .forEach(
+                            (subtask, splits) ->
+                                    splits.forEach(s -> assigned.add(Map.entry(subtask, s))));
         }
 
         @Override

@@ -20,7 +20,6 @@ import org.apache.flink.cdc.runtime.typeutils.BinaryRecordDataGenerator;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -69,8 +68,12 @@ class SampleSourceTest {
         // The same sequence built independently, compared with the events' own equals()
         // (binary rows compare byte-wise, so this also pins the rows' physical types).
         DataType[] v1 = {DataTypes.INT().notNull(), DataTypes.VARCHAR(20)};
-        DataType[] v2 = {DataTypes.INT().notNull(), DataTypes.VARCHAR(20), DataTypes.DECIMAL(10, 2)};
-        DataType[] v3 = {DataTypes.INT().notNull(), DataTypes.VARCHAR(50), DataTypes.DECIMAL(10, 2)};
+        DataType[] v2 = {
+            DataTypes.INT().notNull(), DataTypes.VARCHAR(20), DataTypes.DECIMAL(10, 2)
+        };
+        DataType[] v3 = {
+            DataTypes.INT().notNull(), DataTypes.VARCHAR(50), DataTypes.DECIMAL(10, 2)
+        };
         BinaryRecordDataGenerator g1 = new BinaryRecordDataGenerator(v1);
         BinaryRecordDataGenerator g2 = new BinaryRecordDataGenerator(v2);
         BinaryRecordDataGenerator g3 = new BinaryRecordDataGenerator(v3);
@@ -83,8 +86,10 @@ class SampleSourceTest {
         assertThat(events)
                 .containsExactly(
                         new CreateTableEvent(TABLE, schema),
-                        DataChangeEvent.insertEvent(TABLE, g1.generate(new Object[] {1, s("item-1")})),
-                        DataChangeEvent.insertEvent(TABLE, g1.generate(new Object[] {2, s("item-2")})),
+                        DataChangeEvent.insertEvent(
+                                TABLE, g1.generate(new Object[] {1, s("item-1")})),
+                        DataChangeEvent.insertEvent(
+                                TABLE, g1.generate(new Object[] {2, s("item-2")})),
                         new AddColumnEvent(
                                 TABLE,
                                 List.of(

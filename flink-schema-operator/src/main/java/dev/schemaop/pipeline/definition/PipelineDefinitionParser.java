@@ -21,12 +21,12 @@ import java.util.regex.PatternSyntaxException;
 import java.util.stream.Collectors;
 
 /**
- * Reads a pipeline definition in Apache Flink CDC's YAML layout (SPEC §8): top-level blocks
- * {@code source}, {@code sink} (both required), {@code route} and {@code pipeline}.
+ * Reads a pipeline definition in Apache Flink CDC's YAML layout (SPEC §8): top-level blocks {@code
+ * source}, {@code sink} (both required), {@code route} and {@code pipeline}.
  *
- * <p>Everything is checked here, so that bad input fails at submission with one
- * {@link PipelineConfigException} saying what is wrong, at which file and line, and how to fix
- * it (SPEC §9). Connector option values never appear in messages. Stateless and thread-safe.
+ * <p>Everything is checked here, so that bad input fails at submission with one {@link
+ * PipelineConfigException} saying what is wrong, at which file and line, and how to fix it (SPEC
+ * §9). Connector option values never appear in messages. Stateless and thread-safe.
  */
 public final class PipelineDefinitionParser {
 
@@ -96,10 +96,12 @@ public final class PipelineDefinitionParser {
             return Collections.emptyMap();
         }
         if (!(root.get() instanceof YamlNode.Mapping mapping)) {
-            throw root.get().location().error(
-                    "the global configuration must be a mapping of pipeline options, not %s. Write"
-                            + " one option per line, for example 'parallelism: 2'.",
-                    root.get().describe());
+            throw root.get()
+                    .location()
+                    .error(
+                            "the global configuration must be a mapping of pipeline options, not %s. Write"
+                                    + " one option per line, for example 'parallelism: 2'.",
+                            root.get().describe());
         }
         Map<String, RawSetting> settings =
                 PipelineSettingsResolver.read(mapping, "the global configuration");
@@ -121,9 +123,11 @@ public final class PipelineDefinitionParser {
                     SOURCE_EXAMPLE, SINK_EXAMPLE);
         }
         if (!(root.get() instanceof YamlNode.Mapping mapping)) {
-            throw root.get().location().error(
-                    "the pipeline definition must be a mapping with the blocks %s, not %s.",
-                    String.join(", ", TOP_LEVEL_KEYS), root.get().describe());
+            throw root.get()
+                    .location()
+                    .error(
+                            "the pipeline definition must be a mapping with the blocks %s, not %s.",
+                            String.join(", ", TOP_LEVEL_KEYS), root.get().describe());
         }
         return mapping;
     }
@@ -131,16 +135,18 @@ public final class PipelineDefinitionParser {
     private static void checkTopLevelKeys(YamlNode.Mapping root) {
         for (YamlNode.Entry entry : root.entries()) {
             if (entry.key().equals(TRANSFORM)) {
-                throw entry.keyLocation().error(
-                        "transform blocks are not supported by flink-schema-operator. Remove the"
-                                + " 'transform' block; tables are then written with their source"
-                                + " columns as they are.");
+                throw entry.keyLocation()
+                        .error(
+                                "transform blocks are not supported by flink-schema-operator. Remove the"
+                                        + " 'transform' block; tables are then written with their source"
+                                        + " columns as they are.");
             }
             if (!TOP_LEVEL_KEYS.contains(entry.key())) {
-                throw entry.keyLocation().error(
-                        "unknown top-level key '%s'. Valid top-level keys: %s. Remove the key or"
-                                + " correct its spelling.",
-                        entry.key(), String.join(", ", TOP_LEVEL_KEYS));
+                throw entry.keyLocation()
+                        .error(
+                                "unknown top-level key '%s'. Valid top-level keys: %s. Remove the key or"
+                                        + " correct its spelling.",
+                                entry.key(), String.join(", ", TOP_LEVEL_KEYS));
             }
         }
     }
@@ -149,10 +155,11 @@ public final class PipelineDefinitionParser {
             YamlNode.Mapping root, String block, String example, Location file) {
         return root.get(block)
                 .orElseThrow(
-                        () -> file.error(
-                                "the pipeline definition has no '%s' block. Add one with at least"
-                                        + " the connector type, for example:\n%s",
-                                block, example));
+                        () ->
+                                file.error(
+                                        "the pipeline definition has no '%s' block. Add one with at least"
+                                                + " the connector type, for example:\n%s",
+                                        block, example));
     }
 
     // ---------------------------------------------------------------------------------------
@@ -198,10 +205,11 @@ public final class PipelineDefinitionParser {
             throw noType(block, example);
         }
         if (!(value instanceof YamlNode.Mapping mapping)) {
-            throw block.keyLocation().error(
-                    "the %s block must be a mapping of options, not %s. Write it as, for"
-                            + " example:\n%s",
-                    block.key(), value.describe(), example);
+            throw block.keyLocation()
+                    .error(
+                            "the %s block must be a mapping of options, not %s. Write it as, for"
+                                    + " example:\n%s",
+                            block.key(), value.describe(), example);
         }
         YamlNode.Entry type =
                 mapping.get(TYPE)
@@ -216,23 +224,26 @@ public final class PipelineDefinitionParser {
     }
 
     private static PipelineConfigException noType(YamlNode.Entry block, String example) {
-        return block.keyLocation().error(
-                "%s block has no 'type'. Add the connector type, for example:\n%s",
-                block.key(), example);
+        return block.keyLocation()
+                .error(
+                        "%s block has no 'type'. Add the connector type, for example:\n%s",
+                        block.key(), example);
     }
 
     /** Connector options: scalars as text, lists comma-joined, in the order written. */
-    private static Map<String, String> connectorOptions(String block, List<YamlNode.Entry> entries) {
+    private static Map<String, String> connectorOptions(
+            String block, List<YamlNode.Entry> entries) {
         Map<String, String> options = new LinkedHashMap<>();
         for (YamlNode.Entry entry : entries) {
             YamlNode value = entry.value();
             if (value instanceof YamlNode.Sequence sequence) {
                 options.put(entry.key(), joinItems(block, entry, sequence));
             } else if (value instanceof YamlNode.Mapping) {
-                throw entry.keyLocation().error(
-                        "%s option '%s' is a nested mapping. Write each option as its own"
-                                + " dotted key, for example '%s.<name>: <value>'.",
-                        block, entry.key(), entry.key());
+                throw entry.keyLocation()
+                        .error(
+                                "%s option '%s' is a nested mapping. Write each option as its own"
+                                        + " dotted key, for example '%s.<name>: <value>'.",
+                                block, entry.key(), entry.key());
             } else {
                 options.put(entry.key(), text(block, entry));
             }
@@ -240,14 +251,16 @@ public final class PipelineDefinitionParser {
         return options;
     }
 
-    private static String joinItems(String block, YamlNode.Entry entry, YamlNode.Sequence sequence) {
+    private static String joinItems(
+            String block, YamlNode.Entry entry, YamlNode.Sequence sequence) {
         List<String> items = new ArrayList<>();
         for (YamlNode item : sequence.items()) {
             if (!(item instanceof YamlNode.Scalar scalar) || scalar.isNull()) {
-                throw item.location().error(
-                        "%s option '%s' is a list with an item that is %s. List items must be"
-                                + " single values, for example [a, b].",
-                        block, entry.key(), item.describe());
+                throw item.location()
+                        .error(
+                                "%s option '%s' is a list with an item that is %s. List items must be"
+                                        + " single values, for example [a, b].",
+                                block, entry.key(), item.describe());
             }
             items.add(scalar.optionValue());
         }
@@ -257,15 +270,17 @@ public final class PipelineDefinitionParser {
     /** A single, non-null value as text. */
     private static String text(String block, YamlNode.Entry entry) {
         if (!(entry.value() instanceof YamlNode.Scalar scalar)) {
-            throw entry.keyLocation().error(
-                    "%s option '%s' must be a single value, not %s.",
-                    block, entry.key(), entry.value().describe());
+            throw entry.keyLocation()
+                    .error(
+                            "%s option '%s' must be a single value, not %s.",
+                            block, entry.key(), entry.value().describe());
         }
         if (scalar.isNull()) {
-            throw entry.keyLocation().error(
-                    "%s option '%s' has no value. Give it a value (quote an empty one: '%s: \"\"')"
-                            + " or remove the key.",
-                    block, entry.key(), entry.key());
+            throw entry.keyLocation()
+                    .error(
+                            "%s option '%s' has no value. Give it a value (quote an empty one: '%s: \"\"')"
+                                    + " or remove the key.",
+                            block, entry.key(), entry.key());
         }
         return scalar.optionValue();
     }
@@ -279,10 +294,11 @@ public final class PipelineDefinitionParser {
         if (entry.value() instanceof YamlNode.Sequence sequence) {
             for (YamlNode item : sequence.items()) {
                 if (!(item instanceof YamlNode.Scalar scalar) || scalar.isNull()) {
-                    throw item.location().error(
-                            "sink option '%s' lists an item that is %s. Write each schema change"
-                                    + " type as a single value, for example [add.column, drop.column].",
-                            entry.key(), item.describe());
+                    throw item.location()
+                            .error(
+                                    "sink option '%s' lists an item that is %s. Write each schema change"
+                                            + " type as a single value, for example [add.column, drop.column].",
+                                    entry.key(), item.describe());
                 }
                 tags.add(checkedTag(scalar.text(), entry.key(), scalar.location()));
             }
@@ -309,18 +325,24 @@ public final class PipelineDefinitionParser {
     private static String expansionMode(YamlNode.Entry entry) {
         String option = SinkDefinition.EXPANSION_MODE_OPTION;
         if (entry.value() instanceof YamlNode.Scalar scalar && scalar.isBoolean()) {
-            throw scalar.location().error(
-                    "sink option '%s' is the YAML boolean '%s', but it takes a mode name. Quote the"
-                            + " value, for example %s: \"EXPAND\" (valid values: %s).",
-                    option, scalar.text(), option, String.join(", ", SinkDefinition.EXPANSION_MODES));
+            throw scalar.location()
+                    .error(
+                            "sink option '%s' is the YAML boolean '%s', but it takes a mode name. Quote the"
+                                    + " value, for example %s: \"EXPAND\" (valid values: %s).",
+                            option,
+                            scalar.text(),
+                            option,
+                            String.join(", ", SinkDefinition.EXPANSION_MODES));
         }
         String value = text(SINK, entry);
         String mode = value.trim().toUpperCase(Locale.ROOT);
         if (!SinkDefinition.EXPANSION_MODES.contains(mode)) {
-            throw entry.value().location().error(
-                    "invalid value '%s' for sink option '%s'. Valid values: %s"
-                            + " (case-insensitive).",
-                    value, option, String.join(", ", SinkDefinition.EXPANSION_MODES));
+            throw entry.value()
+                    .location()
+                    .error(
+                            "invalid value '%s' for sink option '%s'. Valid values: %s"
+                                    + " (case-insensitive).",
+                            value, option, String.join(", ", SinkDefinition.EXPANSION_MODES));
         }
         return mode;
     }
@@ -333,10 +355,12 @@ public final class PipelineDefinitionParser {
             return List.of();
         }
         if (!(block.get().value() instanceof YamlNode.Sequence sequence)) {
-            throw block.get().keyLocation().error(
-                    "'route' must be a list of route entries, not %s. Start each entry with '-',"
-                            + " for example:\n%s",
-                    block.get().value().describe(), ROUTE_EXAMPLE);
+            throw block.get()
+                    .keyLocation()
+                    .error(
+                            "'route' must be a list of route entries, not %s. Start each entry with '-',"
+                                    + " for example:\n%s",
+                            block.get().value().describe(), ROUTE_EXAMPLE);
         }
         List<RouteDefinition> routes = new ArrayList<>();
         for (YamlNode item : sequence.items()) {
@@ -347,16 +371,18 @@ public final class PipelineDefinitionParser {
 
     private static RouteDefinition parseRoute(YamlNode item) {
         if (!(item instanceof YamlNode.Mapping entry)) {
-            throw item.location().error(
-                    "a route entry must be a mapping with %s and %s, not %s. For example:\n%s",
-                    SOURCE_TABLE, SINK_TABLE, item.describe(), ROUTE_EXAMPLE);
+            throw item.location()
+                    .error(
+                            "a route entry must be a mapping with %s and %s, not %s. For example:\n%s",
+                            SOURCE_TABLE, SINK_TABLE, item.describe(), ROUTE_EXAMPLE);
         }
         for (YamlNode.Entry option : entry.entries()) {
             if (!ROUTE_KEYS.contains(option.key())) {
-                throw option.keyLocation().error(
-                        "unknown key '%s' in a route entry. Valid keys: %s. Remove the key or"
-                                + " correct its spelling.",
-                        option.key(), String.join(", ", ROUTE_KEYS));
+                throw option.keyLocation()
+                        .error(
+                                "unknown key '%s' in a route entry. Valid keys: %s. Remove the key or"
+                                        + " correct its spelling.",
+                                option.key(), String.join(", ", ROUTE_KEYS));
             }
         }
         String sourceTable = requiredRouteOption(entry, SOURCE_TABLE);
@@ -371,8 +397,8 @@ public final class PipelineDefinitionParser {
     private static String requiredRouteOption(YamlNode.Mapping entry, String key) {
         String value = optionalRouteOption(entry, key);
         if (value == null || value.isBlank()) {
-            throw entry.location().error(
-                    "route entry has no '%s'. Add it, for example:\n%s", key, ROUTE_EXAMPLE);
+            throw entry.location()
+                    .error("route entry has no '%s'. Add it, for example:\n%s", key, ROUTE_EXAMPLE);
         }
         return value;
     }
@@ -385,10 +411,12 @@ public final class PipelineDefinitionParser {
         try {
             Pattern.compile(sourceTable);
         } catch (PatternSyntaxException e) {
-            throw entry.value().location().error(
-                    "route option '%s' is not a valid regular expression: %s. Correct the pattern;"
-                            + " escape a literal dot as '\\.'.",
-                    SOURCE_TABLE, e.getDescription());
+            throw entry.value()
+                    .location()
+                    .error(
+                            "route option '%s' is not a valid regular expression: %s. Correct the pattern;"
+                                    + " escape a literal dot as '\\.'.",
+                            SOURCE_TABLE, e.getDescription());
         }
     }
 
@@ -402,10 +430,12 @@ public final class PipelineDefinitionParser {
                 new LinkedHashMap<>(PipelineSettingsResolver.fromMap(globalConfig, global));
         if (block.isPresent() && !isNull(block.get().value())) {
             if (!(block.get().value() instanceof YamlNode.Mapping mapping)) {
-                throw block.get().keyLocation().error(
-                        "the pipeline block must be a mapping of options, not %s. Write it as, for"
-                                + " example:\npipeline:\n  parallelism: 2",
-                        block.get().value().describe());
+                throw block.get()
+                        .keyLocation()
+                        .error(
+                                "the pipeline block must be a mapping of options, not %s. Write it as, for"
+                                        + " example:\npipeline:\n  parallelism: 2",
+                                block.get().value().describe());
             }
             settings.putAll(PipelineSettingsResolver.read(mapping, "the pipeline block"));
         }

@@ -40,10 +40,13 @@ public record PipelineSettings(
     public static final String PARALLELISM_KEY = PipelineOptions.PIPELINE_PARALLELISM.key();
     public static final String BEHAVIOR_KEY = PipelineOptions.PIPELINE_SCHEMA_CHANGE_BEHAVIOR.key();
     public static final String EXPLICIT_CAST_KEY = "schema.change.explicit-cast";
-    public static final String RPC_TIMEOUT_KEY = PipelineOptions.PIPELINE_SCHEMA_OPERATOR_RPC_TIMEOUT.key();
-    public static final String RUNTIME_MODE_KEY = PipelineOptions.PIPELINE_EXECUTION_RUNTIME_MODE.key();
+    public static final String RPC_TIMEOUT_KEY =
+            PipelineOptions.PIPELINE_SCHEMA_OPERATOR_RPC_TIMEOUT.key();
+    public static final String RUNTIME_MODE_KEY =
+            PipelineOptions.PIPELINE_EXECUTION_RUNTIME_MODE.key();
     public static final String LOCAL_TIME_ZONE_KEY = PipelineOptions.PIPELINE_LOCAL_TIME_ZONE.key();
-    public static final String OPERATOR_UID_PREFIX_KEY = PipelineOptions.PIPELINE_OPERATOR_UID_PREFIX.key();
+    public static final String OPERATOR_UID_PREFIX_KEY =
+            PipelineOptions.PIPELINE_OPERATOR_UID_PREFIX.key();
 
     public static final String DEFAULT_NAME = "Flink CDC Pipeline Job";
 
@@ -78,7 +81,9 @@ public record PipelineSettings(
                 null);
     }
 
-    /** These settings as Flink CDC's pipeline configuration (what its factories' contexts carry). */
+    /**
+     * These settings as Flink CDC's pipeline configuration (what its factories' contexts carry).
+     */
     public Configuration toConfiguration() {
         Configuration configuration = new Configuration();
         configuration.set(PipelineOptions.PIPELINE_NAME, name);

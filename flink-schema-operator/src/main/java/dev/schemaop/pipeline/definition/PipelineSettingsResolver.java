@@ -25,10 +25,9 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The pipeline settings' keys and how each value is read, shared by the {@code pipeline} block
- * and the global configuration file. Values arrive as text with the place they were written;
- * each parser fails with the option, the value and an example, and the caller's location goes in
- * front.
+ * The pipeline settings' keys and how each value is read, shared by the {@code pipeline} block and
+ * the global configuration file. Values arrive as text with the place they were written; each
+ * parser fails with the option, the value and an example, and the caller's location goes in front.
  */
 final class PipelineSettingsResolver {
 
@@ -62,10 +61,11 @@ final class PipelineSettingsResolver {
         Map<String, RawSetting> settings = new LinkedHashMap<>();
         for (YamlNode.Entry entry : block.entries()) {
             if (!KEYS.contains(entry.key())) {
-                throw entry.keyLocation().error(
-                        "unknown key '%s' in %s. Valid keys: %s. Remove the key or correct its"
-                                + " spelling.",
-                        entry.key(), blockName, String.join(", ", KEYS));
+                throw entry.keyLocation()
+                        .error(
+                                "unknown key '%s' in %s. Valid keys: %s. Remove the key or correct its"
+                                        + " spelling.",
+                                entry.key(), blockName, String.join(", ", KEYS));
             }
             settings.put(entry.key(), new RawSetting(singleValue(entry), entry.value().location()));
         }
@@ -93,25 +93,50 @@ final class PipelineSettingsResolver {
         PipelineSettings defaults = PipelineSettings.defaults();
         return new PipelineSettings(
                 parse(settings, NAME_KEY, v -> nonBlank(NAME_KEY, v), defaults.name()),
-                parse(settings, PARALLELISM_KEY, PipelineSettingsResolver::parallelism, defaults.parallelism()),
+                parse(
+                        settings,
+                        PARALLELISM_KEY,
+                        PipelineSettingsResolver::parallelism,
+                        defaults.parallelism()),
                 parse(settings, BEHAVIOR_KEY, BehaviorOption::parse, defaults.behavior()),
-                parse(settings, EXPLICIT_CAST_KEY, PipelineSettingsResolver::explicitCast, defaults.explicitCast()),
-                parse(settings, RPC_TIMEOUT_KEY, PipelineSettingsResolver::rpcTimeout, defaults.rpcTimeout()),
-                parse(settings, RUNTIME_MODE_KEY, PipelineSettingsResolver::runtimeMode, defaults.runtimeMode()),
-                parse(settings, LOCAL_TIME_ZONE_KEY, PipelineSettingsResolver::timeZone, defaults.localTimeZone()),
-                parse(settings, OPERATOR_UID_PREFIX_KEY, v -> nonBlank(OPERATOR_UID_PREFIX_KEY, v), null));
+                parse(
+                        settings,
+                        EXPLICIT_CAST_KEY,
+                        PipelineSettingsResolver::explicitCast,
+                        defaults.explicitCast()),
+                parse(
+                        settings,
+                        RPC_TIMEOUT_KEY,
+                        PipelineSettingsResolver::rpcTimeout,
+                        defaults.rpcTimeout()),
+                parse(
+                        settings,
+                        RUNTIME_MODE_KEY,
+                        PipelineSettingsResolver::runtimeMode,
+                        defaults.runtimeMode()),
+                parse(
+                        settings,
+                        LOCAL_TIME_ZONE_KEY,
+                        PipelineSettingsResolver::timeZone,
+                        defaults.localTimeZone()),
+                parse(
+                        settings,
+                        OPERATOR_UID_PREFIX_KEY,
+                        v -> nonBlank(OPERATOR_UID_PREFIX_KEY, v),
+                        null));
     }
 
     private static String singleValue(YamlNode.Entry entry) {
         String option = "pipeline." + entry.key();
         if (!(entry.value() instanceof YamlNode.Scalar scalar)) {
-            throw entry.keyLocation().error(
-                    "option '%s' must be a single value, not %s. Write it as '%s: <value>'.",
-                    option, entry.value().describe(), entry.key());
+            throw entry.keyLocation()
+                    .error(
+                            "option '%s' must be a single value, not %s. Write it as '%s: <value>'.",
+                            option, entry.value().describe(), entry.key());
         }
         if (scalar.isNull()) {
-            throw entry.keyLocation().error(
-                    "option '%s' has no value. Give it a value or remove the key.", option);
+            throw entry.keyLocation()
+                    .error("option '%s' has no value. Give it a value or remove the key.", option);
         }
         return scalar.optionValue();
     }
@@ -133,7 +158,8 @@ final class PipelineSettingsResolver {
         if (value.isBlank()) {
             throw new PipelineConfigException(
                     String.format(
-                            "option 'pipeline.%s' is empty. Give it a value or remove the key.", key));
+                            "option 'pipeline.%s' is empty. Give it a value or remove the key.",
+                            key));
         }
         return value.trim();
     }

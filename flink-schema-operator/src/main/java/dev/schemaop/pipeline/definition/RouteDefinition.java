@@ -7,10 +7,11 @@ import java.util.Objects;
 /**
  * One {@code route} entry (SPEC §7).
  *
- * @param sourceTable the {@code source-table} regular expression over {@code namespace.schema.table}
+ * @param sourceTable the {@code source-table} regular expression over {@code
+ *     namespace.schema.table}
  * @param sinkTable the {@code sink-table} the matched tables are written to
- * @param replaceSymbol the {@code replace-symbol} in {@code sinkTable} that stands for the
- *     source table's name, or {@code null}
+ * @param replaceSymbol the {@code replace-symbol} in {@code sinkTable} that stands for the source
+ *     table's name, or {@code null}
  * @param description the {@code description}, or {@code null}
  */
 public record RouteDefinition(

@@ -1,5 +1,6 @@
 package dev.schemaop.pipeline.definition;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -11,7 +12,9 @@ final class SecretOptions {
 
     private SecretOptions() {}
 
-    /** Whether the value of {@code key} must never be shown: its key mentions a password or secret. */
+    /**
+     * Whether the value of {@code key} must never be shown: its key mentions a password or secret.
+     */
     static boolean isSecret(String key) {
         String lower = key.toLowerCase(Locale.ROOT);
         return lower.contains("password") || lower.contains("secret");
@@ -34,6 +37,6 @@ final class SecretOptions {
                     }
                     copy.put(key, value);
                 });
-        return java.util.Collections.unmodifiableMap(copy);
+        return Collections.unmodifiableMap(copy);
     }
 }

@@ -11,9 +11,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The {@code sink} block. The framework options ({@link #FRAMEWORK_OPTIONS}) are taken out of
- * the connector options: the connector's factory never sees them (SPEC §4, §6). Keys under
- * {@code catalog.properties.} are ordinary connector options.
+ * The {@code sink} block. The framework options ({@link #FRAMEWORK_OPTIONS}) are taken out of the
+ * connector options: the connector's factory never sees them (SPEC §4, §6). Keys under {@code
+ * catalog.properties.} are ordinary connector options.
  *
  * @param type the connector's factory identifier, e.g. {@code paimon}
  * @param name the display name, or {@code null} when not given
@@ -22,10 +22,10 @@ import java.util.Objects;
  *     {@code null} when the option is absent
  * @param excludedSchemaChanges the {@code exclude.schema.changes} tags as written (trimmed), or
  *     {@code null} when the option is absent
- * @param expansionMode {@code existing-table.schema-expansion.mode}, upper case: one of
- *     {@link #EXPANSION_MODES}
- * @param where where the block was written ({@code file:line}) for messages about it; not part
- *     of equality
+ * @param expansionMode {@code existing-table.schema-expansion.mode}, upper case: one of {@link
+ *     #EXPANSION_MODES}
+ * @param where where the block was written ({@code file:line}) for messages about it; not part of
+ *     equality
  */
 public record SinkDefinition(
         String type,
@@ -57,8 +57,10 @@ public record SinkDefinition(
                         "Framework option '" + framework + "' must not be a connector option");
             }
         }
-        includedSchemaChanges = includedSchemaChanges == null ? null : List.copyOf(includedSchemaChanges);
-        excludedSchemaChanges = excludedSchemaChanges == null ? null : List.copyOf(excludedSchemaChanges);
+        includedSchemaChanges =
+                includedSchemaChanges == null ? null : List.copyOf(includedSchemaChanges);
+        excludedSchemaChanges =
+                excludedSchemaChanges == null ? null : List.copyOf(excludedSchemaChanges);
         Objects.requireNonNull(expansionMode, "expansionMode");
         if (!EXPANSION_MODES.contains(expansionMode)) {
             throw new IllegalArgumentException(
@@ -73,7 +75,14 @@ public record SinkDefinition(
             @Nullable List<String> includedSchemaChanges,
             @Nullable List<String> excludedSchemaChanges,
             String expansionMode) {
-        this(type, name, options, includedSchemaChanges, excludedSchemaChanges, expansionMode, null);
+        this(
+                type,
+                name,
+                options,
+                includedSchemaChanges,
+                excludedSchemaChanges,
+                expansionMode,
+                null);
     }
 
     @Override
@@ -89,7 +98,8 @@ public record SinkDefinition(
 
     @Override
     public int hashCode() {
-        return Objects.hash(type, name, options, includedSchemaChanges, excludedSchemaChanges, expansionMode);
+        return Objects.hash(
+                type, name, options, includedSchemaChanges, excludedSchemaChanges, expansionMode);
     }
 
     /** The connector options as Flink CDC's factories take them (no framework options). */
@@ -100,10 +110,18 @@ public record SinkDefinition(
     /** Secret values (keys mentioning password or secret) are masked. */
     @Override
     public String toString() {
-        return "SinkDefinition{type=" + type + ", name=" + name
-                + ", options=" + SecretOptions.masked(options)
-                + ", includedSchemaChanges=" + includedSchemaChanges
-                + ", excludedSchemaChanges=" + excludedSchemaChanges
-                + ", expansionMode=" + expansionMode + "}";
+        return "SinkDefinition{type="
+                + type
+                + ", name="
+                + name
+                + ", options="
+                + SecretOptions.masked(options)
+                + ", includedSchemaChanges="
+                + includedSchemaChanges
+                + ", excludedSchemaChanges="
+                + excludedSchemaChanges
+                + ", expansionMode="
+                + expansionMode
+                + "}";
     }
 }

@@ -8,14 +8,14 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The {@code source} block: the connector type, an optional display name, and every other key
- * as a connector option (values rendered as strings, in the order written).
+ * The {@code source} block: the connector type, an optional display name, and every other key as a
+ * connector option (values rendered as strings, in the order written).
  *
  * @param type the connector's factory identifier, e.g. {@code mysql}
  * @param name the display name, or {@code null} when not given
  * @param options the connector options, unmodifiable
- * @param where where the block was written ({@code file:line}) for messages about it; not part
- *     of equality
+ * @param where where the block was written ({@code file:line}) for messages about it; not part of
+ *     equality
  */
 public record SourceDefinition(
         String type, @Nullable String name, Map<String, String> options, @Nullable String where) {
@@ -50,7 +50,12 @@ public record SourceDefinition(
     /** Secret values (keys mentioning password or secret) are masked. */
     @Override
     public String toString() {
-        return "SourceDefinition{type=" + type + ", name=" + name
-                + ", options=" + SecretOptions.masked(options) + "}";
+        return "SourceDefinition{type="
+                + type
+                + ", name="
+                + name
+                + ", options="
+                + SecretOptions.masked(options)
+                + "}";
     }
 }

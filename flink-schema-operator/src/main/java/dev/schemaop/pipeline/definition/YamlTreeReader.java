@@ -21,10 +21,10 @@ import java.util.Optional;
 /**
  * Reads YAML text into {@link YamlNode}s that keep the line and column of every key and value.
  *
- * <p>Jackson's tree model drops token locations, so this walks Jackson's streaming YAML parser
- * once and builds the small tree itself. Syntax errors, duplicate keys and aliases become one
- * {@link PipelineConfigException} with file, line and column. No cause is attached to syntax
- * errors: Jackson's own message quotes the offending source line, which may hold a password.
+ * <p>Jackson's tree model drops token locations, so this walks Jackson's streaming YAML parser once
+ * and builds the small tree itself. Syntax errors, duplicate keys and aliases become one {@link
+ * PipelineConfigException} with file, line and column. No cause is attached to syntax errors:
+ * Jackson's own message quotes the offending source line, which may hold a password.
  */
 final class YamlTreeReader {
 
@@ -55,9 +55,10 @@ final class YamlTreeReader {
         }
         YamlNode root = readNode();
         if (parser.nextToken() != null) {
-            throw tokenLocation().error(
-                    "a second YAML document starts here. Put the whole pipeline definition in one"
-                            + " document (remove the '---' separator and what follows it).");
+            throw tokenLocation()
+                    .error(
+                            "a second YAML document starts here. Put the whole pipeline definition in one"
+                                    + " document (remove the '---' separator and what follows it).");
         }
         return Optional.of(root);
     }
@@ -72,7 +73,8 @@ final class YamlTreeReader {
             case START_ARRAY:
                 return readSequence(location);
             case VALUE_STRING:
-                return new YamlNode.Scalar(YamlNode.ScalarKind.STRING, stringText(location), location);
+                return new YamlNode.Scalar(
+                        YamlNode.ScalarKind.STRING, stringText(location), location);
             case VALUE_NUMBER_INT:
             case VALUE_NUMBER_FLOAT:
                 return new YamlNode.Scalar(YamlNode.ScalarKind.NUMBER, parser.getText(), location);
@@ -165,7 +167,10 @@ final class YamlTreeReader {
                 ? String.format("%s (%s)", problem, marked.getContext())
                 : String.format(
                         "%s (%s started at line %d, column %d)",
-                        problem, marked.getContext(), context.getLine() + 1, context.getColumn() + 1);
+                        problem,
+                        marked.getContext(),
+                        context.getLine() + 1,
+                        context.getColumn() + 1);
     }
 
     private static MarkedYAMLException findMarked(Throwable error) {

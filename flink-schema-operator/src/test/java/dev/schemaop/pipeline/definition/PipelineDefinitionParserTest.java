@@ -64,7 +64,10 @@ class PipelineDefinitionParserTest {
                                 "EXPAND"),
                         List.of(
                                 new RouteDefinition(
-                                        "app_db\\.orders_.*", "ods_db.orders", null, "merge the order shards"),
+                                        "app_db\\.orders_.*",
+                                        "ods_db.orders",
+                                        null,
+                                        "merge the order shards"),
                                 new RouteDefinition("app_db\\.products", "ods_db.<>", "<>", null)),
                         new PipelineSettings(
                                 "Sync app_db to Paimon",
@@ -103,7 +106,13 @@ class PipelineDefinitionParserTest {
                 .isEqualTo(
                         new PipelineDefinition(
                                 new SourceDefinition("mysql", null, Map.of()),
-                                new SinkDefinition("paimon", null, Map.of(), null, null, SinkDefinition.DEFAULT_EXPANSION_MODE),
+                                new SinkDefinition(
+                                        "paimon",
+                                        null,
+                                        Map.of(),
+                                        null,
+                                        null,
+                                        SinkDefinition.DEFAULT_EXPANSION_MODE),
                                 List.of(),
                                 PipelineSettings.defaults()));
         PipelineSettings settings = definition.settings();
@@ -119,7 +128,9 @@ class PipelineDefinitionParserTest {
         assertThat(definition.acceptedSchemaChanges())
                 .isEqualTo(
                         EnumSet.complementOf(
-                                EnumSet.of(SchemaChangeEventType.DROP_TABLE, SchemaChangeEventType.TRUNCATE_TABLE)));
+                                EnumSet.of(
+                                        SchemaChangeEventType.DROP_TABLE,
+                                        SchemaChangeEventType.TRUNCATE_TABLE)));
     }
 
     @Test
@@ -162,7 +173,8 @@ class PipelineDefinitionParserTest {
 
     @Test
     void emptyRouteAndPipelineBlocksAreAllowed() {
-        PipelineDefinition definition = parser.parse(MINIMAL + "route:\npipeline:\n", "pipeline.yaml", Map.of());
+        PipelineDefinition definition =
+                parser.parse(MINIMAL + "route:\npipeline:\n", "pipeline.yaml", Map.of());
         assertThat(definition.routes()).isEmpty();
         assertThat(definition.settings()).isEqualTo(PipelineSettings.defaults());
     }
@@ -181,7 +193,8 @@ class PipelineDefinitionParserTest {
 
     @Test
     void globalConfigGivesDefaults() throws Exception {
-        Map<String, String> global = PipelineDefinitionParser.loadGlobalConfig(resource("flink-cdc.yaml"));
+        Map<String, String> global =
+                PipelineDefinitionParser.loadGlobalConfig(resource("flink-cdc.yaml"));
 
         PipelineSettings settings = parser.parse(MINIMAL, "pipeline.yaml", global).settings();
 
@@ -193,11 +206,13 @@ class PipelineDefinitionParserTest {
 
     @Test
     void pipelineBlockOverridesGlobalConfig() throws Exception {
-        Map<String, String> global = PipelineDefinitionParser.loadGlobalConfig(resource("flink-cdc.yaml"));
+        Map<String, String> global =
+                PipelineDefinitionParser.loadGlobalConfig(resource("flink-cdc.yaml"));
 
         PipelineSettings settings =
                 parser.parse(
-                                MINIMAL + "pipeline:\n  parallelism: 3\n  schema.change.behavior: ignore\n",
+                                MINIMAL
+                                        + "pipeline:\n  parallelism: 3\n  schema.change.behavior: ignore\n",
                                 "pipeline.yaml",
                                 global)
                         .settings();
@@ -219,7 +234,8 @@ class PipelineDefinitionParserTest {
         assertThatThrownBy(() -> PipelineDefinitionParser.loadGlobalConfig(file))
                 .isInstanceOf(PipelineConfigException.class)
                 .hasMessage(
-                        file + ":2: unknown key 'pipeline.parallelism' in the global configuration."
+                        file
+                                + ":2: unknown key 'pipeline.parallelism' in the global configuration."
                                 + " Valid keys: name, parallelism, schema.change.behavior,"
                                 + " schema.change.explicit-cast, schema-operator.rpc-timeout,"
                                 + " execution.runtime-mode, local-time-zone, operator.uid.prefix. Remove"
@@ -232,7 +248,8 @@ class PipelineDefinitionParserTest {
         assertThatThrownBy(() -> PipelineDefinitionParser.loadGlobalConfig(file))
                 .isInstanceOf(PipelineConfigException.class)
                 .hasMessage(
-                        file + ":2: unknown schema change behavior 'evolving' for option"
+                        file
+                                + ":2: unknown schema change behavior 'evolving' for option"
                                 + " 'pipeline.schema.change.behavior'. Set it to one of: exception,"
                                 + " evolve, try_evolve, lenient, ignore (case-insensitive; the default"
                                 + " is lenient).");
@@ -252,7 +269,9 @@ class PipelineDefinitionParserTest {
         assertThatThrownBy(() -> parser.parse(missing, Map.of()))
                 .isInstanceOf(PipelineConfigException.class)
                 .hasMessage(
-                        "the pipeline definition file '" + missing + "' does not exist. Check the path.");
+                        "the pipeline definition file '"
+                                + missing
+                                + "' does not exist. Check the path.");
     }
 
     // ------------------------------------------------------------------------------------
@@ -262,7 +281,8 @@ class PipelineDefinitionParserTest {
     void yamlSyntaxError() {
         assertError(
                 "source:\n  type: mysql\n  hostname: a: b\nsink:\n  type: paimon\n",
-                "pipeline.yaml:3:14: invalid YAML: mapping values are not allowed here. " + FIX_YAML);
+                "pipeline.yaml:3:14: invalid YAML: mapping values are not allowed here. "
+                        + FIX_YAML);
     }
 
     @Test
@@ -377,7 +397,9 @@ class PipelineDefinitionParserTest {
         for (String value : List.of("0", "-1", "two", "2.5")) {
             assertError(
                     MINIMAL + "pipeline:\n  parallelism: " + value + "\n",
-                    "pipeline.yaml:6: invalid value '" + value + "' for option 'pipeline.parallelism':"
+                    "pipeline.yaml:6: invalid value '"
+                            + value
+                            + "' for option 'pipeline.parallelism':"
                             + " it must be a positive integer. Set it to the number of parallel"
                             + " subtasks, for example 'parallelism: 4'.");
         }
@@ -457,6 +479,7 @@ class PipelineDefinitionParserTest {
     }
 
     private static Path resource(String name) throws URISyntaxException {
-        return Path.of(PipelineDefinitionParserTest.class.getResource("/definition/" + name).toURI());
+        return Path.of(
+                PipelineDefinitionParserTest.class.getResource("/definition/" + name).toURI());
     }
 }

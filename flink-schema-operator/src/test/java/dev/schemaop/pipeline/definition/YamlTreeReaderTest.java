@@ -13,7 +13,9 @@ class YamlTreeReaderTest {
     void keepsLinesAndColumnsOfKeysAndValues() {
         YamlNode.Mapping root =
                 (YamlNode.Mapping)
-                        YamlTreeReader.read("# comment\nsink:\n  type: paimon\n  tables: [a, b]\n", "f.yaml")
+                        YamlTreeReader.read(
+                                        "# comment\nsink:\n  type: paimon\n  tables: [a, b]\n",
+                                        "f.yaml")
                                 .orElseThrow();
 
         YamlNode.Entry sink = root.get("sink").orElseThrow();
@@ -21,16 +23,26 @@ class YamlTreeReaderTest {
         YamlNode.Entry type = ((YamlNode.Mapping) sink.value()).get("type").orElseThrow();
         assertThat(type.keyLocation()).isEqualTo(new Location("f.yaml", 3, 3));
         assertThat(type.value())
-                .isEqualTo(new YamlNode.Scalar(YamlNode.ScalarKind.STRING, "paimon", new Location("f.yaml", 3, 9)));
-        YamlNode.Sequence tables = (YamlNode.Sequence) ((YamlNode.Mapping) sink.value()).get("tables").orElseThrow().value();
-        assertThat(tables.items()).extracting(YamlNode::location).extracting(Location::column).containsExactly(12, 15);
+                .isEqualTo(
+                        new YamlNode.Scalar(
+                                YamlNode.ScalarKind.STRING,
+                                "paimon",
+                                new Location("f.yaml", 3, 9)));
+        YamlNode.Sequence tables =
+                (YamlNode.Sequence)
+                        ((YamlNode.Mapping) sink.value()).get("tables").orElseThrow().value();
+        assertThat(tables.items())
+                .extracting(YamlNode::location)
+                .extracting(Location::column)
+                .containsExactly(12, 15);
     }
 
     @Test
     void distinguishesScalarKinds() {
         YamlNode.Mapping root =
                 (YamlNode.Mapping)
-                        YamlTreeReader.read("a: on\nb: 'on'\nc: 1.50\nd: ~\ne:\n", "f.yaml").orElseThrow();
+                        YamlTreeReader.read("a: on\nb: 'on'\nc: 1.50\nd: ~\ne:\n", "f.yaml")
+                                .orElseThrow();
 
         assertThat(root.entries())
                 .extracting(e -> ((YamlNode.Scalar) e.value()).kind())
@@ -40,8 +52,10 @@ class YamlTreeReaderTest {
                         YamlNode.ScalarKind.NUMBER,
                         YamlNode.ScalarKind.NULL,
                         YamlNode.ScalarKind.NULL);
-        assertThat(((YamlNode.Scalar) root.get("a").orElseThrow().value()).optionValue()).isEqualTo("true");
-        assertThat(((YamlNode.Scalar) root.get("c").orElseThrow().value()).optionValue()).isEqualTo("1.50");
+        assertThat(((YamlNode.Scalar) root.get("a").orElseThrow().value()).optionValue())
+                .isEqualTo("true");
+        assertThat(((YamlNode.Scalar) root.get("c").orElseThrow().value()).optionValue())
+                .isEqualTo("1.50");
     }
 
     @Test
@@ -54,14 +68,16 @@ class YamlTreeReaderTest {
     void rejectsAliases() {
         assertThatThrownBy(() -> YamlTreeReader.read("a: &x 1\nb: *x\n", "f.yaml"))
                 .isInstanceOf(PipelineConfigException.class)
-                .hasMessage("f.yaml:2: YAML aliases ('*x') are not supported. Write the value out in full.");
+                .hasMessage(
+                        "f.yaml:2: YAML aliases ('*x') are not supported. Write the value out in full.");
     }
 
     @Test
     void tabIndentationIsASyntaxErrorWithLineAndColumn() {
         assertThatThrownBy(() -> YamlTreeReader.read("a: 1\n\tb: 2\n", "f.yaml"))
                 .isInstanceOf(PipelineConfigException.class)
-                .hasMessageStartingWith("f.yaml:2:1: invalid YAML: found character '\\t(TAB)' that cannot start any token.")
+                .hasMessageStartingWith(
+                        "f.yaml:2:1: invalid YAML: found character '\\t(TAB)' that cannot start any token.")
                 .hasNoCause();
     }
 }

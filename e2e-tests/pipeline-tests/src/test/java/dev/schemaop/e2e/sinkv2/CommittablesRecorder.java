@@ -7,7 +7,8 @@ import org.apache.flink.streaming.api.connector.sink2.CommittableWithLineage;
 import java.util.List;
 
 /** A pre- or post-commit topology's operator: records the rows of the batches passing through. */
-final class CommittablesRecorder implements MapFunction<CommittableMessage<RowBatch>, CommittableMessage<RowBatch>> {
+final class CommittablesRecorder
+        implements MapFunction<CommittableMessage<RowBatch>, CommittableMessage<RowBatch>> {
     private static final long serialVersionUID = 1L;
 
     private final String run;
@@ -21,7 +22,8 @@ final class CommittablesRecorder implements MapFunction<CommittableMessage<RowBa
     @Override
     public CommittableMessage<RowBatch> map(CommittableMessage<RowBatch> message) {
         if (message instanceof CommittableWithLineage) {
-            List<String> rows = ((CommittableWithLineage<RowBatch>) message).getCommittable().rows();
+            List<String> rows =
+                    ((CommittableWithLineage<RowBatch>) message).getCommittable().rows();
             Outcomes outcomes = Outcomes.of(run);
             (preCommit ? outcomes.preCommitRows : outcomes.postCommitRows).addAll(rows);
         }

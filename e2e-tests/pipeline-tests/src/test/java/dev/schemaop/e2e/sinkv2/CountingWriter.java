@@ -3,7 +3,6 @@ package dev.schemaop.e2e.sinkv2;
 import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
 import org.apache.flink.cdc.common.event.Event;
-import org.apache.flink.cdc.common.event.FlushEvent;
 
 import java.util.List;
 

@@ -21,11 +21,15 @@ final class Outcomes {
 
     /** Rows, as {@link #describe}, that a committer committed; each batch once. */
     final List<String> committed = new CopyOnWriteArrayList<>();
+
     final Set<String> committedBatches = ConcurrentHashMap.newKeySet();
+
     /** Rows a plain writer wrote. */
     final List<String> written = new CopyOnWriteArrayList<>();
+
     /** {@code flush(false)} calls on the connector's writers: the runtime's flush requests. */
     final AtomicInteger writerFlushes = new AtomicInteger();
+
     /** Flush events that reached a connector's writer: must stay 0. */
     final AtomicInteger flushEventsAtWriter = new AtomicInteger();
 
@@ -33,17 +37,22 @@ final class Outcomes {
     void refuseFlushEvent(Event event) {
         if (event instanceof FlushEvent) {
             flushEventsAtWriter.incrementAndGet();
-            throw new IllegalStateException("A FlushEvent reached the connector's writer: " + event);
+            throw new IllegalStateException(
+                    "A FlushEvent reached the connector's writer: " + event);
         }
     }
+
     final List<String> preWriteRows = new CopyOnWriteArrayList<>();
     final AtomicInteger preWriteFlushEvents = new AtomicInteger();
     final List<String> preCommitRows = new CopyOnWriteArrayList<>();
     final List<String> postCommitRows = new CopyOnWriteArrayList<>();
+
     /** The writer states each {@code restoreWriter} call received. */
     final List<List<Integer>> restoredStates = new CopyOnWriteArrayList<>();
+
     /** Per writer subtask, the rows it counted when its input ended (the last attempt's). */
     final Map<Integer, Integer> finalCounts = new ConcurrentHashMap<>();
+
     private final AtomicBoolean failed = new AtomicBoolean();
 
     static Outcomes of(String run) {

@@ -5,7 +5,8 @@ import org.apache.flink.streaming.api.connector.sink2.SupportsPostCommitTopology
 import org.apache.flink.streaming.api.datastream.DataStream;
 
 /** A committing sink with a post-commit topology that records the committed batches. */
-final class PostCommitTestSink extends CommittingTestSink implements SupportsPostCommitTopology<RowBatch> {
+final class PostCommitTestSink extends CommittingTestSink
+        implements SupportsPostCommitTopology<RowBatch> {
     private static final long serialVersionUID = 1L;
 
     PostCommitTestSink(String run) {
@@ -14,6 +15,9 @@ final class PostCommitTestSink extends CommittingTestSink implements SupportsPos
 
     @Override
     public void addPostCommitTopology(DataStream<CommittableMessage<RowBatch>> committed) {
-        committed.map(new CommittablesRecorder(run, false)).returns(committed.getType()).name("post-commit recorder");
+        committed
+                .map(new CommittablesRecorder(run, false))
+                .returns(committed.getType())
+                .name("post-commit recorder");
     }
 }

@@ -6,7 +6,8 @@ import org.apache.flink.streaming.api.connector.sink2.SupportsPreCommitTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 
 /** A committing sink with a pre-commit topology that records the batches on their way. */
-final class PreCommitTestSink extends CommittingTestSink implements SupportsPreCommitTopology<RowBatch, RowBatch> {
+final class PreCommitTestSink extends CommittingTestSink
+        implements SupportsPreCommitTopology<RowBatch, RowBatch> {
     private static final long serialVersionUID = 1L;
 
     PreCommitTestSink(String run) {

@@ -11,9 +11,9 @@ import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 
 /**
- * A sink with a pre-write topology: an operator that records every event on its way to the
- * writer. {@code repartition} makes the topology move events to other subtasks first, which
- * the runtime's flush cannot follow.
+ * A sink with a pre-write topology: an operator that records every event on its way to the writer.
+ * {@code repartition} makes the topology move events to other subtasks first, which the runtime's
+ * flush cannot follow.
  */
 final class PreWriteTestSink implements Sink<Event>, SupportsPreWriteTopology<Event> {
     private static final long serialVersionUID = 1L;
@@ -73,7 +73,7 @@ final class PreWriteTestSink implements Sink<Event>, SupportsPreWriteTopology<Ev
 
         @Override
         public void write(Event event, Context context) {
-        outcomes.refuseFlushEvent(event);
+            outcomes.refuseFlushEvent(event);
             if (event instanceof DataChangeEvent) {
                 outcomes.written.add(Outcomes.describe((DataChangeEvent) event));
             }

@@ -35,7 +35,8 @@ record RowBatch(String id, List<String> rows) {
 
                 @Override
                 public RowBatch deserialize(int version, byte[] serialized) throws IOException {
-                    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(serialized))) {
+                    try (DataInputStream in =
+                            new DataInputStream(new ByteArrayInputStream(serialized))) {
                         String id = in.readUTF();
                         List<String> rows = new ArrayList<>();
                         for (int i = in.readInt(); i > 0; i--) {

@@ -9,9 +9,9 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
- * The values source script these tests replay: 60 rows, a checkpoint fence (so a checkpoint
- * with rows in it completes mid-stream), 40 rows, an added column, 40 rows of the new shape,
- * an update and a delete: 142 row events in all.
+ * The values source script these tests replay: 60 rows, a checkpoint fence (so a checkpoint with
+ * rows in it completes mid-stream), 40 rows, an added column, 40 rows of the new shape, an update
+ * and a delete: 142 row events in all.
  */
 final class RowsScript {
     static final String TABLE = "db.rows";
@@ -23,7 +23,9 @@ final class RowsScript {
         String script =
                 "events:\n"
                         + "  - type: create.table\n"
-                        + "    table: " + TABLE + "\n"
+                        + "    table: "
+                        + TABLE
+                        + "\n"
                         + "    columns:\n"
                         + "      - {name: id, type: INT NOT NULL}\n"
                         + "      - {name: item, type: VARCHAR(10)}\n"
@@ -32,15 +34,21 @@ final class RowsScript {
                         + "  - checkpoint\n"
                         + insert(61, 100, false)
                         + "  - type: add.column\n"
-                        + "    table: " + TABLE + "\n"
+                        + "    table: "
+                        + TABLE
+                        + "\n"
                         + "    columns: [{name: qty, type: INT}]\n"
                         + insert(101, 140, true)
                         + "  - type: update\n"
-                        + "    table: " + TABLE + "\n"
+                        + "    table: "
+                        + TABLE
+                        + "\n"
                         + "    before: [1, r1, null]\n"
                         + "    after: [1, r1, 10]\n"
                         + "  - type: delete\n"
-                        + "    table: " + TABLE + "\n"
+                        + "    table: "
+                        + TABLE
+                        + "\n"
                         + "    rows: [[2, r2, null]]\n";
         Path file = dir.resolve("rows.yaml");
         Files.writeString(file, script);
@@ -64,12 +72,16 @@ final class RowsScript {
         return sorted(events);
     }
 
-    /** The table the values sink ends with, as {@link dev.schemaop.e2e.PipelineRun#rows} renders it. */
+    /**
+     * The table the values sink ends with, as {@link dev.schemaop.e2e.PipelineRun#rows} renders it.
+     */
     static List<String> finalRows() {
         List<String> rows = new ArrayList<>();
         rows.add("id=1, item=r1, qty=10");
-        IntStream.rangeClosed(3, 100).forEach(i -> rows.add("id=" + i + ", item=r" + i + ", qty=null"));
-        IntStream.rangeClosed(101, 140).forEach(i -> rows.add("id=" + i + ", item=r" + i + ", qty=" + i));
+        IntStream.rangeClosed(3, 100)
+                .forEach(i -> rows.add("id=" + i + ", item=r" + i + ", qty=null"));
+        IntStream.rangeClosed(101, 140)
+                .forEach(i -> rows.add("id=" + i + ", item=r" + i + ", qty=" + i));
         return rows;
     }
 

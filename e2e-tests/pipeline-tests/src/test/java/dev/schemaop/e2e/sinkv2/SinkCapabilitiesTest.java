@@ -1,5 +1,9 @@
 package dev.schemaop.e2e.sinkv2;
 
+import static dev.schemaop.e2e.sinkv2.RowsScript.rowEvents;
+import static dev.schemaop.e2e.sinkv2.RowsScript.sorted;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemaop.e2e.PipelineRun;
 
 import org.junit.jupiter.api.Test;
@@ -11,14 +15,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.UUID;
 
-import static dev.schemaop.e2e.sinkv2.RowsScript.rowEvents;
-import static dev.schemaop.e2e.sinkv2.RowsScript.sorted;
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
  * Connector sinks of every Sink v2 kind, run through the front door at parallelism 2 with
- * checkpoints: each keeps its capability behind the runtime's sink writer wrapper (SPEC §1),
- * and none of their writers sees a flush event.
+ * checkpoints: each keeps its capability behind the runtime's sink writer wrapper (SPEC §1), and
+ * none of their writers sees a flush event.
  */
 class SinkCapabilitiesTest {
     @TempDir Path dir;
@@ -41,7 +41,11 @@ class SinkCapabilitiesTest {
         assertThat(outcomes.restoredStates).as("restoreWriter calls").isNotEmpty();
         // The failing row comes after its split's fence, so the restored checkpoint holds at
         // least that split's rows before the fence.
-        assertThat(outcomes.restoredStates.stream().flatMap(s -> s.stream()).mapToInt(Integer::intValue).sum())
+        assertThat(
+                        outcomes.restoredStates.stream()
+                                .flatMap(s -> s.stream())
+                                .mapToInt(Integer::intValue)
+                                .sum())
                 .as("rows counted in the restored checkpoint")
                 .isPositive();
         assertThat(outcomes.finalCounts.values().stream().mapToInt(Integer::intValue).sum())
@@ -55,7 +59,9 @@ class SinkCapabilitiesTest {
         Outcomes outcomes = runOk("pre-write");
 
         assertThat(sorted(outcomes.preWriteRows)).isEqualTo(rowEvents());
-        assertThat(outcomes.preWriteFlushEvents.get()).as("flush events through the topology").isPositive();
+        assertThat(outcomes.preWriteFlushEvents.get())
+                .as("flush events through the topology")
+                .isPositive();
         assertThat(outcomes.writerFlushes.get())
                 .as("flush(false) calls, one per flush event and per checkpoint")
                 .isGreaterThanOrEqualTo(outcomes.preWriteFlushEvents.get());
@@ -70,9 +76,12 @@ class SinkCapabilitiesTest {
                 PipelineRun.run(
                         dir,
                         pipeline("pre-write-repartitioned", ""),
-                        "--jar", TestConnectorJar.in(dir).toString(),
-                        "-D", "execution.checkpointing.interval=100ms",
-                        "-D", "restart-strategy.type=none");
+                        "--jar",
+                        TestConnectorJar.in(dir).toString(),
+                        "-D",
+                        "execution.checkpointing.interval=100ms",
+                        "-D",
+                        "restart-strategy.type=none");
 
         assertThat(result.exitCode).as("stderr:\n%s", result.stderr).isEqualTo(2);
         assertThat(result.stderr.strip())
@@ -110,11 +119,16 @@ class SinkCapabilitiesTest {
                 PipelineRun.run(
                         dir,
                         pipeline(kind, sinkOptions),
-                        "--jar", TestConnectorJar.in(dir).toString(),
-                        "-D", "execution.checkpointing.interval=100ms",
-                        "-D", "restart-strategy.type=fixed-delay",
-                        "-D", "restart-strategy.fixed-delay.attempts=3",
-                        "-D", "restart-strategy.fixed-delay.delay=100ms");
+                        "--jar",
+                        TestConnectorJar.in(dir).toString(),
+                        "-D",
+                        "execution.checkpointing.interval=100ms",
+                        "-D",
+                        "restart-strategy.type=fixed-delay",
+                        "-D",
+                        "restart-strategy.fixed-delay.attempts=3",
+                        "-D",
+                        "restart-strategy.fixed-delay.delay=100ms");
         assertThat(result.exitCode).as("stderr:\n%s", result.stderr).isZero();
         return Outcomes.of(run);
     }
@@ -122,12 +136,20 @@ class SinkCapabilitiesTest {
     private String pipeline(String kind, String sinkOptions) throws IOException {
         return "source:\n"
                 + "  type: values\n"
-                + "  script: " + RowsScript.write(dir) + "\n"
+                + "  script: "
+                + RowsScript.write(dir)
+                + "\n"
                 + "  splits: 2\n"
                 + "sink:\n"
-                + "  type: " + TestSinkFactory.IDENTIFIER + "\n"
-                + "  kind: " + kind + "\n"
-                + "  run: " + run + "\n"
+                + "  type: "
+                + TestSinkFactory.IDENTIFIER
+                + "\n"
+                + "  kind: "
+                + kind
+                + "\n"
+                + "  run: "
+                + run
+                + "\n"
                 + sinkOptions
                 + "pipeline:\n"
                 + "  parallelism: 2\n"

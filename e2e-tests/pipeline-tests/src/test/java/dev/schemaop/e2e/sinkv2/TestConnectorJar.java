@@ -9,11 +9,12 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 
 /**
- * The jar that registers the {@code sinkv2-test} connector for {@code --jar}; the runs go
- * through {@link PipelineRun}.
+ * The jar that registers the {@code sinkv2-test} connector for {@code --jar}; the runs go through
+ * {@link PipelineRun}.
  */
 final class TestConnectorJar {
-    private static final String SERVICES = "META-INF/services/org.apache.flink.cdc.common.factories.Factory";
+    private static final String SERVICES =
+            "META-INF/services/org.apache.flink.cdc.common.factories.Factory";
 
     private TestConnectorJar() {}
 
@@ -24,7 +25,9 @@ final class TestConnectorJar {
      */
     static Path in(Path dir) throws IOException {
         Path jar = dir.resolve("sinkv2-test-connector.jar");
-        try (InputStream services = TestConnectorJar.class.getResourceAsStream("/sinkv2-connector/" + SERVICES);
+        try (InputStream services =
+                        TestConnectorJar.class.getResourceAsStream(
+                                "/sinkv2-connector/" + SERVICES);
                 OutputStream file = Files.newOutputStream(jar);
                 JarOutputStream out = new JarOutputStream(file)) {
             out.putNextEntry(new JarEntry(SERVICES));

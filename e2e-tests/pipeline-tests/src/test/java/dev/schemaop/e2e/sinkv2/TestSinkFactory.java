@@ -23,14 +23,21 @@ public final class TestSinkFactory implements DataSinkFactory {
     static final String IDENTIFIER = "sinkv2-test";
 
     static final ConfigOption<String> KIND =
-            ConfigOptions.key("kind").stringType().noDefaultValue().withDescription("Which test sink.");
+            ConfigOptions.key("kind")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription("Which test sink.");
     static final ConfigOption<String> RUN =
-            ConfigOptions.key("run").stringType().noDefaultValue().withDescription("Where to record.");
+            ConfigOptions.key("run")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription("Where to record.");
     static final ConfigOption<Integer> FAIL_ON_ROW =
             ConfigOptions.key("fail.on.row")
                     .intType()
                     .defaultValue(-1)
-                    .withDescription("writer-state: the writer fails once on the row with this id.");
+                    .withDescription(
+                            "writer-state: the writer fails once on the row with this id.");
 
     @Override
     public DataSink createDataSink(Context context) {

@@ -6,9 +6,9 @@ import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 /**
- * A sink written against the deprecated {@link TwoPhaseCommittingSink}: only the deprecated
- * entry points ({@code createWriter(InitContext)}, {@code createCommitter()}) are implemented;
- * Flink 1.20 reaches them through the interfaces' default methods.
+ * A sink written against the deprecated {@link TwoPhaseCommittingSink}: only the deprecated entry
+ * points ({@code createWriter(InitContext)}, {@code createCommitter()}) are implemented; Flink 1.20
+ * reaches them through the interfaces' default methods.
  */
 @SuppressWarnings("deprecation")
 final class TwoPhaseTestSink implements TwoPhaseCommittingSink<Event, RowBatch> {

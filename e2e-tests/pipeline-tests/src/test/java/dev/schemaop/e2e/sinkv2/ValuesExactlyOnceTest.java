@@ -1,5 +1,7 @@
 package dev.schemaop.e2e.sinkv2;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemaop.e2e.PipelineRun;
 
 import org.junit.jupiter.api.io.TempDir;
@@ -11,13 +13,11 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
  * The values sink with {@code delivery.guarantee: exactly-once} through the front door, with
  * checkpoints: every row event is committed exactly once by the Sink v2 committer, also when a
- * writer fails after a schema change (its staged rows are discarded and replayed) or the
- * committer fails after applying (the retried committables are applied once).
+ * writer fails after a schema change (its staged rows are discarded and replayed) or the committer
+ * fails after applying (the retried committables are applied once).
  */
 class ValuesExactlyOnceTest {
     @TempDir Path dir;
@@ -33,37 +33,56 @@ class ValuesExactlyOnceTest {
         PipelineRun result =
                 PipelineRun.run(
                         dir,
-                        pipeline(failure.startsWith("no ") ? "" : "  " + failure + "\n", parallelism),
-                        "-D", "execution.checkpointing.interval=100ms",
-                        "-D", "restart-strategy.type=fixed-delay",
-                        "-D", "restart-strategy.fixed-delay.attempts=3",
-                        "-D", "restart-strategy.fixed-delay.delay=100ms");
+                        pipeline(
+                                failure.startsWith("no ") ? "" : "  " + failure + "\n",
+                                parallelism),
+                        "-D",
+                        "execution.checkpointing.interval=100ms",
+                        "-D",
+                        "restart-strategy.type=fixed-delay",
+                        "-D",
+                        "restart-strategy.fixed-delay.attempts=3",
+                        "-D",
+                        "restart-strategy.fixed-delay.delay=100ms");
 
         assertThat(result.exitCode).as("stderr:\n%s", result.stderr).isZero();
         assertThat(result.rows(RowsScript.TABLE)).isEqualTo(RowsScript.finalRows());
-        assertThat(result.commits("rowEvents")).as("committed row events").isEqualTo(RowsScript.ROW_EVENTS);
+        assertThat(result.commits("rowEvents"))
+                .as("committed row events")
+                .isEqualTo(RowsScript.ROW_EVENTS);
         assertThat(result.commits("clearedRowEvents")).isZero();
-        assertThat(result.commits("committables")).as("more than the final checkpoint's").isGreaterThan(parallelism);
+        assertThat(result.commits("committables"))
+                .as("more than the final checkpoint's")
+                .isGreaterThan(parallelism);
         if (failure.startsWith("committer")) {
             assertThat(injectedFailures()).contains(dir.resolve("result.json") + "|committer");
-            assertThat(result.commits("repeatedCommittables")).as("committables retried").isPositive();
+            assertThat(result.commits("repeatedCommittables"))
+                    .as("committables retried")
+                    .isPositive();
         } else if (failure.startsWith("writer")) {
-            assertThat(injectedFailures()).contains(dir.resolve("result.json") + "|writer|add.column");
+            assertThat(injectedFailures())
+                    .contains(dir.resolve("result.json") + "|writer|add.column");
         }
     }
 
     private String pipeline(String sinkOptions, int parallelism) throws IOException {
         return "source:\n"
                 + "  type: values\n"
-                + "  script: " + RowsScript.write(dir) + "\n"
+                + "  script: "
+                + RowsScript.write(dir)
+                + "\n"
                 + "  splits: 2\n"
                 + "sink:\n"
                 + "  type: values\n"
-                + "  output.path: " + dir.resolve("result.json") + "\n"
+                + "  output.path: "
+                + dir.resolve("result.json")
+                + "\n"
                 + "  delivery.guarantee: exactly-once\n"
                 + sinkOptions
                 + "pipeline:\n"
-                + "  parallelism: " + parallelism + "\n"
+                + "  parallelism: "
+                + parallelism
+                + "\n"
                 + "  schema.change.behavior: evolve\n";
     }
 
@@ -71,7 +90,8 @@ class ValuesExactlyOnceTest {
     @SuppressWarnings("unchecked")
     private static Set<String> injectedFailures() {
         Map<String, Object> registry =
-                (Map<String, Object>) System.getProperties().get("dev.schemaop.connectors.values.registry");
+                (Map<String, Object>)
+                        System.getProperties().get("dev.schemaop.connectors.values.registry");
         Object failed = registry == null ? null : registry.get("\u0000failed-once");
         return failed == null ? Set.of() : (Set<String>) failed;
     }

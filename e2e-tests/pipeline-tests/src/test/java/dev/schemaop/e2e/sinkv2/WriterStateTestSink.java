@@ -12,7 +12,9 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
 
-/** A sink whose writers keep their row count in Flink's writer state ({@link SupportsWriterState}). */
+/**
+ * A sink whose writers keep their row count in Flink's writer state ({@link SupportsWriterState}).
+ */
 final class WriterStateTestSink implements Sink<Event>, SupportsWriterState<Event, Integer> {
     private static final long serialVersionUID = 1L;
 
@@ -26,13 +28,15 @@ final class WriterStateTestSink implements Sink<Event>, SupportsWriterState<Even
 
     @Override
     public SinkWriter<Event> createWriter(WriterInitContext context) {
-        return new CountingWriter(Outcomes.of(run), context.getTaskInfo().getIndexOfThisSubtask(), 0, failOnRow);
+        return new CountingWriter(
+                Outcomes.of(run), context.getTaskInfo().getIndexOfThisSubtask(), 0, failOnRow);
     }
 
     @Override
     @SuppressWarnings("deprecation")
     public SinkWriter<Event> createWriter(InitContext context) {
-        return new CountingWriter(Outcomes.of(run), context.getTaskInfo().getIndexOfThisSubtask(), 0, failOnRow);
+        return new CountingWriter(
+                Outcomes.of(run), context.getTaskInfo().getIndexOfThisSubtask(), 0, failOnRow);
     }
 
     @Override
@@ -41,7 +45,10 @@ final class WriterStateTestSink implements Sink<Event>, SupportsWriterState<Even
         Outcomes.of(run).restoredStates.add(new ArrayList<>(states));
         int restored = states.stream().mapToInt(Integer::intValue).sum();
         return new CountingWriter(
-                Outcomes.of(run), context.getTaskInfo().getIndexOfThisSubtask(), restored, failOnRow);
+                Outcomes.of(run),
+                context.getTaskInfo().getIndexOfThisSubtask(),
+                restored,
+                failOnRow);
     }
 
     @Override

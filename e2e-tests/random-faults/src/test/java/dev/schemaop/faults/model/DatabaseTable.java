@@ -18,12 +18,12 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * One table of a small in-memory database: its columns and its rows by key. Column DDL changes
- * the stored rows as a database does (an added column reads null, a renamed one keeps its
- * values, an altered one converts them by {@link Values#convert}); DDL that does not fit the
- * table (a rename of a column that is gone, an add of one that exists) is refused with a
- * message, as a database refuses it. Both the checking sink and the reference model use it;
- * neither uses the runtime's code.
+ * One table of a small in-memory database: its columns and its rows by key. Column DDL changes the
+ * stored rows as a database does (an added column reads null, a renamed one keeps its values, an
+ * altered one converts them by {@link Values#convert}); DDL that does not fit the table (a rename
+ * of a column that is gone, an add of one that exists) is refused with a message, as a database
+ * refuses it. Both the checking sink and the reference model use it; neither uses the runtime's
+ * code.
  */
 public final class DatabaseTable {
     private final List<String> primaryKeys;
@@ -36,7 +36,10 @@ public final class DatabaseTable {
     }
 
     public Schema schema() {
-        return Schema.newBuilder().setColumns(new ArrayList<>(columns)).primaryKey(primaryKeys).build();
+        return Schema.newBuilder()
+                .setColumns(new ArrayList<>(columns))
+                .primaryKey(primaryKeys)
+                .build();
     }
 
     public List<Column> columns() {
@@ -71,8 +74,8 @@ public final class DatabaseTable {
     }
 
     /**
-     * Applies a column change to the schema and every stored row; returns why it does not fit
-     * the table (nothing changed then), or null.
+     * Applies a column change to the schema and every stored row; returns why it does not fit the
+     * table (nothing changed then), or null.
      */
     public String alter(SchemaChangeEvent change) {
         String misfit = misfit(change);
@@ -97,7 +100,8 @@ public final class DatabaseTable {
             rename.getNameMapping().forEach((from, to) -> moved.put(to, row.remove(from)));
             row.putAll(moved);
         } else if (change instanceof AlterColumnTypeEvent alter) {
-            alter.getTypeMapping().forEach((name, type) -> row.put(name, Values.convert(row.get(name), type)));
+            alter.getTypeMapping()
+                    .forEach((name, type) -> row.put(name, Values.convert(row.get(name), type)));
         }
     }
 
@@ -110,7 +114,9 @@ public final class DatabaseTable {
                     return "ADD of column " + c.getAddColumn().getName() + " that exists";
                 }
                 if (c.getExistedColumnName() != null && !names.contains(c.getExistedColumnName())) {
-                    return "ADD next to column " + c.getExistedColumnName() + " that does not exist";
+                    return "ADD next to column "
+                            + c.getExistedColumnName()
+                            + " that does not exist";
                 }
                 names.add(c.getAddColumn().getName());
             }
@@ -123,7 +129,11 @@ public final class DatabaseTable {
         } else if (change instanceof RenameColumnEvent rename) {
             for (Map.Entry<String, String> e : rename.getNameMapping().entrySet()) {
                 if (!names.contains(e.getKey()) || names.contains(e.getValue())) {
-                    return "RENAME " + e.getKey() + " TO " + e.getValue() + " that does not fit the table";
+                    return "RENAME "
+                            + e.getKey()
+                            + " TO "
+                            + e.getValue()
+                            + " that does not fit the table";
                 }
             }
         } else if (change instanceof AlterColumnTypeEvent alter) {
@@ -133,7 +143,11 @@ public final class DatabaseTable {
                     return "ALTER of column " + name + " that does not exist";
                 }
                 if (!retyped.getValue().isNullable()
-                        && rows.values().stream().anyMatch(row -> Values.convert(row.get(name), retyped.getValue()) == null)) {
+                        && rows.values().stream()
+                                .anyMatch(
+                                        row ->
+                                                Values.convert(row.get(name), retyped.getValue())
+                                                        == null)) {
                     return "ALTER " + name + " to NOT NULL while rows would hold null";
                 }
             }
@@ -152,9 +166,17 @@ public final class DatabaseTable {
         } else if (change instanceof DropColumnEvent drop) {
             after.removeIf(c -> drop.getDroppedColumnNames().contains(c.getName()));
         } else if (change instanceof RenameColumnEvent rename) {
-            after.replaceAll(c -> rename.getNameMapping().containsKey(c.getName()) ? c.copy(rename.getNameMapping().get(c.getName())) : c);
+            after.replaceAll(
+                    c ->
+                            rename.getNameMapping().containsKey(c.getName())
+                                    ? c.copy(rename.getNameMapping().get(c.getName()))
+                                    : c);
         } else if (change instanceof AlterColumnTypeEvent alter) {
-            after.replaceAll(c -> alter.getTypeMapping().containsKey(c.getName()) ? c.copy(alter.getTypeMapping().get(c.getName())) : c);
+            after.replaceAll(
+                    c ->
+                            alter.getTypeMapping().containsKey(c.getName())
+                                    ? c.copy(alter.getTypeMapping().get(c.getName()))
+                                    : c);
         }
         return after;
     }
@@ -168,7 +190,9 @@ public final class DatabaseTable {
             default:
                 for (int i = 0; i < columns.size(); i++) {
                     if (columns.get(i).getName().equals(added.getExistedColumnName())) {
-                        return added.getPosition() == AddColumnEvent.ColumnPosition.AFTER ? i + 1 : i;
+                        return added.getPosition() == AddColumnEvent.ColumnPosition.AFTER
+                                ? i + 1
+                                : i;
                     }
                 }
                 throw new IllegalStateException("no column " + added.getExistedColumnName());

@@ -19,6 +19,7 @@ import org.apache.flink.cdc.common.types.DataType;
 import org.apache.flink.cdc.common.types.DataTypeRoot;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,17 +31,18 @@ import java.util.TreeMap;
 /**
  * What the sink must hold after a script, computed without the runtime: the script's steps in
  * order, each DDL turned into the sink's DDL by the rules of SPEC §3 for the behavior, each row
- * reshaped by column name onto the sink table as it is at that step. A row that reaches the
- * real sink later than its step (a lagging split, a replay) must come out the same, since the
- * sink's own DDL converts what it already stores the same way (SPEC §3, G6).
+ * reshaped by column name onto the sink table as it is at that step. A row that reaches the real
+ * sink later than its step (a lagging split, a replay) must come out the same, since the sink's own
+ * DDL converts what it already stores the same way (SPEC §3, G6).
  *
- * <p>TRY_EVOLVE runs against an applier that does not support drop.column and refuses every
- * ALTER to a VARCHAR type as unsupported.
+ * <p>TRY_EVOLVE runs against an applier that does not support drop.column and refuses every ALTER
+ * to a VARCHAR type as unsupported.
  */
 public final class ReferenceModel {
     private final SchemaChangeBehavior behavior;
     private final Map<TableId, List<Column>> upstream = new HashMap<>();
-    private final Map<TableId, DatabaseTable> sink = new TreeMap<>(java.util.Comparator.comparing(TableId::toString));
+    private final Map<TableId, DatabaseTable> sink =
+            new TreeMap<>(Comparator.comparing(TableId::toString));
     private final List<SchemaChangeEvent> ddl = new ArrayList<>();
 
     public ReferenceModel(SchemaChangeBehavior behavior) {
@@ -89,14 +91,17 @@ public final class ReferenceModel {
     }
 
     /** SPEC §3: by column name, converted to the sink column's type; a missing column is null. */
-    private static Map<String, Object> reshape(List<Column> columns, List<Object> values, DatabaseTable table) {
+    private static Map<String, Object> reshape(
+            List<Column> columns, List<Object> values, DatabaseTable table) {
         Map<String, Object> byName = new HashMap<>();
         for (int i = 0; i < columns.size(); i++) {
             byName.put(columns.get(i).getName(), values.get(i));
         }
         Map<String, Object> row = new LinkedHashMap<>();
         for (Column column : table.columns()) {
-            row.put(column.getName(), Values.convert(byName.get(column.getName()), column.getType()));
+            row.put(
+                    column.getName(),
+                    Values.convert(byName.get(column.getName()), column.getType()));
         }
         return row;
     }
@@ -115,7 +120,11 @@ public final class ReferenceModel {
         } else {
             String misfit = sink.get(id).alter(event);
             if (misfit != null) {
-                throw new IllegalStateException("The reference model derived DDL that does not fit: " + misfit + ": " + event);
+                throw new IllegalStateException(
+                        "The reference model derived DDL that does not fit: "
+                                + misfit
+                                + ": "
+                                + event);
             }
         }
     }
@@ -142,7 +151,9 @@ public final class ReferenceModel {
             if (!exists) {
                 return List.of(new CreateTableEvent(op.table(), schema));
             }
-            return behavior == SchemaChangeBehavior.LENIENT ? toHold(op.table(), schema) : List.of();
+            return behavior == SchemaChangeBehavior.LENIENT
+                    ? toHold(op.table(), schema)
+                    : List.of();
         }
         switch (behavior) {
             case IGNORE:
@@ -151,7 +162,8 @@ public final class ReferenceModel {
                 return lenient(op);
             case TRY_EVOLVE:
                 if (op instanceof Op.DropColumn
-                        || (op instanceof Op.AlterType alter && alter.newType().is(DataTypeRoot.VARCHAR))) {
+                        || (op instanceof Op.AlterType alter
+                                && alter.newType().is(DataTypeRoot.VARCHAR))) {
                     return List.of(); // the applier does not support it
                 }
                 return List.of(event(op));
@@ -171,13 +183,18 @@ public final class ReferenceModel {
                 case LAST:
                     return new AddColumnEvent(id, List.of(AddColumnEvent.last(column)));
                 case AFTER:
-                    return new AddColumnEvent(id, List.of(AddColumnEvent.after(column, add.reference())));
+                    return new AddColumnEvent(
+                            id, List.of(AddColumnEvent.after(column, add.reference())));
                 default:
-                    return new AddColumnEvent(id, List.of(AddColumnEvent.before(column, add.reference())));
+                    return new AddColumnEvent(
+                            id, List.of(AddColumnEvent.before(column, add.reference())));
             }
         }
         if (op instanceof Op.AlterType alter) {
-            return new AlterColumnTypeEvent(id, Map.of(alter.column(), alter.newType()), Map.of(alter.column(), alter.oldType()));
+            return new AlterColumnTypeEvent(
+                    id,
+                    Map.of(alter.column(), alter.newType()),
+                    Map.of(alter.column(), alter.oldType()));
         }
         if (op instanceof Op.RenameColumn rename) {
             return new RenameColumnEvent(id, Map.of(rename.from(), rename.to()));
@@ -196,19 +213,31 @@ public final class ReferenceModel {
 
     /**
      * LENIENT (SPEC §3): nothing the sink holds is dropped, renamed away or narrowed. Added and
-     * renamed-to columns come nullable at the end; a column that receives no more values is
-     * made nullable; a type change widens the column, or keeps it under {@code <name>_<old type
-     * root>} and adds the new one; truncate and drop table are excluded by default.
+     * renamed-to columns come nullable at the end; a column that receives no more values is made
+     * nullable; a type change widens the column, or keeps it under {@code <name>_<old type root>}
+     * and adds the new one; truncate and drop table are excluded by default.
      */
     private List<SchemaChangeEvent> lenient(Op op) {
         TableId id = op.table();
         DatabaseTable table = sink.get(id);
         List<SchemaChangeEvent> events = new ArrayList<>();
         if (op instanceof Op.AddColumn add) {
-            events.add(new AddColumnEvent(id, List.of(AddColumnEvent.last(Column.physicalColumn(add.column().name(), add.column().type().nullable())))));
+            events.add(
+                    new AddColumnEvent(
+                            id,
+                            List.of(
+                                    AddColumnEvent.last(
+                                            Column.physicalColumn(
+                                                    add.column().name(),
+                                                    add.column().type().nullable())))));
         } else if (op instanceof Op.RenameColumn rename) {
             DataType type = typeOf(table, rename.from());
-            events.add(new AddColumnEvent(id, List.of(AddColumnEvent.last(Column.physicalColumn(rename.to(), type.nullable())))));
+            events.add(
+                    new AddColumnEvent(
+                            id,
+                            List.of(
+                                    AddColumnEvent.last(
+                                            Column.physicalColumn(rename.to(), type.nullable())))));
             if (!type.isNullable()) {
                 events.add(nullable(id, rename.from(), type));
             }
@@ -224,15 +253,30 @@ public final class ReferenceModel {
                 return events;
             }
             if (wider.isPresent()) {
-                events.add(new AlterColumnTypeEvent(id, Map.of(alter.column(), wider.get()), Map.of(alter.column(), sinkType)));
+                events.add(
+                        new AlterColumnTypeEvent(
+                                id,
+                                Map.of(alter.column(), wider.get()),
+                                Map.of(alter.column(), sinkType)));
                 return events;
             }
             if (!sinkType.isNullable()) {
                 events.add(nullable(id, alter.column(), sinkType));
             }
-            String keptAs = freeName(table, alter.column() + "_" + sinkType.getTypeRoot().name().toLowerCase(Locale.ROOT));
+            String keptAs =
+                    freeName(
+                            table,
+                            alter.column()
+                                    + "_"
+                                    + sinkType.getTypeRoot().name().toLowerCase(Locale.ROOT));
             events.add(new RenameColumnEvent(id, Map.of(alter.column(), keptAs)));
-            events.add(new AddColumnEvent(id, List.of(AddColumnEvent.last(Column.physicalColumn(alter.column(), alter.newType().nullable())))));
+            events.add(
+                    new AddColumnEvent(
+                            id,
+                            List.of(
+                                    AddColumnEvent.last(
+                                            Column.physicalColumn(
+                                                    alter.column(), alter.newType().nullable())))));
         }
         return events;
     }
@@ -252,16 +296,23 @@ public final class ReferenceModel {
             DataType sinkType = typeOrNull(table, column.getName());
             if (sinkType == null) {
                 missing.add(AddColumnEvent.last(column.copy(column.getType().nullable())));
-            } else if (!Widening.holds(sinkType, column.getType()) && !column.getName().equals("id")) {
-                Widening.commonWider(sinkType, column.getType()).ifPresent(w -> {
-                    widened.put(column.getName(), w);
-                    old.put(column.getName(), sinkType);
-                });
+            } else if (!Widening.holds(sinkType, column.getType())
+                    && !column.getName().equals("id")) {
+                Widening.commonWider(sinkType, column.getType())
+                        .ifPresent(
+                                w -> {
+                                    widened.put(column.getName(), w);
+                                    old.put(column.getName(), sinkType);
+                                });
             }
         }
         for (Column column : table.columns()) {
-            if (upstreamSchema.getColumn(column.getName()).isEmpty() && !column.getType().isNullable() && !column.getName().equals("id")) {
-                widened.put(column.getName(), column.getType().nullable()); // the new rows carry no value there
+            if (upstreamSchema.getColumn(column.getName()).isEmpty()
+                    && !column.getType().isNullable()
+                    && !column.getName().equals("id")) {
+                widened.put(
+                        column.getName(),
+                        column.getType().nullable()); // the new rows carry no value there
                 old.put(column.getName(), column.getType());
             }
         }

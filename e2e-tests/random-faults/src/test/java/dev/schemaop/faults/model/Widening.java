@@ -1,10 +1,10 @@
 package dev.schemaop.faults.model;
 
+import dev.schemaop.faults.script.Values;
+
 import org.apache.flink.cdc.common.types.DataType;
 import org.apache.flink.cdc.common.types.DataTypeRoot;
 import org.apache.flink.cdc.common.types.DataTypes;
-
-import dev.schemaop.faults.script.Values;
 
 import java.util.Optional;
 
@@ -34,7 +34,10 @@ final class Widening {
         } else if (a.is(DataTypeRoot.VARCHAR) || b.is(DataTypeRoot.VARCHAR)) {
             return Optional.empty();
         } else {
-            wide = a.is(DataTypeRoot.BIGINT) || b.is(DataTypeRoot.BIGINT) ? DataTypes.BIGINT() : DataTypes.INT();
+            wide =
+                    a.is(DataTypeRoot.BIGINT) || b.is(DataTypeRoot.BIGINT)
+                            ? DataTypes.BIGINT()
+                            : DataTypes.INT();
         }
         return Optional.of(nullable ? wide : wide.notNull());
     }

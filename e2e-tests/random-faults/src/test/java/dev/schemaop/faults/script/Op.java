@@ -6,9 +6,9 @@ import org.apache.flink.cdc.common.types.DataType;
 import java.util.List;
 
 /**
- * One step of a random script, as a database would run it: a DDL statement or a row change.
- * Rows list their values in the table's column order at that point of the script; a value is
- * an Integer (INT), a Long (BIGINT), a String (VARCHAR) or null.
+ * One step of a random script, as a database would run it: a DDL statement or a row change. Rows
+ * list their values in the table's column order at that point of the script; a value is an Integer
+ * (INT), a Long (BIGINT), a String (VARCHAR) or null.
  */
 public sealed interface Op {
 
@@ -29,7 +29,8 @@ public sealed interface Op {
 
     record AddColumn(TableId table, Col column, Place place, String reference) implements Op {}
 
-    record AlterType(TableId table, String column, DataType newType, DataType oldType) implements Op {}
+    record AlterType(TableId table, String column, DataType newType, DataType oldType)
+            implements Op {}
 
     record RenameColumn(TableId table, String from, String to) implements Op {}
 

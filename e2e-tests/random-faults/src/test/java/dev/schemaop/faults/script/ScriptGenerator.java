@@ -9,6 +9,7 @@ import org.apache.flink.cdc.common.types.DataTypeRoot;
 import org.apache.flink.cdc.common.types.DataTypes;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,13 +17,15 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * Writes a random but valid script of DDL and row changes over one to three tables, as a
- * database would run it: every change fits the table as it is at that point, inserts use keys
- * never used before (so a row written twice is visible as such), updates and deletes touch live
- * rows. Column names are never reused. The same seed gives the same script.
+ * Writes a random but valid script of DDL and row changes over one to three tables, as a database
+ * would run it: every change fits the table as it is at that point, inserts use keys never used
+ * before (so a row written twice is visible as such), updates and deletes touch live rows. Column
+ * names are never reused. The same seed gives the same script.
  */
 public final class ScriptGenerator {
-    private static final DataType[] KINDS = {DataTypes.INT(), DataTypes.BIGINT(), DataTypes.VARCHAR(20)};
+    private static final DataType[] KINDS = {
+        DataTypes.INT(), DataTypes.BIGINT(), DataTypes.VARCHAR(20)
+    };
 
     private final Random random;
     private final boolean notNullColumns;
@@ -136,7 +139,10 @@ public final class ScriptGenerator {
         columns.add(new Col("id", DataTypes.INT().notNull()));
         for (int i = random.nextInt(3); i >= 0; i--) {
             DataType type = randomType();
-            columns.add(new Col(freshName("c"), notNullColumns && random.nextInt(4) == 0 ? type.notNull() : type));
+            columns.add(
+                    new Col(
+                            freshName("c"),
+                            notNullColumns && random.nextInt(4) == 0 ? type.notNull() : type));
         }
         table.columns = columns;
         ops.add(new Op.CreateTable(table.id, List.copyOf(columns)));
@@ -145,7 +151,10 @@ public final class ScriptGenerator {
     private void addColumn(Table table) {
         Col column = new Col(freshName("c"), randomType());
         int dice = random.nextInt(10);
-        Place place = dice == 0 ? Place.FIRST : dice < 3 ? Place.AFTER : dice < 4 ? Place.BEFORE : Place.LAST;
+        Place place =
+                dice == 0
+                        ? Place.FIRST
+                        : dice < 3 ? Place.AFTER : dice < 4 ? Place.BEFORE : Place.LAST;
         String reference = null;
         int at = table.columns.size();
         if (place == Place.FIRST) {
@@ -285,7 +294,7 @@ public final class ScriptGenerator {
     }
 
     private static List<Object> copyOf(List<Object> values) {
-        return java.util.Collections.unmodifiableList(new ArrayList<>(values));
+        return Collections.unmodifiableList(new ArrayList<>(values));
     }
 
     private DataType randomType() {
@@ -301,7 +310,9 @@ public final class ScriptGenerator {
             case INTEGER:
                 return random.nextInt(5) == 0 ? random.nextInt() : random.nextInt(2001) - 1000;
             case BIGINT:
-                return random.nextInt(3) == 0 ? random.nextLong() : (long) (random.nextInt(2001) - 1000);
+                return random.nextInt(3) == 0
+                        ? random.nextLong()
+                        : (long) (random.nextInt(2001) - 1000);
             default:
                 return randomText(Values.length(type));
         }
@@ -312,7 +323,8 @@ public final class ScriptGenerator {
         boolean digits = random.nextInt(4) == 0;
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < length; i++) {
-            text.append(digits ? (char) ('0' + random.nextInt(10)) : (char) ('a' + random.nextInt(26)));
+            text.append(
+                    digits ? (char) ('0' + random.nextInt(10)) : (char) ('a' + random.nextInt(26)));
         }
         return text.toString();
     }
@@ -322,7 +334,8 @@ public final class ScriptGenerator {
     }
 
     /** For tests of the generator: the live rows per table at the end. */
-    static Map<TableId, Map<Integer, List<Object>>> liveRows(long seed, int steps, boolean notNull) {
+    static Map<TableId, Map<Integer, List<Object>>> liveRows(
+            long seed, int steps, boolean notNull) {
         ScriptGenerator generator = new ScriptGenerator(seed, notNull);
         generator.run(steps);
         Map<TableId, Map<Integer, List<Object>>> rows = new HashMap<>();

@@ -43,15 +43,25 @@ public final class ScriptYaml {
         if (op instanceof Op.CreateTable create) {
             StringBuilder body = new StringBuilder("    columns:\n");
             for (Col column : create.columns()) {
-                body.append("      - {name: ").append(column.name()).append(", type: \"").append(type(column.type())).append("\"}\n");
+                body.append("      - {name: ")
+                        .append(column.name())
+                        .append(", type: \"")
+                        .append(type(column.type()))
+                        .append("\"}\n");
             }
             return body.append("    primaryKeys: [id]\n").toString();
         }
         if (op instanceof Op.AddColumn add) {
-            String position = add.place().name().toLowerCase(Locale.ROOT)
-                    + (add.reference() == null ? "" : " " + add.reference());
-            return "    columns:\n      - {name: " + add.column().name() + ", type: \""
-                    + type(add.column().type()) + "\", position: " + position + "}\n";
+            String position =
+                    add.place().name().toLowerCase(Locale.ROOT)
+                            + (add.reference() == null ? "" : " " + add.reference());
+            return "    columns:\n      - {name: "
+                    + add.column().name()
+                    + ", type: \""
+                    + type(add.column().type())
+                    + "\", position: "
+                    + position
+                    + "}\n";
         }
         if (op instanceof Op.AlterType alter) {
             return "    columns: {" + alter.column() + ": \"" + type(alter.newType()) + "\"}\n";
@@ -66,7 +76,11 @@ public final class ScriptYaml {
             return "    rows:\n      - " + row(insert.values()) + "\n";
         }
         if (op instanceof Op.Update update) {
-            return "    before: " + row(update.before()) + "\n    after: " + row(update.after()) + "\n";
+            return "    before: "
+                    + row(update.before())
+                    + "\n    after: "
+                    + row(update.after())
+                    + "\n";
         }
         if (op instanceof Op.Delete delete) {
             return "    rows:\n      - " + row(delete.values()) + "\n";

@@ -6,9 +6,9 @@ import org.apache.flink.cdc.common.types.VarCharType;
 
 /**
  * The value rules of the scripts' three column kinds (INT, BIGINT, VARCHAR(n)), as a database
- * applies them when ALTER COLUMN TYPE converts stored values, and as SPEC §3 reshapes rows: a
- * value that has an exact equivalent in the new type becomes it (5 as BIGINT, 5 as '5', a short
- * text in a shorter VARCHAR), anything else becomes null. Text is never parsed into numbers.
+ * applies them when ALTER COLUMN TYPE converts stored values, and as SPEC §3 reshapes rows: a value
+ * that has an exact equivalent in the new type becomes it (5 as BIGINT, 5 as '5', a short text in a
+ * shorter VARCHAR), anything else becomes null. Text is never parsed into numbers.
  */
 public final class Values {
     private Values() {}
@@ -25,7 +25,9 @@ public final class Values {
         long number = ((Number) value).longValue();
         switch (root) {
             case INTEGER:
-                return number >= Integer.MIN_VALUE && number <= Integer.MAX_VALUE ? (int) number : null;
+                return number >= Integer.MIN_VALUE && number <= Integer.MAX_VALUE
+                        ? (int) number
+                        : null;
             case BIGINT:
                 return number;
             case VARCHAR:

@@ -19,11 +19,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The checking sink's DDL: it owns the tables, as a database does. A change that does not fit
- * the table fails, as a database's DDL fails. It describes its tables, so the runtime can read
- * a change back after a failure. With {@code refusing} (TRY_EVOLVE runs) it does not support
- * drop.column and refuses every ALTER to a VARCHAR type as unsupported. A {@code forgiving}
- * applier records a change that does not fit and goes on, as an idempotent applier would.
+ * The checking sink's DDL: it owns the tables, as a database does. A change that does not fit the
+ * table fails, as a database's DDL fails. It describes its tables, so the runtime can read a change
+ * back after a failure. With {@code refusing} (TRY_EVOLVE runs) it does not support drop.column and
+ * refuses every ALTER to a VARCHAR type as unsupported. A {@code forgiving} applier records a
+ * change that does not fit and goes on, as an idempotent applier would.
  */
 final class CheckingApplier implements MetadataApplier, ExistingTableSchemaExpansionSupport {
     private static final long serialVersionUID = 1L;
@@ -39,7 +39,12 @@ final class CheckingApplier implements MetadataApplier, ExistingTableSchemaExpan
      * @param delayMillis how long each call takes before it acts, as a slow database's DDL does:
      *     checkpoints then land while changes are pending
      */
-    CheckingApplier(String storeName, SinkFaults faults, boolean refusing, long delayMillis, boolean forgiving) {
+    CheckingApplier(
+            String storeName,
+            SinkFaults faults,
+            boolean refusing,
+            long delayMillis,
+            boolean forgiving) {
         this.storeName = storeName;
         this.faults = faults;
         this.refusing = refusing;
@@ -59,9 +64,11 @@ final class CheckingApplier implements MetadataApplier, ExistingTableSchemaExpan
                 throw new SchemaEvolveException(change, "interrupted", e);
             }
         }
-        SinkFaults.failIf(faults.applierBefore(), call, "applier call before applying " + change, store);
+        SinkFaults.failIf(
+                faults.applierBefore(), call, "applier call before applying " + change, store);
         if (refusing && retypesToText(change)) {
-            throw new UnsupportedSchemaChangeEventException(change, "the checking sink refuses ALTER to VARCHAR");
+            throw new UnsupportedSchemaChangeEventException(
+                    change, "the checking sink refuses ALTER to VARCHAR");
         }
         String misfit = store.apply(change);
         if (misfit != null && !forgiving) {
@@ -71,12 +78,14 @@ final class CheckingApplier implements MetadataApplier, ExistingTableSchemaExpan
             // Nothing in a table tells that a truncate happened: the runtime makes it again.
             store.mayRepeat(change);
         }
-        SinkFaults.failIf(faults.applierAfter(), call, "applier call after applying " + change, store);
+        SinkFaults.failIf(
+                faults.applierAfter(), call, "applier call after applying " + change, store);
     }
 
     private static boolean retypesToText(SchemaChangeEvent change) {
         return change instanceof AlterColumnTypeEvent alter
-                && alter.getTypeMapping().values().stream().anyMatch(t -> t.is(DataTypeRoot.VARCHAR));
+                && alter.getTypeMapping().values().stream()
+                        .anyMatch(t -> t.is(DataTypeRoot.VARCHAR));
     }
 
     @Override
@@ -106,7 +115,8 @@ final class CheckingApplier implements MetadataApplier, ExistingTableSchemaExpan
     }
 
     @Override
-    public DataType normalizeToTargetDataType(TableId table, String column, DataType type, Schema existing) {
+    public DataType normalizeToTargetDataType(
+            TableId table, String column, DataType type, Schema existing) {
         return type;
     }
 

@@ -22,19 +22,30 @@ import java.util.stream.Stream;
  * {@link CheckingStore}, {@link CheckingApplier}, {@link CheckingWriter}). Test-only.
  */
 public final class CheckingSinkFactory implements DataSinkFactory {
-    static final ConfigOption<String> STORE = ConfigOptions.key("store").stringType().noDefaultValue();
-    static final ConfigOption<Boolean> TWO_PHASE = ConfigOptions.key("two-phase").booleanType().defaultValue(false);
-    /** false: writers check rows only against the schema they received, and the applier forgives. */
-    static final ConfigOption<Boolean> CHECK_TABLES = ConfigOptions.key("writers.check.tables").booleanType().defaultValue(true);
-    static final ConfigOption<Long> APPLIER_DELAY = ConfigOptions.key("applier.delay.ms").longType().defaultValue(0L);
-    static final ConfigOption<Boolean> REFUSING = ConfigOptions.key("refusing").booleanType().defaultValue(false);
+    static final ConfigOption<String> STORE =
+            ConfigOptions.key("store").stringType().noDefaultValue();
+    static final ConfigOption<Boolean> TWO_PHASE =
+            ConfigOptions.key("two-phase").booleanType().defaultValue(false);
+
+    /**
+     * false: writers check rows only against the schema they received, and the applier forgives.
+     */
+    static final ConfigOption<Boolean> CHECK_TABLES =
+            ConfigOptions.key("writers.check.tables").booleanType().defaultValue(true);
+
+    static final ConfigOption<Long> APPLIER_DELAY =
+            ConfigOptions.key("applier.delay.ms").longType().defaultValue(0L);
+    static final ConfigOption<Boolean> REFUSING =
+            ConfigOptions.key("refusing").booleanType().defaultValue(false);
     static final ConfigOption<String> APPLIER_BEFORE = list("fail.applier.before");
     static final ConfigOption<String> APPLIER_AFTER = list("fail.applier.after");
     static final ConfigOption<String> HASH = list("fail.hash");
     static final ConfigOption<String> FLUSH_BEFORE = list("fail.flush.before");
     static final ConfigOption<String> FLUSH_AFTER = list("fail.flush.after");
-    static final ConfigOption<Long> STOP_AT_ROW = ConfigOptions.key("stop.at.row").longType().defaultValue(0L);
-    static final ConfigOption<Long> STOP_ABOVE_KEY = ConfigOptions.key("stop.above.key").longType().defaultValue(0L);
+    static final ConfigOption<Long> STOP_AT_ROW =
+            ConfigOptions.key("stop.at.row").longType().defaultValue(0L);
+    static final ConfigOption<Long> STOP_ABOVE_KEY =
+            ConfigOptions.key("stop.above.key").longType().defaultValue(0L);
 
     private static ConfigOption<String> list(String key) {
         return ConfigOptions.key(key).stringType().defaultValue("");
@@ -73,7 +84,8 @@ public final class CheckingSinkFactory implements DataSinkFactory {
             }
 
             @Override
-            public HashFunctionProvider<DataChangeEvent> getDataChangeEventHashFunctionProvider(int parallelism) {
+            public HashFunctionProvider<DataChangeEvent> getDataChangeEventHashFunctionProvider(
+                    int parallelism) {
                 return new FaultyHashes(store, faults);
             }
         };
@@ -82,7 +94,10 @@ public final class CheckingSinkFactory implements DataSinkFactory {
     private static Set<Long> counts(String listed) {
         return listed.isBlank()
                 ? Set.of()
-                : Stream.of(listed.split(",")).map(String::strip).map(Long::valueOf).collect(Collectors.toSet());
+                : Stream.of(listed.split(","))
+                        .map(String::strip)
+                        .map(Long::valueOf)
+                        .collect(Collectors.toSet());
     }
 
     @Override
@@ -97,6 +112,18 @@ public final class CheckingSinkFactory implements DataSinkFactory {
 
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
-        return new HashSet<>(Set.of(TWO_PHASE, REFUSING, CHECK_TABLES, APPLIER_DELAY, APPLIER_BEFORE, APPLIER_AFTER, HASH, FLUSH_BEFORE, FLUSH_AFTER, STOP_AT_ROW, STOP_ABOVE_KEY));
+        return new HashSet<>(
+                Set.of(
+                        TWO_PHASE,
+                        REFUSING,
+                        CHECK_TABLES,
+                        APPLIER_DELAY,
+                        APPLIER_BEFORE,
+                        APPLIER_AFTER,
+                        HASH,
+                        FLUSH_BEFORE,
+                        FLUSH_AFTER,
+                        STOP_AT_ROW,
+                        STOP_ABOVE_KEY));
     }
 }

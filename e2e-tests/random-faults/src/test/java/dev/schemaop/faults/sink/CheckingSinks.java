@@ -30,13 +30,15 @@ final class CheckingSinks {
 
         @Override
         public SinkWriter<Event> createWriter(WriterInitContext context) {
-            return new CheckingWriter(storeName, faults, context.getTaskInfo().getIndexOfThisSubtask(), checkTables);
+            return new CheckingWriter(
+                    storeName, faults, context.getTaskInfo().getIndexOfThisSubtask(), checkTables);
         }
 
         @Override
         @SuppressWarnings("deprecation")
         public SinkWriter<Event> createWriter(InitContext context) {
-            return new CheckingWriter(storeName, faults, context.getTaskInfo().getIndexOfThisSubtask(), checkTables);
+            return new CheckingWriter(
+                    storeName, faults, context.getTaskInfo().getIndexOfThisSubtask(), checkTables);
         }
     }
 
@@ -55,13 +57,15 @@ final class CheckingSinks {
 
         @Override
         public CommittingWriter createWriter(WriterInitContext context) {
-            return new CommittingWriter(storeName, faults, context.getTaskInfo().getIndexOfThisSubtask(), checkTables);
+            return new CommittingWriter(
+                    storeName, faults, context.getTaskInfo().getIndexOfThisSubtask(), checkTables);
         }
 
         @Override
         @SuppressWarnings("deprecation")
         public SinkWriter<Event> createWriter(InitContext context) {
-            return new CommittingWriter(storeName, faults, context.getTaskInfo().getIndexOfThisSubtask(), checkTables);
+            return new CommittingWriter(
+                    storeName, faults, context.getTaskInfo().getIndexOfThisSubtask(), checkTables);
         }
 
         @Override

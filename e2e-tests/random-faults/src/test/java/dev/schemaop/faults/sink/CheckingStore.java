@@ -24,19 +24,22 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The database behind the checking sink: its tables (changed only by the applier's DDL, which
- * also converts stored rows and rows written but not committed yet), the rows the writers write
- * or commit, and every violation seen. One store per run, shared JVM-wide by name: on the
- * embedded cluster the applier and the writers run in this JVM.
+ * The database behind the checking sink: its tables (changed only by the applier's DDL, which also
+ * converts stored rows and rows written but not committed yet), the rows the writers write or
+ * commit, and every violation seen. One store per run, shared JVM-wide by name: on the embedded
+ * cluster the applier and the writers run in this JVM.
  */
 public final class CheckingStore {
     private static final Map<String, CheckingStore> STORES = new ConcurrentHashMap<>();
 
-    private final Map<TableId, DatabaseTable> tables = new TreeMap<>(Comparator.comparing(TableId::toString));
+    private final Map<TableId, DatabaseTable> tables =
+            new TreeMap<>(Comparator.comparing(TableId::toString));
     private final List<SchemaChangeEvent> ddl = new ArrayList<>();
     private final List<String> violations = new ArrayList<>();
+
     /** Rows written in two-phase mode, per transaction, until it commits. */
     private final Map<String, List<RowWrite>> uncommitted = new LinkedHashMap<>();
+
     private final Set<String> committed = new HashSet<>();
     private final List<SchemaChangeEvent> mayRepeat = new ArrayList<>();
     private final Map<String, AtomicLong> counters = new ConcurrentHashMap<>();
@@ -114,7 +117,10 @@ public final class CheckingStore {
      * converted by the DDL, or gone with a truncate, drop or re-create (they came before it).
      */
     private void carryUncommitted(SchemaChangeEvent change) {
-        boolean clears = change instanceof TruncateTableEvent || change instanceof DropTableEvent || change instanceof CreateTableEvent;
+        boolean clears =
+                change instanceof TruncateTableEvent
+                        || change instanceof DropTableEvent
+                        || change instanceof CreateTableEvent;
         for (List<RowWrite> writes : uncommitted.values()) {
             for (Iterator<RowWrite> it = writes.iterator(); it.hasNext(); ) {
                 RowWrite write = it.next();
@@ -132,9 +138,9 @@ public final class CheckingStore {
 
     /**
      * A truncate whose call failed after it cleared the table: the runtime cannot tell that the
-     * sink has it (a truncate leaves no trace in a schema) and makes it again right away, which
-     * is harmless (no row of the table was written in between). Such a repeat is not counted as
-     * a DDL applied twice.
+     * sink has it (a truncate leaves no trace in a schema) and makes it again right away, which is
+     * harmless (no row of the table was written in between). Such a repeat is not counted as a DDL
+     * applied twice.
      */
     synchronized void mayRepeat(SchemaChangeEvent truncate) {
         mayRepeat.add(truncate);
@@ -158,7 +164,11 @@ public final class CheckingStore {
         for (RowWrite write : writes) {
             DatabaseTable table = tables.get(write.table());
             if (table == null) {
-                violation("a row for table " + write.table() + " that does not exist: " + write.row());
+                violation(
+                        "a row for table "
+                                + write.table()
+                                + " that does not exist: "
+                                + write.row());
             } else if (write.kind() != RowWrite.Kind.DELETE) {
                 table.put(write.row());
             } else {
@@ -174,8 +184,8 @@ public final class CheckingStore {
 
     /**
      * Commits a transaction once (a retried commit changes nothing). Each row change is applied
-     * strictly, as a database applies an insert, update or delete: a key that is already there,
-     * or one that is missing, means a row reached the table twice or not at all.
+     * strictly, as a database applies an insert, update or delete: a key that is already there, or
+     * one that is missing, means a row reached the table twice or not at all.
      */
     synchronized void commit(String transaction) {
         if (!committed.add(transaction)) {
@@ -189,14 +199,26 @@ public final class CheckingStore {
         for (RowWrite write : writes) {
             DatabaseTable table = tables.get(write.table());
             if (table == null) {
-                violation("a committed row for table " + write.table() + " that does not exist: " + write.row());
+                violation(
+                        "a committed row for table "
+                                + write.table()
+                                + " that does not exist: "
+                                + write.row());
                 continue;
             }
             committedRows++;
             boolean present = table.contains(write.key());
             if (write.kind() == RowWrite.Kind.INSERT ? present : !present) {
-                violation("committed " + write.kind() + " of key " + write.key() + " of " + write.table()
-                        + (present ? " that is already there (a row committed twice?)" : " that is not there (its insert lost or committed twice?)"));
+                violation(
+                        "committed "
+                                + write.kind()
+                                + " of key "
+                                + write.key()
+                                + " of "
+                                + write.table()
+                                + (present
+                                        ? " that is already there (a row committed twice?)"
+                                        : " that is not there (its insert lost or committed twice?)"));
             }
             if (write.kind() == RowWrite.Kind.DELETE) {
                 table.remove(write.key());

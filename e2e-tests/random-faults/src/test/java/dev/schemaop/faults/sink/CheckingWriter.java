@@ -24,11 +24,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A writer as a database client is one: it only writes rows. It knows each table's schema
- * only from the events it receives (never from the table), buffers rows and writes them on
- * flush, as a batching JDBC writer does. It flags a row whose width is not that of the schema
- * it holds, and a row written while the table's actual columns differ from that schema: a
- * real database would reject such a row or store it wrong.
+ * A writer as a database client is one: it only writes rows. It knows each table's schema only from
+ * the events it receives (never from the table), buffers rows and writes them on flush, as a
+ * batching JDBC writer does. It flags a row whose width is not that of the schema it holds, and a
+ * row written while the table's actual columns differ from that schema: a real database would
+ * reject such a row or store it wrong.
  */
 class CheckingWriter implements SinkWriter<Event> {
     private final CheckingStore store;
@@ -77,7 +77,11 @@ class CheckingWriter implements SinkWriter<Event> {
         } else if (!(change instanceof TruncateTableEvent)) {
             Schema known = schemas.get(table);
             if (known == null) {
-                fail("a schema change of " + table + " before any CreateTableEvent for it: " + change);
+                fail(
+                        "a schema change of "
+                                + table
+                                + " before any CreateTableEvent for it: "
+                                + change);
             }
             schemas.put(table, SchemaUtils.applySchemaChangeEvent(known, change));
         }
@@ -93,49 +97,77 @@ class CheckingWriter implements SinkWriter<Event> {
         int width = schema.getColumnCount();
         for (RecordData record : new RecordData[] {row.before(), row.after()}) {
             if (record != null && record.getArity() != width) {
-                fail("a row of width " + record.getArity() + " for " + table + " whose schema has " + width + " columns: " + schema);
+                fail(
+                        "a row of width "
+                                + record.getArity()
+                                + " for "
+                                + table
+                                + " whose schema has "
+                                + width
+                                + " columns: "
+                                + schema);
             }
         }
         List<Column> actual = store.columnsOf(table);
         if (checkTables && !schema.getColumns().equals(actual)) {
-            fail("its schema of " + table + " " + names(schema.getColumns()) + " differs from the table's " + names(actual));
+            fail(
+                    "its schema of "
+                            + table
+                            + " "
+                            + names(schema.getColumns())
+                            + " differs from the table's "
+                            + names(actual));
         }
         return schema.getColumns();
     }
 
     private RowWrite decode(DataChangeEvent row) {
         TableId table = row.tableId();
-        List<RecordData.FieldGetter> fields = getters.computeIfAbsent(table, t -> SchemaUtils.createFieldGetters(schemas.get(t)));
+        List<RecordData.FieldGetter> fields =
+                getters.computeIfAbsent(table, t -> SchemaUtils.createFieldGetters(schemas.get(t)));
         boolean delete = row.op() == OperationType.DELETE;
         RecordData record = delete ? row.before() : row.after();
         List<Column> columns = schemas.get(table).getColumns();
         Map<String, Object> values = new LinkedHashMap<>();
         for (int i = 0; i < columns.size(); i++) {
             Object value = fields.get(i).getFieldOrNull(record);
-            values.put(columns.get(i).getName(), value instanceof StringData ? value.toString() : value);
+            values.put(
+                    columns.get(i).getName(),
+                    value instanceof StringData ? value.toString() : value);
         }
         RowWrite.Kind kind =
-                delete ? RowWrite.Kind.DELETE
-                        : row.op() == OperationType.INSERT ? RowWrite.Kind.INSERT : RowWrite.Kind.UPDATE;
+                delete
+                        ? RowWrite.Kind.DELETE
+                        : row.op() == OperationType.INSERT
+                                ? RowWrite.Kind.INSERT
+                                : RowWrite.Kind.UPDATE;
         return new RowWrite(table, kind, values);
     }
 
     @Override
     public void flush(boolean endOfInput) {
         long flush = store.count("flushes");
-        SinkFaults.failIf(faults.flushBefore(), flush, "writer " + subtask + " flush before writing", store);
+        SinkFaults.failIf(
+                faults.flushBefore(), flush, "writer " + subtask + " flush before writing", store);
         List<RowWrite> writes = new ArrayList<>();
         for (Buffered row : buffer) {
             List<Column> actual = store.columnsOf(row.write().table());
             if (checkTables && !row.columns().equals(actual)) {
-                fail("a row buffered for " + row.write().table() + " " + names(row.columns())
-                        + " is flushed after the table changed to " + names(actual) + " (G2)");
+                fail(
+                        "a row buffered for "
+                                + row.write().table()
+                                + " "
+                                + names(row.columns())
+                                + " is flushed after the table changed to "
+                                + names(actual)
+                                + " (G2)");
             }
             writes.add(row.write());
         }
         buffer.clear();
         hand(writes);
-        SinkFaults.failIf(faults.flushAfter(), flush, "writer " + subtask + " flush after writing", store);
+        SinkFaults.failIf(
+                faults.flushAfter(), flush, "writer " + subtask + " flush after writing", store);
     }
 
     /** At-least-once: written at once, by key. */

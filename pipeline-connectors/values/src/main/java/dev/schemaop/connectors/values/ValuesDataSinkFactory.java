@@ -2,6 +2,7 @@ package dev.schemaop.connectors.values;
 
 import dev.schemaop.connectors.values.sink.ValuesDataSink;
 import dev.schemaop.connectors.values.sink.ValuesStore;
+
 import org.apache.flink.cdc.common.configuration.ConfigOption;
 import org.apache.flink.cdc.common.configuration.Configuration;
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
@@ -19,8 +20,8 @@ import java.util.stream.Collectors;
 
 /**
  * Creates the values sink. Creating it empties the store of its {@code output.path} in this JVM:
- * the factory runs once per job submission, in the client, before any writer or applier of the
- * job runs (on an embedded MiniCluster they share this JVM and the store).
+ * the factory runs once per job submission, in the client, before any writer or applier of the job
+ * runs (on an embedded MiniCluster they share this JVM and the store).
  */
 public class ValuesDataSinkFactory implements DataSinkFactory {
 

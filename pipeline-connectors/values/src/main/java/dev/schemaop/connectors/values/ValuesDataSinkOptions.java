@@ -12,7 +12,8 @@ public final class ValuesDataSinkOptions {
             ConfigOptions.key("print.enabled")
                     .booleanType()
                     .defaultValue(false)
-                    .withDescription("Print every event a writer receives to stdout, one line each.");
+                    .withDescription(
+                            "Print every event a writer receives to stdout, one line each.");
 
     public static final ConfigOption<String> OUTPUT_PATH =
             ConfigOptions.key("output.path")

@@ -4,6 +4,7 @@ import dev.schemaop.connectors.values.script.ScriptParser;
 import dev.schemaop.connectors.values.script.ValuesScript;
 import dev.schemaop.connectors.values.source.ReaderFaults;
 import dev.schemaop.connectors.values.source.ValuesDataSource;
+
 import org.apache.flink.cdc.common.configuration.ConfigOption;
 import org.apache.flink.cdc.common.configuration.Configuration;
 import org.apache.flink.cdc.common.factories.DataSourceFactory;
@@ -48,8 +49,7 @@ public class ValuesDataSourceFactory implements DataSourceFactory {
                     "Cannot read the values source script '" + script + "': " + e, e);
         }
         ValuesScript parsed = ScriptParser.parse(script, text);
-        return new ValuesDataSource(
-                parsed, text, splits, delayMs, readerFaults(script, config));
+        return new ValuesDataSource(parsed, text, splits, delayMs, readerFaults(script, config));
     }
 
     private static ReaderFaults readerFaults(String script, Configuration config) {

@@ -1,7 +1,11 @@
 package dev.schemaop.connectors.values;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.schemaop.connectors.values.script.ScriptException;
 import dev.schemaop.connectors.values.source.ValuesSource;
+
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.cdc.common.configuration.ConfigOptions;
 import org.apache.flink.cdc.common.configuration.Configuration;
@@ -24,9 +28,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 class ValuesFactoriesTest {
 
     private static final String SCRIPT =
@@ -43,11 +44,14 @@ class ValuesFactoriesTest {
 
     private static DataSource createSource(Map<String, String> options) {
         Configuration config = new Configuration();
-        options.forEach((k, v) -> config.set(ConfigOptions.key(k).stringType().noDefaultValue(), v));
+        options.forEach(
+                (k, v) -> config.set(ConfigOptions.key(k).stringType().noDefaultValue(), v));
         return new ValuesDataSourceFactory()
                 .createDataSource(
                         new FactoryHelper.DefaultContext(
-                                config, new Configuration(), ValuesFactoriesTest.class.getClassLoader()));
+                                config,
+                                new Configuration(),
+                                ValuesFactoriesTest.class.getClassLoader()));
     }
 
     @Test
@@ -90,14 +94,14 @@ class ValuesFactoriesTest {
     void validatesSourceOptions(@TempDir Path dir) throws Exception {
         Path script = dir.resolve("s.yaml");
         Files.writeString(script, SCRIPT);
-        assertThatThrownBy(() -> createSource(Map.of()))
-                .hasMessageContaining("script");
+        assertThatThrownBy(() -> createSource(Map.of())).hasMessageContaining("script");
         assertThatThrownBy(() -> createSource(Map.of("script", script.toString(), "split", "2")))
                 .hasMessageContaining("split");
         assertThatThrownBy(() -> createSource(Map.of("script", script.toString(), "splits", "0")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Option 'splits' of the values source must be at least 1, got 0");
-        assertThatThrownBy(() -> createSource(Map.of("script", dir.resolve("nope.yaml").toString())))
+        assertThatThrownBy(
+                        () -> createSource(Map.of("script", dir.resolve("nope.yaml").toString())))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith(
                         "Cannot read the values source script '" + dir.resolve("nope.yaml") + "'");

@@ -1,5 +1,7 @@
 package dev.schemaop.connectors.values;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -32,12 +34,10 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
  * Values source into values sink on an embedded MiniCluster (2 splits, parallelism 2), with one
- * injected task failure: the restored source neither loses nor duplicates rows, and the JSON
- * output holds the rows of both writer subtasks.
+ * injected task failure: the restored source neither loses nor duplicates rows, and the JSON output
+ * holds the rows of both writer subtasks.
  */
 class ValuesPipelineMiniClusterTest {
 
@@ -62,23 +62,42 @@ class ValuesPipelineMiniClusterTest {
         Map<Integer, String[]> expected = new TreeMap<>();
         script.append("- type: insert\n  table: db.t\n  rows:\n");
         for (int i = 1; i <= 20; i++) {
-            script.append("    - [").append(i).append(", v").append(i).append(", ").append(i)
+            script.append("    - [")
+                    .append(i)
+                    .append(", v")
+                    .append(i)
+                    .append(", ")
+                    .append(i)
                     .append(".5]\n");
             expected.put(i, new String[] {"v" + i, i + ".50"});
         }
         script.append("- checkpoint\n");
         for (int i = 2; i <= 20; i += 2) {
             script.append("- type: update\n  table: db.t\n")
-                    .append("  before: [").append(i).append(", v").append(i).append(", ")
-                    .append(i).append(".5]\n")
-                    .append("  after: [").append(i).append(", w").append(i).append(", null]\n");
+                    .append("  before: [")
+                    .append(i)
+                    .append(", v")
+                    .append(i)
+                    .append(", ")
+                    .append(i)
+                    .append(".5]\n")
+                    .append("  after: [")
+                    .append(i)
+                    .append(", w")
+                    .append(i)
+                    .append(", null]\n");
             expected.put(i, new String[] {"w" + i, null});
         }
         script.append("- type: delete\n  table: db.t\n  rows:\n");
         for (int i = 5; i <= 20; i += 5) {
             String[] row = expected.remove(i);
-            script.append("    - [").append(i).append(", ").append(row[0]).append(", ")
-                    .append(row[1]).append("]\n");
+            script.append("    - [")
+                    .append(i)
+                    .append(", ")
+                    .append(row[0])
+                    .append(", ")
+                    .append(row[1])
+                    .append("]\n");
         }
         script.append("- checkpoint\n- type: insert\n  table: db.t\n  rows:\n");
         for (int i = 21; i <= 30; i++) {
@@ -143,7 +162,8 @@ class ValuesPipelineMiniClusterTest {
 
     private static FactoryHelper.DefaultContext context(Map<String, String> options) {
         Configuration config = new Configuration();
-        options.forEach((k, v) -> config.set(ConfigOptions.key(k).stringType().noDefaultValue(), v));
+        options.forEach(
+                (k, v) -> config.set(ConfigOptions.key(k).stringType().noDefaultValue(), v));
         return new FactoryHelper.DefaultContext(
                 config, new Configuration(), ValuesPipelineMiniClusterTest.class.getClassLoader());
     }

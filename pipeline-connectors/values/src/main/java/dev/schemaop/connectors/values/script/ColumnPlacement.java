@@ -11,10 +11,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Places the new columns of one add.column event. It follows the column order the table will
- * have once the columns placed so far are added, so a column may be placed next to one added
- * earlier in the same event, and a name that is already taken, by the table or by that event,
- * is rejected.
+ * Places the new columns of one add.column event. It follows the column order the table will have
+ * once the columns placed so far are added, so a column may be placed next to one added earlier in
+ * the same event, and a name that is already taken, by the table or by that event, is rejected.
  */
 final class ColumnPlacement {
 

@@ -73,8 +73,8 @@ final class ColumnReader {
     }
 
     /**
-     * In a flow mapping, {@code {type: DECIMAL(10,2)}} splits at the comma and leaves a key
-     * {@code 2)}: a key with a ')' is most likely that.
+     * In a flow mapping, {@code {type: DECIMAL(10,2)}} splits at the comma and leaves a key {@code
+     * 2)}: a key with a ')' is most likely that.
      */
     private static String quotingHint(String key) {
         return key.contains(")")

@@ -1,7 +1,8 @@
 package dev.schemaop.connectors.values.script;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.schemaop.connectors.values.types.DataTypeParser;
+
+import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.types.DataType;
 
@@ -10,8 +11,8 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Reads the fields several event types share: the table, lists and mappings of columns, lists
- * of column names and type strings. A bad field is an error of the event being read.
+ * Reads the fields several event types share: the table, lists and mappings of columns, lists of
+ * column names and type strings. A bad field is an error of the event being read.
  */
 final class EventFields {
 

@@ -1,5 +1,7 @@
 package dev.schemaop.connectors.values.script;
 
+import static dev.schemaop.connectors.values.script.ScriptPosition.lineOf;
+
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -11,13 +13,11 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.util.function.Consumer;
 
-import static dev.schemaop.connectors.values.script.ScriptPosition.lineOf;
-
 /**
- * Walks the YAML document of a script, a list of events or a mapping whose only key {@code
- * events} holds that list, and hands each event to a consumer as a tree. It streams the list
- * rather than reading the whole document as one tree, because only the parser knows the line
- * each event starts on; the position is moved to each event before it is handed on.
+ * Walks the YAML document of a script, a list of events or a mapping whose only key {@code events}
+ * holds that list, and hands each event to a consumer as a tree. It streams the list rather than
+ * reading the whole document as one tree, because only the parser knows the line each event starts
+ * on; the position is moved to each event before it is handed on.
  */
 final class EventListReader {
 
@@ -65,8 +65,7 @@ final class EventListReader {
         }
     }
 
-    private void readEventsKey(JsonParser parser, Consumer<JsonNode> onEvent)
-            throws IOException {
+    private void readEventsKey(JsonParser parser, Consumer<JsonNode> onEvent) throws IOException {
         boolean seenEvents = false;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String key = parser.currentName();

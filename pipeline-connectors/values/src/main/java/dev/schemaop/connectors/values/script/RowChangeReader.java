@@ -14,9 +14,9 @@ import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
 /**
- * Reads insert, update and delete events. Every row is checked against the schema its table
- * has at this point of the script and encoded with {@link BinaryRecordDataGenerator} for that
- * schema, so a row written after a column change has the shape the change gave the table.
+ * Reads insert, update and delete events. Every row is checked against the schema its table has at
+ * this point of the script and encoded with {@link BinaryRecordDataGenerator} for that schema, so a
+ * row written after a column change has the shape the change gave the table.
  */
 final class RowChangeReader {
 

@@ -7,9 +7,8 @@ import java.util.List;
 
 /**
  * The hash that chooses a row's split ({@link ScriptItem#splitOf}). It is computed from the
- * canonical text of the primary key values (of all values when the table has no key), which is
- * the same for every integral and decimal width, so widening a key column keeps each key in its
- * split.
+ * canonical text of the primary key values (of all values when the table has no key), which is the
+ * same for every integral and decimal width, so widening a key column keeps each key in its split.
  */
 final class RowKeyHash {
 

@@ -1,7 +1,8 @@
 package dev.schemaop.connectors.values.script;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.schemaop.connectors.values.types.SchemaEvolution;
+
+import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.flink.cdc.common.event.AddColumnEvent;
 import org.apache.flink.cdc.common.event.AddColumnEvent.ColumnWithPosition;
 import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
@@ -25,10 +26,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads the events that change a table: create.table, add/alter/rename/drop column,
- * truncate.table and drop.table. Each is checked against the table's current schema, so a
- * change a database would refuse is rejected at its line rather than downstream, then recorded
- * in the {@link TableSchemas} and returned as one schema change item.
+ * Reads the events that change a table: create.table, add/alter/rename/drop column, truncate.table
+ * and drop.table. Each is checked against the table's current schema, so a change a database would
+ * refuse is rejected at its line rather than downstream, then recorded in the {@link TableSchemas}
+ * and returned as one schema change item.
  */
 final class SchemaChangeReader {
 
@@ -112,8 +113,7 @@ final class SchemaChangeReader {
         // checked once every renamed column has left: swapping two names is allowed
         for (String newName : mapping.values()) {
             if (!remaining.add(newName)) {
-                throw position.eventError(
-                        "column '" + newName + "' already exists in " + table);
+                throw position.eventError("column '" + newName + "' already exists in " + table);
             }
         }
         return evolve(new RenameColumnEvent(table, mapping));

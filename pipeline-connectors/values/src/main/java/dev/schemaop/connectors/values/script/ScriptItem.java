@@ -6,9 +6,9 @@ import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Schema;
 
 /**
- * One step of a parsed script: a schema change, a single row change, or a checkpoint fence.
- * Schema changes and fences belong to every split; a row change belongs to exactly one split,
- * chosen from {@link #getKeyHash()}.
+ * One step of a parsed script: a schema change, a single row change, or a checkpoint fence. Schema
+ * changes and fences belong to every split; a row change belongs to exactly one split, chosen from
+ * {@link #getKeyHash()}.
  */
 public final class ScriptItem {
 
@@ -42,8 +42,8 @@ public final class ScriptItem {
     }
 
     /**
-     * The schema the item's table has just before this item ({@code null} for a fence, or when
-     * the table does not exist yet).
+     * The schema the item's table has just before this item ({@code null} for a fence, or when the
+     * table does not exist yet).
      */
     public Schema getSchemaBefore() {
         return schemaBefore;

@@ -9,14 +9,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads a values source script (YAML, format in the module's README) into a {@link
- * ValuesScript}. The readers keep the current schema of every table while they read, so every
- * row is checked against, and encoded with {@link BinaryRecordDataGenerator} for, the schema the
- * table has at that point of the script.
+ * Reads a values source script (YAML, format in the module's README) into a {@link ValuesScript}.
+ * The readers keep the current schema of every table while they read, so every row is checked
+ * against, and encoded with {@link BinaryRecordDataGenerator} for, the schema the table has at that
+ * point of the script.
  *
- * <p>This class walks the events and hands each to its reader: {@link SchemaChangeReader} for
- * table and column changes, {@link RowChangeReader} for rows. The first bad event ends the
- * reading with a {@link ScriptException} naming it and its line.
+ * <p>This class walks the events and hands each to its reader: {@link SchemaChangeReader} for table
+ * and column changes, {@link RowChangeReader} for rows. The first bad event ends the reading with a
+ * {@link ScriptException} naming it and its line.
  */
 public final class ScriptParser {
 

@@ -6,9 +6,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 
 /**
- * Where reading is in a script: its name, the event being read and that event's line. Every
- * {@link ScriptException} is made here, so all of them name the script the same way and carry
- * the event number and line.
+ * Where reading is in a script: its name, the event being read and that event's line. Every {@link
+ * ScriptException} is made here, so all of them name the script the same way and carry the event
+ * number and line.
  */
 final class ScriptPosition {
 

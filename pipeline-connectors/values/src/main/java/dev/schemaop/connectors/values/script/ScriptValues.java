@@ -22,9 +22,9 @@ import java.time.format.DateTimeParseException;
 import java.util.Base64;
 
 /**
- * Converts YAML scalars of a script row into the internal objects {@code
- * BinaryRecordDataGenerator} expects for a column type. A value that does not fit the type is
- * rejected with an {@link IllegalArgumentException} whose message describes why.
+ * Converts YAML scalars of a script row into the internal objects {@code BinaryRecordDataGenerator}
+ * expects for a column type. A value that does not fit the type is rejected with an {@link
+ * IllegalArgumentException} whose message describes why.
  */
 final class ScriptValues {
 
@@ -145,8 +145,8 @@ final class ScriptValues {
 
     /**
      * Canonical text of an internal key value, used for the stable split hash: numbers of all
-     * integral and decimal types share one form ({@code 1}, {@code 1.0} and {@code 1.00} are
-     * the same key), so widening a key column keeps its rows in their split.
+     * integral and decimal types share one form ({@code 1}, {@code 1.0} and {@code 1.00} are the
+     * same key), so widening a key column keeps its rows in their split.
      */
     static String canonicalKeyText(Object internal) {
         if (internal == null) {
@@ -250,10 +250,7 @@ final class ScriptValues {
                         : DecimalData.fromBigDecimal(scaled, precision, scale);
         if (data == null) {
             throw new IllegalArgumentException(
-                    "value "
-                            + node
-                            + " does not fit "
-                            + type.copy(true).asSerializableString());
+                    "value " + node + " does not fit " + type.copy(true).asSerializableString());
         }
         return data;
     }

@@ -12,8 +12,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads the schema a create.table event defines: columns, primary and partition keys (which
- * must name columns), comment and options.
+ * Reads the schema a create.table event defines: columns, primary and partition keys (which must
+ * name columns), comment and options.
  */
 final class TableDefinitionReader {
 

@@ -10,15 +10,17 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The schema each table has at the point of the script being read, the record generator for
- * that schema, and the schema each table was first created with. Bookkeeping only: the readers
- * check a change before they record it here.
+ * The schema each table has at the point of the script being read, the record generator for that
+ * schema, and the schema each table was first created with. Bookkeeping only: the readers check a
+ * change before they record it here.
  */
 final class TableSchemas {
 
     private final Map<TableId, Schema> current = new HashMap<>();
+
     /** One generator per schema, not per row: every row until the next change shares it. */
     private final Map<TableId, BinaryRecordDataGenerator> generators = new HashMap<>();
+
     private final LinkedHashMap<TableId, Schema> initial = new LinkedHashMap<>();
 
     boolean exists(TableId table) {

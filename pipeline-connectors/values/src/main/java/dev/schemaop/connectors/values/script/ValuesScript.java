@@ -15,7 +15,8 @@ public final class ValuesScript {
     private final List<ScriptItem> items;
     private final Map<TableId, Schema> initialSchemas;
 
-    ValuesScript(String name, List<ScriptItem> items, LinkedHashMap<TableId, Schema> initialSchemas) {
+    ValuesScript(
+            String name, List<ScriptItem> items, LinkedHashMap<TableId, Schema> initialSchemas) {
         this.name = name;
         this.items = Collections.unmodifiableList(items);
         this.initialSchemas = Collections.unmodifiableMap(initialSchemas);

@@ -56,7 +56,8 @@ final class RowValues {
             DataType type = columns.get(i).getType();
             // Read as nullable: a NOT NULL column that receives null (the pipeline could not
             // fill it) must show null, not whatever bytes the null slot holds.
-            Object internal = RecordData.createFieldGetter(type.nullable(), i).getFieldOrNull(record);
+            Object internal =
+                    RecordData.createFieldGetter(type.nullable(), i).getFieldOrNull(record);
             row.put(columns.get(i).getName(), toJava(internal));
         }
         return row;
@@ -160,9 +161,9 @@ final class RowValues {
     // ------------------------------------------------------------------------ conversion
 
     /**
-     * A stored row after a column change the applier made: values of an altered column
-     * converted, renamed columns moved, dropped ones removed; an added column is simply missing
-     * (read as null).
+     * A stored row after a column change the applier made: values of an altered column converted,
+     * renamed columns moved, dropped ones removed; an added column is simply missing (read as
+     * null).
      */
     static Map<String, Object> reshape(Map<String, Object> row, SchemaChangeEvent change) {
         Map<String, Object> copy = new LinkedHashMap<>(row);

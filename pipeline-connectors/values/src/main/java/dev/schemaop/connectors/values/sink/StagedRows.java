@@ -22,7 +22,8 @@ final class StagedRows implements RowDestination {
     }
 
     @Override
-    public void apply(TableId table, Schema schema, Map<String, Object> before, Map<String, Object> after) {
+    public void apply(
+            TableId table, Schema schema, Map<String, Object> before, Map<String, Object> after) {
         events.add(new StagedRowEvent(table, store.changeSequence(), before, after));
     }
 

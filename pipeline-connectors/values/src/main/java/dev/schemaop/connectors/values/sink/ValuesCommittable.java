@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * The rows one writer staged between two checkpoints. The id is random, so it is unique across
- * subtasks, attempts and jobs; it travels with the committable through Flink's checkpoints, so
- * a commit retried after a failure carries the same id and the store applies it once.
+ * subtasks, attempts and jobs; it travels with the committable through Flink's checkpoints, so a
+ * commit retried after a failure carries the same id and the store applies it once.
  */
 record ValuesCommittable(String id, List<StagedRowEvent> events) {
 

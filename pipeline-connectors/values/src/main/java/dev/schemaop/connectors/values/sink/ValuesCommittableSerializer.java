@@ -14,10 +14,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Checkpoint bytes of a {@link ValuesCommittable}: the id, then per row event its table id's
- * parts, the change number and the two rows. Row values are JDK objects by construction
- * ({@code RowValues.decode}: numbers, strings, {@code java.time} values, byte arrays), so they
- * are written with Java serialization, and reading accepts JDK classes only.
+ * Checkpoint bytes of a {@link ValuesCommittable}: the id, then per row event its table id's parts,
+ * the change number and the two rows. Row values are JDK objects by construction ({@code
+ * RowValues.decode}: numbers, strings, {@code java.time} values, byte arrays), so they are written
+ * with Java serialization, and reading accepts JDK classes only.
  */
 final class ValuesCommittableSerializer implements SimpleVersionedSerializer<ValuesCommittable> {
     static final ValuesCommittableSerializer INSTANCE = new ValuesCommittableSerializer();
@@ -63,7 +63,11 @@ final class ValuesCommittableSerializer implements SimpleVersionedSerializer<Val
     @Override
     public ValuesCommittable deserialize(int version, byte[] serialized) throws IOException {
         if (version != VERSION) {
-            throw new IOException("Unknown values committable version " + version + "; this build reads " + VERSION);
+            throw new IOException(
+                    "Unknown values committable version "
+                            + version
+                            + "; this build reads "
+                            + VERSION);
         }
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(serialized))) {
             in.setObjectInputFilter(JDK_ONLY);
@@ -71,9 +75,15 @@ final class ValuesCommittableSerializer implements SimpleVersionedSerializer<Val
             int count = in.readInt();
             List<StagedRowEvent> events = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
-                TableId table = tableId((String) in.readObject(), (String) in.readObject(), (String) in.readObject());
+                TableId table =
+                        tableId(
+                                (String) in.readObject(),
+                                (String) in.readObject(),
+                                (String) in.readObject());
                 long sequence = in.readLong();
-                events.add(new StagedRowEvent(table, sequence, row(in.readObject()), row(in.readObject())));
+                events.add(
+                        new StagedRowEvent(
+                                table, sequence, row(in.readObject()), row(in.readObject())));
             }
             return new ValuesCommittable(id, events);
         } catch (ClassNotFoundException | ClassCastException e) {

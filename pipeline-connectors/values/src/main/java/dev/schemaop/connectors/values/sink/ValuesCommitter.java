@@ -6,10 +6,10 @@ import java.io.IOException;
 import java.util.Collection;
 
 /**
- * Applies committables to the {@link ValuesStore} when their checkpoint completed (each id
- * once), then writes the output file, so that it shows what is committed. {@code
- * committer.fail.once} makes the first commit per output path and JVM fail after applying, as a
- * sink that crashes before it acknowledges: the restarted job commits the same committables again.
+ * Applies committables to the {@link ValuesStore} when their checkpoint completed (each id once),
+ * then writes the output file, so that it shows what is committed. {@code committer.fail.once}
+ * makes the first commit per output path and JVM fail after applying, as a sink that crashes before
+ * it acknowledges: the restarted job commits the same committables again.
  */
 final class ValuesCommitter implements Committer<ValuesCommittable> {
     private final ValuesStore store;
@@ -40,7 +40,10 @@ final class ValuesCommitter implements Committer<ValuesCommittable> {
         }
         store.writeFile();
         if (failOnce && store.markFailedOnce("committer")) {
-            throw new IOException("injected committer failure after applying " + requests.size() + " committables");
+            throw new IOException(
+                    "injected committer failure after applying "
+                            + requests.size()
+                            + " committables");
         }
     }
 

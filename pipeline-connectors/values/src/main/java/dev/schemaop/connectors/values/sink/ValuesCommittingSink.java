@@ -11,9 +11,9 @@ import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 /**
- * The values sink with {@code delivery.guarantee: exactly-once}: writers stage rows per
- * checkpoint ({@link ValuesCommittingWriter}) and a Sink v2 committer applies them to the store
- * when the checkpoint completes ({@link ValuesCommitter}).
+ * The values sink with {@code delivery.guarantee: exactly-once}: writers stage rows per checkpoint
+ * ({@link ValuesCommittingWriter}) and a Sink v2 committer applies them to the store when the
+ * checkpoint completes ({@link ValuesCommitter}).
  */
 public class ValuesCommittingSink implements Sink<Event>, SupportsCommitter<ValuesCommittable> {
 
@@ -58,7 +58,8 @@ public class ValuesCommittingSink implements Sink<Event>, SupportsCommitter<Valu
 
     @Override
     public Committer<ValuesCommittable> createCommitter(CommitterInitContext context) {
-        return new ValuesCommitter(ValuesStore.forPath(outputPath), printEnabled, committerFailOnce);
+        return new ValuesCommitter(
+                ValuesStore.forPath(outputPath), printEnabled, committerFailOnce);
     }
 
     @Override

@@ -18,7 +18,10 @@ final class ValuesCommittingWriter extends ValuesSinkWriter
     private final StagedRows staged;
 
     ValuesCommittingWriter(
-            ValuesStore store, boolean printEnabled, int subtask, SchemaChangeEventType failOnceOn) {
+            ValuesStore store,
+            boolean printEnabled,
+            int subtask,
+            SchemaChangeEventType failOnceOn) {
         this(store, printEnabled, subtask, failOnceOn, new StagedRows(store));
     }
 

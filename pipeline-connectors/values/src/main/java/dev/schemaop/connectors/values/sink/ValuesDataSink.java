@@ -57,9 +57,10 @@ public class ValuesDataSink implements DataSink {
             boolean committerFailOnce) {
         this.outputPath = outputPath;
         this.printEnabled = printEnabled;
-        this.supported = supported.isEmpty()
-                ? EnumSet.noneOf(SchemaChangeEventType.class)
-                : EnumSet.copyOf(supported);
+        this.supported =
+                supported.isEmpty()
+                        ? EnumSet.noneOf(SchemaChangeEventType.class)
+                        : EnumSet.copyOf(supported);
         this.errorOnSchemaChange = errorOnSchemaChange;
         this.failOnceOn = failOnceOn;
         this.writerFailOnceOn = writerFailOnceOn;
@@ -72,7 +73,8 @@ public class ValuesDataSink implements DataSink {
     public EventSinkProvider getEventSinkProvider() {
         if (exactlyOnce) {
             return FlinkSinkProvider.of(
-                    new ValuesCommittingSink(outputPath, printEnabled, writerFailOnceOn, committerFailOnce));
+                    new ValuesCommittingSink(
+                            outputPath, printEnabled, writerFailOnceOn, committerFailOnce));
         }
         return FlinkSinkProvider.of(new ValuesSink(outputPath, printEnabled, writerFailOnceOn));
     }

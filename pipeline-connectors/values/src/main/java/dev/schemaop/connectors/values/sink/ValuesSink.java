@@ -1,10 +1,10 @@
 package dev.schemaop.connectors.values.sink;
 
 import org.apache.flink.api.connector.sink2.Sink;
-import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.cdc.common.event.Event;
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 
 /** The values sink (sink API v2): one {@link ValuesSinkWriter} per subtask. */
 public class ValuesSink implements Sink<Event> {
@@ -40,6 +40,9 @@ public class ValuesSink implements Sink<Event> {
 
     private SinkWriter<Event> create(org.apache.flink.api.connector.sink2.InitContext context) {
         return new ValuesSinkWriter(
-                outputPath, printEnabled, context.getTaskInfo().getIndexOfThisSubtask(), failOnceOn);
+                outputPath,
+                printEnabled,
+                context.getTaskInfo().getIndexOfThisSubtask(),
+                failOnceOn);
     }
 }

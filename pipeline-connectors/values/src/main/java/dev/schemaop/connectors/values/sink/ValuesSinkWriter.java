@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.values.sink;
 
 import dev.schemaop.connectors.values.types.SchemaEvolution;
+
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.cdc.common.data.RecordData;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
@@ -19,8 +20,8 @@ import java.util.Map;
 /**
  * Writes events into the {@link ValuesStore} of its output path (rows through a {@link
  * RowDestination}: the store itself, or the staged rows of {@link ValuesCommittingWriter}). It
- * keeps the schema it last received for every table and rejects a row of any other shape, so
- * tests can detect rows that reach the sink in the wrong shape.
+ * keeps the schema it last received for every table and rejects a row of any other shape, so tests
+ * can detect rows that reach the sink in the wrong shape.
  */
 public class ValuesSinkWriter implements SinkWriter<Event> {
 
@@ -36,12 +37,18 @@ public class ValuesSinkWriter implements SinkWriter<Event> {
     }
 
     public ValuesSinkWriter(
-            String outputPath, boolean printEnabled, int subtask, SchemaChangeEventType failOnceOn) {
+            String outputPath,
+            boolean printEnabled,
+            int subtask,
+            SchemaChangeEventType failOnceOn) {
         this(ValuesStore.forPath(outputPath), printEnabled, subtask, failOnceOn);
     }
 
     private ValuesSinkWriter(
-            ValuesStore store, boolean printEnabled, int subtask, SchemaChangeEventType failOnceOn) {
+            ValuesStore store,
+            boolean printEnabled,
+            int subtask,
+            SchemaChangeEventType failOnceOn) {
         this(store, printEnabled, subtask, failOnceOn, store);
     }
 

@@ -1,10 +1,11 @@
 package dev.schemaop.connectors.values.sink;
 
+import dev.schemaop.connectors.values.types.SchemaEvolution;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.schemaop.connectors.values.types.SchemaEvolution;
 import org.apache.flink.cdc.common.event.AddColumnEvent;
 import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
@@ -17,7 +18,6 @@ import org.apache.flink.cdc.common.event.TruncateTableEvent;
 import org.apache.flink.cdc.common.schema.Column;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.types.DataType;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,16 +43,16 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The values sink's "database": per table a schema and rows keyed by primary key, plus the
- * schema changes the metadata applier applied, in order. One store per {@code output.path}, shared
- * by every writer subtask and the applier of a job in the same JVM.
+ * The values sink's "database": per table a schema and rows keyed by primary key, plus the schema
+ * changes the metadata applier applied, in order. One store per {@code output.path}, shared by
+ * every writer subtask and the applier of a job in the same JVM.
  *
- * <p><b>Sharing across class loaders.</b> On an embedded MiniCluster the applier (JobManager
- * side) and the writers (TaskManager side) may run this connector from different user-code class
- * loaders (a connector jar passed with {@code --jar}), so a plain static field would not be shared.
- * The registry therefore lives in {@link System#getProperties()} under {@link #REGISTRY_KEY} and
- * holds only JDK collections and Flink CDC classes (which Flink loads parent-first); every copy of
- * this class works on the same objects and synchronizes on the same per-path lock.
+ * <p><b>Sharing across class loaders.</b> On an embedded MiniCluster the applier (JobManager side)
+ * and the writers (TaskManager side) may run this connector from different user-code class loaders
+ * (a connector jar passed with {@code --jar}), so a plain static field would not be shared. The
+ * registry therefore lives in {@link System#getProperties()} under {@link #REGISTRY_KEY} and holds
+ * only JDK collections and Flink CDC classes (which Flink loads parent-first); every copy of this
+ * class works on the same objects and synchronizes on the same per-path lock.
  *
  * <p><b>Who changes what.</b> Writers upsert and delete rows. Changes that touch existing rows
  * (add, alter, rename, drop column, truncate, drop table) are applied to the store once, by the
@@ -61,9 +61,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * missing (when no applier created it).
  *
  * <p><b>Exactly once.</b> With {@code delivery.guarantee: exactly-once} writers stage their rows
- * and a committer applies them on checkpoint completion ({@link #commit}), once per committable
- * id. Every change the applier makes is numbered and kept per table, so rows staged in an older
- * shape are brought forward when they are committed after a change.
+ * and a committer applies them on checkpoint completion ({@link #commit}), once per committable id.
+ * Every change the applier makes is numbered and kept per table, so rows staged in an older shape
+ * are brought forward when they are committed after a change.
  */
 public final class ValuesStore implements RowDestination {
 
@@ -91,8 +91,10 @@ public final class ValuesStore implements RowDestination {
             new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final String outputPath;
+
     /** The shared per-path state; also the lock for every operation on it. */
     private final Map<String, Object> shared;
+
     /** Numbers the changes the applier made; read without the lock by staging writers. */
     private final AtomicLong sequence;
 
@@ -124,7 +126,8 @@ public final class ValuesStore implements RowDestination {
     private static ConcurrentMap<String, Object> registry() {
         return (ConcurrentMap<String, Object>)
                 System.getProperties()
-                        .computeIfAbsent(REGISTRY_KEY, k -> new ConcurrentHashMap<String, Object>());
+                        .computeIfAbsent(
+                                REGISTRY_KEY, k -> new ConcurrentHashMap<String, Object>());
     }
 
     private static Map<String, Object> newShared() {
@@ -152,8 +155,8 @@ public final class ValuesStore implements RowDestination {
     }
 
     /**
-     * Records that the injected failure for {@code tag} fired; true only the first time per
-     * output path in this JVM (not cleared by {@link #reset()}).
+     * Records that the injected failure for {@code tag} fired; true only the first time per output
+     * path in this JVM (not cleared by {@link #reset()}).
      */
     public boolean markFailedOnce(String tag) {
         @SuppressWarnings("unchecked")
@@ -178,7 +181,10 @@ public final class ValuesStore implements RowDestination {
 
     @Override
     public void apply(
-            TableId table, Schema writerSchema, Map<String, Object> before, Map<String, Object> after) {
+            TableId table,
+            Schema writerSchema,
+            Map<String, Object> before,
+            Map<String, Object> after) {
         if (before != null) {
             delete(table, writerSchema, before);
         }
@@ -221,7 +227,11 @@ public final class ValuesStore implements RowDestination {
             Map<String, Object> t = tables().get(id);
             if (event instanceof CreateTableEvent) {
                 if (t == null) {
-                    tables().put(id, newTable(event.tableId(), ((CreateTableEvent) event).getSchema()));
+                    tables().put(
+                                    id,
+                                    newTable(
+                                            event.tableId(),
+                                            ((CreateTableEvent) event).getSchema()));
                     remember(event);
                 }
                 return;
@@ -235,7 +245,8 @@ public final class ValuesStore implements RowDestination {
                 if (event instanceof TruncateTableEvent) {
                     return;
                 }
-                throw new IllegalStateException("table " + id + " does not exist in the values sink");
+                throw new IllegalStateException(
+                        "table " + id + " does not exist in the values sink");
             }
             if (event instanceof TruncateTableEvent) {
                 rows(t).clear();
@@ -283,7 +294,10 @@ public final class ValuesStore implements RowDestination {
                             (name, type) -> {
                                 if (!names.contains(name)) {
                                     throw new IllegalStateException(
-                                            "column " + name + " does not exist in " + event.tableId());
+                                            "column "
+                                                    + name
+                                                    + " does not exist in "
+                                                    + event.tableId());
                                 }
                                 left.put(name, type);
                             });
@@ -340,20 +354,20 @@ public final class ValuesStore implements RowDestination {
     // ---------------------------------------------------------------- committer
 
     /**
-     * The number of the newest change the applier made to any table. A row staged with it is
-     * in the shape its table had then: no change of that table can be under way while a writer
-     * stages its rows (the pipeline flushes and holds them around every change).
+     * The number of the newest change the applier made to any table. A row staged with it is in the
+     * shape its table had then: no change of that table can be under way while a writer stages its
+     * rows (the pipeline flushes and holds them around every change).
      */
     public long changeSequence() {
         return sequence.get();
     }
 
     /**
-     * Applies a committable's row events, unless a committable with its id was applied before
-     * (a commit retried after a failure): then it changes nothing and returns false. A row
-     * staged before a later change of its table is brought forward through it (renamed, retyped,
-     * dropped columns), or discarded when the table was truncated, dropped or re-created since
-     * (that change came after the row in the source) or is missing (the store was reset since).
+     * Applies a committable's row events, unless a committable with its id was applied before (a
+     * commit retried after a failure): then it changes nothing and returns false. A row staged
+     * before a later change of its table is brought forward through it (renamed, retyped, dropped
+     * columns), or discarded when the table was truncated, dropped or re-created since (that change
+     * came after the row in the source) or is missing (the store was reset since).
      */
     boolean commit(ValuesCommittable committable) {
         synchronized (shared) {

@@ -9,12 +9,12 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Failures injected into the readers of one source, for failover tests (option
- * {@code fail.at.events}): the readers of the source count the events they emit, JVM-wide and
- * across restarts, and the reader about to emit the n-th event throws instead, once for each
- * listed n. The event itself is emitted again after the restore, which replays from the last
- * checkpoint. The count lives in {@link System#getProperties()} so that readers loaded by
- * different user-code class loaders (a connector jar passed with --jar) share it.
+ * Failures injected into the readers of one source, for failover tests (option {@code
+ * fail.at.events}): the readers of the source count the events they emit, JVM-wide and across
+ * restarts, and the reader about to emit the n-th event throws instead, once for each listed n. The
+ * event itself is emitted again after the restore, which replays from the last checkpoint. The
+ * count lives in {@link System#getProperties()} so that readers loaded by different user-code class
+ * loaders (a connector jar passed with --jar) share it.
  */
 public final class ReaderFaults implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -68,7 +68,9 @@ public final class ReaderFaults implements Serializable {
         ConcurrentMap<String, AtomicLong> counters =
                 (ConcurrentMap<String, AtomicLong>)
                         System.getProperties()
-                                .computeIfAbsent(REGISTRY_KEY, k -> new ConcurrentHashMap<String, AtomicLong>());
+                                .computeIfAbsent(
+                                        REGISTRY_KEY,
+                                        k -> new ConcurrentHashMap<String, AtomicLong>());
         return counters.computeIfAbsent(key, k -> new AtomicLong());
     }
 

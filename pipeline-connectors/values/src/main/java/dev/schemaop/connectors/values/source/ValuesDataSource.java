@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.values.source;
 
 import dev.schemaop.connectors.values.script.ValuesScript;
+
 import org.apache.flink.cdc.common.source.DataSource;
 import org.apache.flink.cdc.common.source.EventSourceProvider;
 import org.apache.flink.cdc.common.source.FlinkSourceProvider;

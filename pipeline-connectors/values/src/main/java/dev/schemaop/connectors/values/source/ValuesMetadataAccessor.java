@@ -12,8 +12,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Metadata of the tables a script creates: each table's schema as the script first creates it.
- * A {@code null} namespace or schema name argument matches tables without one.
+ * Metadata of the tables a script creates: each table's schema as the script first creates it. A
+ * {@code null} namespace or schema name argument matches tables without one.
  */
 public class ValuesMetadataAccessor implements MetadataAccessor {
 
@@ -62,7 +62,9 @@ public class ValuesMetadataAccessor implements MetadataAccessor {
         Schema schema = schemas.get(tableId);
         if (schema == null) {
             throw new IllegalArgumentException(
-                    "Table " + tableId + " is not created by the values script; known tables: "
+                    "Table "
+                            + tableId
+                            + " is not created by the values script; known tables: "
                             + schemas.keySet());
         }
         return schema;

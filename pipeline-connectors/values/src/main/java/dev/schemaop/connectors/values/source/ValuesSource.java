@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.values.source;
 
 import dev.schemaop.connectors.values.script.ScriptParser;
+
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.api.connector.source.SourceReader;

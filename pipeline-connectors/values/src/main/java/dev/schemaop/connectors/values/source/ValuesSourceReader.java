@@ -2,6 +2,7 @@ package dev.schemaop.connectors.values.source;
 
 import dev.schemaop.connectors.values.script.ScriptItem;
 import dev.schemaop.connectors.values.script.ValuesScript;
+
 import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.api.connector.source.SourceReaderContext;
@@ -10,7 +11,6 @@ import org.apache.flink.cdc.common.event.DropTableEvent;
 import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.core.io.InputStatus;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,16 +26,15 @@ import java.util.concurrent.TimeUnit;
  * Reads its assigned splits one after another. For the current split it walks the script's items
  * from the split's position, skipping rows of other splits, and emits one event per call.
  *
- * <p>A checkpoint fence stops the split: nothing more is emitted until a checkpoint whose
- * snapshot was taken while the reader stood at the fence has completed. A snapshot taken at a
- * fence records the position after the fence (if that checkpoint is ever restored, it completed,
- * so the fence is passed).
+ * <p>A checkpoint fence stops the split: nothing more is emitted until a checkpoint whose snapshot
+ * was taken while the reader stood at the fence has completed. A snapshot taken at a fence records
+ * the position after the fence (if that checkpoint is ever restored, it completed, so the fence is
+ * passed).
  *
- * <p>A split that resumes in the middle of the script (after a restore) first announces each
- * table it emits an event for with a {@link CreateTableEvent} of the table's schema at that point,
- * as Flink CDC's MySQL source does, so that a downstream that lost its state (a plain sink) knows
- * the shape of the rows; the pipeline treats it like the identical CreateTableEvent every split
- * emits.
+ * <p>A split that resumes in the middle of the script (after a restore) first announces each table
+ * it emits an event for with a {@link CreateTableEvent} of the table's schema at that point, as
+ * Flink CDC's MySQL source does, so that a downstream that lost its state (a plain sink) knows the
+ * shape of the rows; the pipeline treats it like the identical CreateTableEvent every split emits.
  */
 public class ValuesSourceReader implements SourceReader<Event, ValuesSplit> {
 
@@ -51,14 +50,17 @@ public class ValuesSourceReader implements SourceReader<Event, ValuesSplit> {
     private final ArrayDeque<ValuesSplit> queued = new ArrayDeque<>();
     private ValuesSplit current;
     private int position;
+
     /** Tables the current split has emitted a CreateTableEvent for. */
     private final Set<TableId> announced = new HashSet<>();
+
     private boolean noMoreSplits;
 
     private CompletableFuture<Void> available = CompletableFuture.completedFuture(null);
 
     /** Position of the fence the current split waits at, or -1. */
     private volatile int fencePosition = -1;
+
     /** First checkpoint whose snapshot was taken at the fence, or null. */
     private Long fenceCheckpointId;
 
@@ -98,8 +100,7 @@ public class ValuesSourceReader implements SourceReader<Event, ValuesSplit> {
                         items.size());
             }
             while (position < items.size()
-                    && !items.get(position)
-                            .belongsTo(current.getIndex(), current.getNumSplits())) {
+                    && !items.get(position).belongsTo(current.getIndex(), current.getNumSplits())) {
                 position++;
             }
             if (position >= items.size()) {

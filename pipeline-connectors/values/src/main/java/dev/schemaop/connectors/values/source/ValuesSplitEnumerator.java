@@ -3,7 +3,6 @@ package dev.schemaop.connectors.values.source;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.connector.source.SplitsAssignment;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,8 +17,8 @@ import java.util.TreeMap;
 /**
  * Assigns the fixed set of splits to readers: split {@code i} goes to reader {@code i %
  * parallelism} when that reader registers, which then learns that no more splits will come. A
- * reader that fails gives its splits back (with the positions of the last checkpoint) and gets
- * them again when it registers anew.
+ * reader that fails gives its splits back (with the positions of the last checkpoint) and gets them
+ * again when it registers anew.
  */
 public class ValuesSplitEnumerator implements SplitEnumerator<ValuesSplit, ValuesEnumState> {
 

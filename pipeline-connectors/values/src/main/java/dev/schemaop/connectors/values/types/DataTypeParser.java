@@ -13,18 +13,18 @@ import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 /**
- * Parses type strings such as {@code "VARCHAR(20) NOT NULL"} or {@code "DECIMAL(10, 2)"} into
- * Flink CDC {@link DataType}s.
+ * Parses type strings such as {@code "VARCHAR(20) NOT NULL"} or {@code "DECIMAL(10, 2)"} into Flink
+ * CDC {@link DataType}s.
  *
  * <p>Accepted (case-insensitive, any whitespace): {@code BOOLEAN|BOOL, TINYINT, SMALLINT,
  * INT|INTEGER, BIGINT, FLOAT|REAL, DOUBLE [PRECISION], DECIMAL|DEC|NUMERIC[(p[, s])],
- * CHAR|CHARACTER[(n)], VARCHAR[(n)], CHARACTER VARYING[(n)], STRING, BINARY[(n)],
- * VARBINARY[(n)], BYTES, DATE, TIME[(p)] [WITHOUT TIME ZONE], TIMESTAMP[(p)] [WITHOUT TIME ZONE
- * | WITH TIME ZONE | WITH LOCAL TIME ZONE], TIMESTAMP_LTZ[(p)], TIMESTAMP_TZ[(p)], ARRAY<t>,
- * MAP<k, v>, ROW<name t, ...>}, each optionally followed by {@code NOT NULL} or {@code NULL}.
- * Every string produced by {@link DataType#asSerializableString()} for these types parses back
- * to an equal type. Defaults follow Flink SQL: DECIMAL = DECIMAL(10, 0), CHAR/VARCHAR/BINARY/
- * VARBINARY length 1, TIME precision 0, TIMESTAMP precisions 6.
+ * CHAR|CHARACTER[(n)], VARCHAR[(n)], CHARACTER VARYING[(n)], STRING, BINARY[(n)], VARBINARY[(n)],
+ * BYTES, DATE, TIME[(p)] [WITHOUT TIME ZONE], TIMESTAMP[(p)] [WITHOUT TIME ZONE | WITH TIME ZONE |
+ * WITH LOCAL TIME ZONE], TIMESTAMP_LTZ[(p)], TIMESTAMP_TZ[(p)], ARRAY<t>, MAP<k, v>, ROW<name t,
+ * ...>}, each optionally followed by {@code NOT NULL} or {@code NULL}. Every string produced by
+ * {@link DataType#asSerializableString()} for these types parses back to an equal type. Defaults
+ * follow Flink SQL: DECIMAL = DECIMAL(10, 0), CHAR/VARCHAR/BINARY/ VARBINARY length 1, TIME
+ * precision 0, TIMESTAMP precisions 6.
  */
 public final class DataTypeParser {
 
@@ -92,8 +92,8 @@ public final class DataTypeParser {
     /**
      * Parses a type string.
      *
-     * @throws IllegalArgumentException with a message "Cannot parse data type '...': ..." when
-     *     the string is not a supported type
+     * @throws IllegalArgumentException with a message "Cannot parse data type '...': ..." when the
+     *     string is not a supported type
      */
     public static DataType parse(String typeString) {
         if (typeString == null || typeString.trim().isEmpty()) {

@@ -12,10 +12,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Applies a schema change to a {@link Schema} with {@link SchemaUtils#applySchemaChangeEvent},
- * then keeps the key lists consistent: {@code SchemaUtils} leaves primary and partition keys
- * untouched, so a renamed key column is renamed in the key lists too and a dropped key column is
- * removed from them (as a database would).
+ * Applies a schema change to a {@link Schema} with {@link SchemaUtils#applySchemaChangeEvent}, then
+ * keeps the key lists consistent: {@code SchemaUtils} leaves primary and partition keys untouched,
+ * so a renamed key column is renamed in the key lists too and a dropped key column is removed from
+ * them (as a database would).
  */
 public final class SchemaEvolution {
 

@@ -5,9 +5,9 @@ import dev.schemaop.connectors.values.types.TypeToken.Kind;
 import java.util.List;
 
 /**
- * The tokens of one type string and the reading position in them. The {@code accept} methods
- * take a token only when it is the one asked for; the {@code expect} methods reject anything
- * else with a message naming the position (or "at the end").
+ * The tokens of one type string and the reading position in them. The {@code accept} methods take a
+ * token only when it is the one asked for; the {@code expect} methods reject anything else with a
+ * message naming the position (or "at the end").
  */
 final class TypeTokens {
 

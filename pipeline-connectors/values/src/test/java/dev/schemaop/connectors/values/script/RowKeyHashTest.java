@@ -1,5 +1,7 @@
 package dev.schemaop.connectors.values.script;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import org.apache.flink.cdc.common.data.DecimalData;
 import org.apache.flink.cdc.common.data.binary.BinaryStringData;
 import org.apache.flink.cdc.common.schema.Schema;
@@ -8,8 +10,6 @@ import org.apache.flink.cdc.common.types.DataTypes;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class RowKeyHashTest {
 

@@ -1,5 +1,8 @@
 package dev.schemaop.connectors.values.script;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import org.apache.flink.cdc.common.data.RecordData;
 import org.apache.flink.cdc.common.event.AddColumnEvent;
 import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
@@ -28,9 +31,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ScriptParserTest {
 
@@ -142,8 +142,7 @@ class ScriptParserTest {
                                                 Column.physicalColumn("day", DataTypes.DATE()),
                                                 "id"),
                                         AddColumnEvent.before(
-                                                Column.physicalColumn(
-                                                        "flag", DataTypes.BOOLEAN()),
+                                                Column.physicalColumn("flag", DataTypes.BOOLEAN()),
                                                 "name"))));
         Schema afterAdd = SchemaUtils.applySchemaChangeEvent(created, add);
         assertThat(afterAdd.getColumnNames())
@@ -196,8 +195,7 @@ class ScriptParserTest {
         assertThat(script.getItems().get(0).getEvent().toString()).contains("tableId=t,");
         Schema schema = script.getInitialSchemas().get(TableId.tableId("t"));
         assertThat(schema.primaryKeys()).isEmpty();
-        assertThat(row(script.getItems().get(2), schema, false))
-                .containsExactly(null, (byte) -128);
+        assertThat(row(script.getItems().get(2), schema, false)).containsExactly(null, (byte) -128);
     }
 
     @Test
@@ -421,7 +419,8 @@ class ScriptParserTest {
     void rejectsInvalidYamlWithItsLine() {
         assertThatThrownBy(() -> ScriptParser.parse("bad.yaml", "- [1, 2\n"))
                 .isInstanceOf(ScriptException.class)
-                .hasMessageStartingWith("Invalid values script bad.yaml: not valid YAML (line 1): ");
+                .hasMessageStartingWith(
+                        "Invalid values script bad.yaml: not valid YAML (line 1): ");
     }
 
     @Test

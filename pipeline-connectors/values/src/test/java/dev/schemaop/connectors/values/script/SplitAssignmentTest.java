@@ -1,12 +1,12 @@
 package dev.schemaop.connectors.values.script;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** Which split a row belongs to: a stable function of its primary key. */
 class SplitAssignmentTest {
@@ -46,7 +46,8 @@ class SplitAssignmentTest {
 
     @Test
     void theAssignmentIsStableAndSpreadsKeys() {
-        StringBuilder script = new StringBuilder(CREATE + "- type: insert\n  table: db.t\n  rows:\n");
+        StringBuilder script =
+                new StringBuilder(CREATE + "- type: insert\n  table: db.t\n  rows:\n");
         for (int i = 1; i <= 8; i++) {
             script.append("    - [").append(i).append(", x]\n");
         }

@@ -1,13 +1,13 @@
 package dev.schemaop.connectors.values.script;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.types.DataTypes;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class TableSchemasTest {
 

@@ -1,8 +1,12 @@
 package dev.schemaop.connectors.values.sink;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.schemaop.connectors.values.ValuesDataSinkFactory;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.schemaop.connectors.values.ValuesDataSinkFactory;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.cdc.common.configuration.ConfigOptions;
 import org.apache.flink.cdc.common.configuration.Configuration;
@@ -41,13 +45,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 /**
  * {@code delivery.guarantee: exactly-once}: writers stage rows, the committer applies each
- * committable once, and rows staged before a schema change are committed in the table's new
- * shape, or not at all after a truncate or drop.
+ * committable once, and rows staged before a schema change are committed in the table's new shape,
+ * or not at all after a truncate or drop.
  */
 class ValuesCommittingSinkTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -59,7 +60,9 @@ class ValuesCommittingSinkTest {
                     .physicalColumn("qty", DataTypes.INT())
                     .primaryKey("id")
                     .build();
-    private static final DataType[] TYPES = {DataTypes.INT().notNull(), DataTypes.VARCHAR(20), DataTypes.INT()};
+    private static final DataType[] TYPES = {
+        DataTypes.INT().notNull(), DataTypes.VARCHAR(20), DataTypes.INT()
+    };
 
     @TempDir Path dir;
 
@@ -71,8 +74,14 @@ class ValuesCommittingSinkTest {
     @BeforeEach
     void sink() throws Exception {
         out = dir.resolve("result.json");
-        applier = createSink(Map.of("output.path", out.toString(), "delivery.guarantee", "exactly-once"))
-                .getMetadataApplier();
+        applier =
+                createSink(
+                                Map.of(
+                                        "output.path",
+                                        out.toString(),
+                                        "delivery.guarantee",
+                                        "exactly-once"))
+                        .getMetadataApplier();
         store = ValuesStore.forPath(out.toString());
         writer = new ValuesCommittingWriter(store, false, 0, null);
         schemaChange(new CreateTableEvent(ORDERS, SCHEMA));
@@ -92,7 +101,17 @@ class ValuesCommittingSinkTest {
 
         commit(committables, false);
         assertThat(rows()).containsExactly("1 a 10", "2 b 20");
-        assertThat(commits()).isEqualTo(Map.of("committables", 1L, "rowEvents", 2L, "clearedRowEvents", 0L, "repeatedCommittables", 0L));
+        assertThat(commits())
+                .isEqualTo(
+                        Map.of(
+                                "committables",
+                                1L,
+                                "rowEvents",
+                                2L,
+                                "clearedRowEvents",
+                                0L,
+                                "repeatedCommittables",
+                                0L));
     }
 
     @Test
@@ -105,7 +124,17 @@ class ValuesCommittingSinkTest {
         commit(committables, false);
 
         assertThat(rows()).containsExactly("1 a 11");
-        assertThat(commits()).isEqualTo(Map.of("committables", 1L, "rowEvents", 2L, "clearedRowEvents", 0L, "repeatedCommittables", 1L));
+        assertThat(commits())
+                .isEqualTo(
+                        Map.of(
+                                "committables",
+                                1L,
+                                "rowEvents",
+                                2L,
+                                "clearedRowEvents",
+                                0L,
+                                "repeatedCommittables",
+                                1L));
     }
 
     @Test
@@ -114,19 +143,30 @@ class ValuesCommittingSinkTest {
         insert(2, "b", 20);
         writer.write(DataChangeEvent.deleteEvent(ORDERS, row(2, "b", 20)), null);
         schemaChange(new RenameColumnEvent(ORDERS, Map.of("name", "label")));
-        schemaChange(new AlterColumnTypeEvent(ORDERS, Map.of("qty", DataTypes.BIGINT()), Map.of("qty", DataTypes.INT())));
+        schemaChange(
+                new AlterColumnTypeEvent(
+                        ORDERS, Map.of("qty", DataTypes.BIGINT()), Map.of("qty", DataTypes.INT())));
         schemaChange(new DropColumnEvent(ORDERS, List.of("label")));
         // a row of the new shape, staged after the changes: nothing to bring forward
         writer.write(
                 DataChangeEvent.insertEvent(
-                        ORDERS, new BinaryRecordDataGenerator(new DataType[] {DataTypes.INT().notNull(), DataTypes.BIGINT()}).generate(new Object[] {3, 30L})),
+                        ORDERS,
+                        new BinaryRecordDataGenerator(
+                                        new DataType[] {
+                                            DataTypes.INT().notNull(), DataTypes.BIGINT()
+                                        })
+                                .generate(new Object[] {3, 30L})),
                 null);
 
         commit(writer.prepareCommit(), false);
 
         assertThat(store.getSchema(ORDERS).getColumnNames()).containsExactly("id", "qty");
         assertThat(rows()).containsExactly("1 10", "3 30");
-        assertThat(JSON.readTree(out.toFile()).at("/tables/db.orders/rows/0/qty").isIntegralNumber()).isTrue();
+        assertThat(
+                        JSON.readTree(out.toFile())
+                                .at("/tables/db.orders/rows/0/qty")
+                                .isIntegralNumber())
+                .isTrue();
     }
 
     @Test
@@ -146,7 +186,17 @@ class ValuesCommittingSinkTest {
         commit(writer.prepareCommit(), false);
 
         assertThat(rows()).containsExactly("4 d 40");
-        assertThat(commits()).isEqualTo(Map.of("committables", 3L, "rowEvents", 1L, "clearedRowEvents", 3L, "repeatedCommittables", 0L));
+        assertThat(commits())
+                .isEqualTo(
+                        Map.of(
+                                "committables",
+                                3L,
+                                "rowEvents",
+                                1L,
+                                "clearedRowEvents",
+                                3L,
+                                "repeatedCommittables",
+                                0L));
     }
 
     @Test
@@ -192,7 +242,8 @@ class ValuesCommittingSinkTest {
                         List.of(
                                 new StagedRowEvent(TableId.tableId("t"), 3, null, values),
                                 new StagedRowEvent(ORDERS, 4, values, null),
-                                new StagedRowEvent(TableId.tableId("ns", "db", "t"), 5, values, values)));
+                                new StagedRowEvent(
+                                        TableId.tableId("ns", "db", "t"), 5, values, values)));
         ValuesCommittableSerializer serializer = ValuesCommittableSerializer.INSTANCE;
 
         ValuesCommittable copy =
@@ -200,18 +251,23 @@ class ValuesCommittingSinkTest {
 
         assertThat(copy.id()).isEqualTo("id-1");
         assertThat(copy.events()).hasSize(3);
-        assertThat(copy.events()).extracting(StagedRowEvent::table).containsExactly(TableId.tableId("t"), ORDERS, TableId.tableId("ns", "db", "t"));
+        assertThat(copy.events())
+                .extracting(StagedRowEvent::table)
+                .containsExactly(TableId.tableId("t"), ORDERS, TableId.tableId("ns", "db", "t"));
         assertThat(copy.events()).extracting(StagedRowEvent::sequence).containsExactly(3L, 4L, 5L);
         assertThat(copy.events().get(0).before()).isNull();
         assertThat(copy.events().get(2).after()).usingRecursiveComparison().isEqualTo(values);
-        assertThat(copy.events().get(2).after().keySet()).containsExactlyElementsOf(values.keySet());
+        assertThat(copy.events().get(2).after().keySet())
+                .containsExactlyElementsOf(values.keySet());
     }
 
     @Test
     void theDeliveryGuaranteeChoosesTheSink() {
         assertThat(sinkOf(Map.of())).isExactlyInstanceOf(ValuesSink.class);
-        assertThat(sinkOf(Map.of("delivery.guarantee", "at-least-once"))).isExactlyInstanceOf(ValuesSink.class);
-        assertThat(sinkOf(Map.of("delivery.guarantee", "exactly-once"))).isExactlyInstanceOf(ValuesCommittingSink.class);
+        assertThat(sinkOf(Map.of("delivery.guarantee", "at-least-once")))
+                .isExactlyInstanceOf(ValuesSink.class);
+        assertThat(sinkOf(Map.of("delivery.guarantee", "exactly-once")))
+                .isExactlyInstanceOf(ValuesCommittingSink.class);
         assertThatThrownBy(() -> sinkOf(Map.of("delivery.guarantee", "none")))
                 .hasMessage(
                         "Unknown value 'none' of option 'delivery.guarantee' of the values sink; valid:"
@@ -230,7 +286,9 @@ class ValuesCommittingSinkTest {
         return new ValuesDataSinkFactory()
                 .createDataSink(
                         new FactoryHelper.DefaultContext(
-                                config, new Configuration(), ValuesCommittingSinkTest.class.getClassLoader()));
+                                config,
+                                new Configuration(),
+                                ValuesCommittingSinkTest.class.getClassLoader()));
     }
 
     /** As the pipeline does it: the writer flushes, the applier applies, the writer receives. */
@@ -245,10 +303,12 @@ class ValuesCommittingSinkTest {
     }
 
     private static BinaryRecordData row(int id, String name, int qty) {
-        return new BinaryRecordDataGenerator(TYPES).generate(new Object[] {id, BinaryStringData.fromString(name), qty});
+        return new BinaryRecordDataGenerator(TYPES)
+                .generate(new Object[] {id, BinaryStringData.fromString(name), qty});
     }
 
-    private void commit(Collection<ValuesCommittable> committables, boolean failOnce) throws Exception {
+    private void commit(Collection<ValuesCommittable> committables, boolean failOnce)
+            throws Exception {
         List<Committer.CommitRequest<ValuesCommittable>> requests = new ArrayList<>();
         committables.forEach(c -> requests.add(new Request(c)));
         new ValuesCommitter(store, false, failOnce).commit(requests);
@@ -270,7 +330,10 @@ class ValuesCommittingSinkTest {
     private Map<String, Long> commits() throws IOException {
         store.writeFile();
         Map<String, Long> commits = new LinkedHashMap<>();
-        JSON.readTree(out.toFile()).path("commits").fields().forEachRemaining(e -> commits.put(e.getKey(), e.getValue().asLong()));
+        JSON.readTree(out.toFile())
+                .path("commits")
+                .fields()
+                .forEachRemaining(e -> commits.put(e.getKey(), e.getValue().asLong()));
         return commits;
     }
 

@@ -1,8 +1,12 @@
 package dev.schemaop.connectors.values.sink;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.schemaop.connectors.values.ValuesDataSinkFactory;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.schemaop.connectors.values.ValuesDataSinkFactory;
 import org.apache.flink.cdc.common.configuration.ConfigOptions;
 import org.apache.flink.cdc.common.configuration.Configuration;
 import org.apache.flink.cdc.common.data.DateData;
@@ -46,9 +50,6 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ValuesSinkTest {
 
@@ -272,15 +273,24 @@ class ValuesSinkTest {
                         + "    }\n"
                         + "  },\n"
                         + "  \"schemaChanges\": [\n"
-                        + change("create.table", "db.orders", createOrders) + ",\n"
-                        + change("add.column", "db.orders", addScore) + ",\n"
-                        + change("alter.column.type", "db.orders", alterPrice) + ",\n"
-                        + change("rename.column", "db.orders", rename) + ",\n"
-                        + change("create.table", "db.logs", createLogs) + ",\n"
-                        + change("truncate.table", "db.logs", truncateLogs) + ",\n"
-                        + change("create.table", "tmp", createTmp) + ",\n"
-                        + change("drop.table", "tmp", dropTmp) + ",\n"
-                        + change("drop.column", "db.orders", dropDay) + "\n"
+                        + change("create.table", "db.orders", createOrders)
+                        + ",\n"
+                        + change("add.column", "db.orders", addScore)
+                        + ",\n"
+                        + change("alter.column.type", "db.orders", alterPrice)
+                        + ",\n"
+                        + change("rename.column", "db.orders", rename)
+                        + ",\n"
+                        + change("create.table", "db.logs", createLogs)
+                        + ",\n"
+                        + change("truncate.table", "db.logs", truncateLogs)
+                        + ",\n"
+                        + change("create.table", "tmp", createTmp)
+                        + ",\n"
+                        + change("drop.table", "tmp", dropTmp)
+                        + ",\n"
+                        + change("drop.column", "db.orders", dropDay)
+                        + "\n"
                         + "  ]\n"
                         + "}\n";
         String actual = Files.readString(out);
@@ -309,8 +319,7 @@ class ValuesSinkTest {
                         () ->
                                 writer.write(
                                         DataChangeEvent.insertEvent(
-                                                ORDERS,
-                                                row(V2, 1, s("a"), 1L, null, null, null)),
+                                                ORDERS, row(V2, 1, s("a"), 1L, null, null, null)),
                                         null))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage(
@@ -322,7 +331,8 @@ class ValuesSinkTest {
     @Test
     void aRowForAnUnknownTableIsAHardError(@TempDir Path dir) {
         ValuesSinkWriter writer = new ValuesSinkWriter(dir.resolve("o.json").toString(), false, 0);
-        DataChangeEvent insert = DataChangeEvent.insertEvent(ORDERS, row(V1, 1, s("a"), null, null, null));
+        DataChangeEvent insert =
+                DataChangeEvent.insertEvent(ORDERS, row(V1, 1, s("a"), null, null, null));
         assertThatThrownBy(() -> writer.write(insert, null))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage(
@@ -359,8 +369,10 @@ class ValuesSinkTest {
         DataSink sink =
                 createSink(
                         Map.of(
-                                "output.path", dir.resolve("o.json").toString(),
-                                "supported.schema.changes", "create.table, add.column,table"));
+                                "output.path",
+                                dir.resolve("o.json").toString(),
+                                "supported.schema.changes",
+                                "create.table, add.column,table"));
         MetadataApplier applier = sink.getMetadataApplier();
         assertThat(applier.getSupportedSchemaEvolutionTypes())
                 .containsExactlyInAnyOrder(
@@ -447,7 +459,8 @@ class ValuesSinkTest {
     @Test
     void creatingTheSinkResetsTheStoreOfItsPath(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("o.json");
-        MetadataApplier applier = createSink(Map.of("output.path", out.toString())).getMetadataApplier();
+        MetadataApplier applier =
+                createSink(Map.of("output.path", out.toString())).getMetadataApplier();
         applier.applySchemaChange(new CreateTableEvent(ORDERS, ORDERS_SCHEMA));
         assertThat(ValuesStore.forPath(out.toString()).getSchema(ORDERS)).isNotNull();
         createSink(Map.of("output.path", out.toString()));

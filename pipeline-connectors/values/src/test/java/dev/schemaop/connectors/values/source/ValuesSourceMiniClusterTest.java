@@ -1,12 +1,16 @@
 package dev.schemaop.connectors.values.source;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemaop.connectors.values.ValuesDataSourceFactory;
 import dev.schemaop.connectors.values.script.ScriptItem;
 import dev.schemaop.connectors.values.script.ValuesScript;
+
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.cdc.common.configuration.ConfigOptions;
 import org.apache.flink.cdc.common.configuration.Configuration;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
 import org.apache.flink.cdc.common.event.Event;
@@ -29,8 +33,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 /** Runs the values source on an embedded MiniCluster with 2 splits at parallelism 2. */
 class ValuesSourceMiniClusterTest {
 
@@ -51,15 +53,8 @@ class ValuesSourceMiniClusterTest {
         Files.writeString(scriptFile, ValuesSourceReaderTest.script(true));
         Configuration options = new Configuration();
         options.set(
-                org.apache.flink.cdc.common.configuration.ConfigOptions.key("script")
-                        .stringType()
-                        .noDefaultValue(),
-                scriptFile.toString());
-        options.set(
-                org.apache.flink.cdc.common.configuration.ConfigOptions.key("splits")
-                        .intType()
-                        .noDefaultValue(),
-                2);
+                ConfigOptions.key("script").stringType().noDefaultValue(), scriptFile.toString());
+        options.set(ConfigOptions.key("splits").intType().noDefaultValue(), 2);
         ValuesDataSource dataSource =
                 (ValuesDataSource)
                         new ValuesDataSourceFactory()
@@ -69,8 +64,7 @@ class ValuesSourceMiniClusterTest {
                                                 new Configuration(),
                                                 getClass().getClassLoader()));
         ValuesScript script = dataSource.getScript();
-        FlinkSourceProvider provider =
-                (FlinkSourceProvider) dataSource.getEventSourceProvider();
+        FlinkSourceProvider provider = (FlinkSourceProvider) dataSource.getEventSourceProvider();
 
         RECEIVED.clear();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();

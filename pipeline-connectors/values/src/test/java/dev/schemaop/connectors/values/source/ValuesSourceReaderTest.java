@@ -1,8 +1,11 @@
 package dev.schemaop.connectors.values.source;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemaop.connectors.values.script.ScriptItem;
 import dev.schemaop.connectors.values.script.ScriptParser;
 import dev.schemaop.connectors.values.script.ValuesScript;
+
 import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
 import org.apache.flink.cdc.common.event.Event;
@@ -15,8 +18,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class ValuesSourceReaderTest {
 
@@ -36,9 +37,18 @@ class ValuesSourceReaderTest {
         sb.append("- type: add.column\n  table: db.t\n  columns: [{name: w, type: BIGINT}]\n");
         for (int i = 1; i <= 10; i++) {
             sb.append("- type: update\n  table: db.t\n")
-                    .append("  before: [").append(i).append(", a").append(i).append(", null]\n")
-                    .append("  after: [").append(i).append(", b").append(i).append(", ")
-                    .append(i * 100).append("]\n");
+                    .append("  before: [")
+                    .append(i)
+                    .append(", a")
+                    .append(i)
+                    .append(", null]\n")
+                    .append("  after: [")
+                    .append(i)
+                    .append(", b")
+                    .append(i)
+                    .append(", ")
+                    .append(i * 100)
+                    .append("]\n");
         }
         if (withFences) {
             sb.append("- type: checkpoint\n");
@@ -46,8 +56,13 @@ class ValuesSourceReaderTest {
         sb.append("- type: rename.column\n  table: db.t\n  columns: {v: label}\n");
         sb.append("- type: delete\n  table: db.t\n  rows:\n");
         for (int i = 1; i <= 10; i += 2) {
-            sb.append("    - [").append(i).append(", b").append(i).append(", ")
-                    .append(i * 100).append("]\n");
+            sb.append("    - [")
+                    .append(i)
+                    .append(", b")
+                    .append(i)
+                    .append(", ")
+                    .append(i * 100)
+                    .append("]\n");
         }
         return sb.toString();
     }
@@ -181,7 +196,9 @@ class ValuesSourceReaderTest {
             Event announcement = expectedAnnouncement(script, state);
             if (announcement != null) {
                 announcements++;
-                assertThat(resumed.remove(0)).as("cut after %d events", cut).isEqualTo(announcement);
+                assertThat(resumed.remove(0))
+                        .as("cut after %d events", cut)
+                        .isEqualTo(announcement);
             }
             List<Event> all = new ArrayList<>(before.events);
             all.addAll(resumed);
@@ -220,11 +237,13 @@ class ValuesSourceReaderTest {
 
         assertThat(drain(reader, out)).isEqualTo(InputStatus.NOTHING_AVAILABLE);
         assertThat(out.events).hasSize(11); // create + 10 inserts
-        int fence = script.getItems().indexOf(
-                script.getItems().stream()
-                        .filter(i -> i.getKind() == ScriptItem.Kind.CHECKPOINT)
-                        .findFirst()
-                        .get());
+        int fence =
+                script.getItems()
+                        .indexOf(
+                                script.getItems().stream()
+                                        .filter(i -> i.getKind() == ScriptItem.Kind.CHECKPOINT)
+                                        .findFirst()
+                                        .get());
 
         // a checkpoint completing that was taken before the fence does not release it
         reader.notifyCheckpointComplete(4L);

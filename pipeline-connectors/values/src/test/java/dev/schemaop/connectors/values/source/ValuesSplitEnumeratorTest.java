@@ -1,13 +1,15 @@
 package dev.schemaop.connectors.values.source;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import org.apache.flink.api.connector.source.ReaderInfo;
 import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.connector.source.SplitsAssignment;
 import org.apache.flink.metrics.groups.SplitEnumeratorMetricGroup;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,8 +18,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.function.BiConsumer;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class ValuesSplitEnumeratorTest {
 
@@ -113,7 +113,9 @@ class ValuesSplitEnumeratorTest {
         public void assignSplits(SplitsAssignment<ValuesSplit> newSplitAssignments) {
             newSplitAssignments
                     .assignment()
-                    .forEach((r, s) -> assigned.computeIfAbsent(r, k -> new ArrayList<>()).addAll(s));
+                    .forEach(
+                            (r, s) ->
+                                    assigned.computeIfAbsent(r, k -> new ArrayList<>()).addAll(s));
         }
 
         @Override

@@ -1,5 +1,8 @@
 package dev.schemaop.connectors.values.types;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import org.apache.flink.cdc.common.types.DataType;
 import org.apache.flink.cdc.common.types.DataTypes;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -7,9 +10,6 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class DataTypeParserTest {
 
@@ -39,14 +39,14 @@ class DataTypeParserTest {
                 Arguments.of("TIMESTAMP(3)", DataTypes.TIMESTAMP(3)),
                 Arguments.of("TIMESTAMP", DataTypes.TIMESTAMP(6)),
                 Arguments.of("TIMESTAMP_LTZ(3)", DataTypes.TIMESTAMP_LTZ(3)),
-                Arguments.of(
-                        "TIMESTAMP(3) WITH LOCAL TIME ZONE", DataTypes.TIMESTAMP_LTZ(3)),
+                Arguments.of("TIMESTAMP(3) WITH LOCAL TIME ZONE", DataTypes.TIMESTAMP_LTZ(3)),
                 Arguments.of("TIMESTAMP(3) WITH TIME ZONE", DataTypes.TIMESTAMP_TZ(3)),
                 Arguments.of("BYTES", DataTypes.BYTES()),
                 Arguments.of("VARBINARY(8)", DataTypes.VARBINARY(8)),
                 Arguments.of("BINARY(4)", DataTypes.BINARY(4)),
                 Arguments.of("ARRAY<INT NOT NULL>", DataTypes.ARRAY(DataTypes.INT().notNull())),
-                Arguments.of("MAP<STRING, INT>", DataTypes.MAP(DataTypes.STRING(), DataTypes.INT())),
+                Arguments.of(
+                        "MAP<STRING, INT>", DataTypes.MAP(DataTypes.STRING(), DataTypes.INT())),
                 Arguments.of(
                         "ROW<`a` INT, b STRING>",
                         DataTypes.ROW(
@@ -66,7 +66,8 @@ class DataTypeParserTest {
     static Stream<Arguments> invalidTypes() {
         return Stream.of(
                 Arguments.of("", "Cannot parse data type '': the type is empty"),
-                Arguments.of("FOO", "Cannot parse data type 'FOO': unknown type 'FOO' at position 1"),
+                Arguments.of(
+                        "FOO", "Cannot parse data type 'FOO': unknown type 'FOO' at position 1"),
                 Arguments.of(
                         "VARCHAR(",
                         "Cannot parse data type 'VARCHAR(': expected a number at the end"),
@@ -75,11 +76,9 @@ class DataTypeParserTest {
                         "Cannot parse data type 'VARCHAR(0)': Variable character string length"
                                 + " must be between 1 and 2147483647 (both inclusive). at position 1"),
                 Arguments.of(
-                        "INT NOT",
-                        "Cannot parse data type 'INT NOT': expected 'NULL' at the end"),
+                        "INT NOT", "Cannot parse data type 'INT NOT': expected 'NULL' at the end"),
                 Arguments.of(
-                        "INT X",
-                        "Cannot parse data type 'INT X': unexpected 'X' at position 5"),
+                        "INT X", "Cannot parse data type 'INT X': unexpected 'X' at position 5"),
                 Arguments.of(
                         "DECIMAL(10;2)",
                         "Cannot parse data type 'DECIMAL(10;2)': unexpected character ';' at"

@@ -1,10 +1,11 @@
 package dev.schemaop.connectors.values.types;
 
-import dev.schemaop.connectors.values.types.TypeToken.Kind;
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.schemaop.connectors.values.types.TypeToken.Kind;
+
+import org.junit.jupiter.api.Test;
 
 class TypeTokenizerTest {
 

@@ -1,9 +1,9 @@
 package dev.schemaop.connectors.values.types;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
 
 class TypeTokensTest {
 
