@@ -3,10 +3,10 @@ package dev.schemaop.protocol;
 import dev.schemaop.codec.DataReader;
 import dev.schemaop.codec.DataWriter;
 import dev.schemaop.codec.FixedSerializerTypeInfo;
+import dev.schemaop.codec.ImmutableValueSerializer;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
-import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
 import org.apache.flink.cdc.runtime.serializer.event.EventSerializer;
@@ -18,9 +18,10 @@ import java.io.IOException;
 /**
  * Binary form of a {@link ChannelEvent} between tasks: a tag byte, the channel, then the event's
  * fields. Rows and schema change events use Flink CDC's own serializers, so they travel exactly as
- * in Apache Flink CDC (SPEC §1).
+ * in Apache Flink CDC (SPEC §1). A copy is the event itself: rows are binary records that nobody
+ * changes after the schema operator built them.
  */
-public final class ChannelEventSerializer extends TypeSerializer<ChannelEvent> {
+public final class ChannelEventSerializer extends ImmutableValueSerializer<ChannelEvent> {
     private static final long serialVersionUID = 1L;
 
     public static final ChannelEventSerializer INSTANCE = new ChannelEventSerializer();
@@ -36,34 +37,8 @@ public final class ChannelEventSerializer extends TypeSerializer<ChannelEvent> {
     }
 
     @Override
-    public boolean isImmutableType() {
-        return true;
-    }
-
-    @Override
-    public TypeSerializer<ChannelEvent> duplicate() {
-        return this;
-    }
-
-    @Override
     public ChannelEvent createInstance() {
         return new ChannelEvent.Release(0, 0, 0);
-    }
-
-    @Override
-    public ChannelEvent copy(ChannelEvent from) {
-        // Immutable: rows are binary records that nobody mutates after the operator built them.
-        return from;
-    }
-
-    @Override
-    public ChannelEvent copy(ChannelEvent from, ChannelEvent reuse) {
-        return from;
-    }
-
-    @Override
-    public int getLength() {
-        return -1;
     }
 
     @Override
@@ -119,26 +94,6 @@ public final class ChannelEventSerializer extends TypeSerializer<ChannelEvent> {
             default:
                 throw new IOException("Unknown channel event tag " + tag);
         }
-    }
-
-    @Override
-    public ChannelEvent deserialize(ChannelEvent reuse, DataInputView in) throws IOException {
-        return deserialize(in);
-    }
-
-    @Override
-    public void copy(DataInputView in, DataOutputView out) throws IOException {
-        serialize(deserialize(in), out);
-    }
-
-    @Override
-    public boolean equals(Object obj) {
-        return obj instanceof ChannelEventSerializer;
-    }
-
-    @Override
-    public int hashCode() {
-        return ChannelEventSerializer.class.hashCode();
     }
 
     @Override

@@ -274,7 +274,8 @@ final class AppliedChangeLog implements AutoCloseable {
 
     private void forgetIntentOf(CompletedChange change) {
         intents.removeIf(intent -> intent.sequence() == change.sequence());
-        calls.removeIf(call -> call.belongsTo(change.upstreamTable(), change.position()));
+        calls.removeIf(
+                call -> call.belongsTo(change.upstreamTable(), change.upstream().position()));
     }
 
     @Override

@@ -69,7 +69,7 @@ final class ChangeExecution {
         SinkPlan sink = currentSink();
         return new AppliedChangeLog.AppliedCall(
                 intent.upstreamTable(),
-                intent.position(),
+                intent.upstream().position(),
                 sink.sink(),
                 sink.baseVersion(),
                 eventIndex,

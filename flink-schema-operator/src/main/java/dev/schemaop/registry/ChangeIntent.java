@@ -1,9 +1,6 @@
 package dev.schemaop.registry;
 
 import org.apache.flink.cdc.common.event.TableId;
-import org.apache.flink.cdc.common.schema.Schema;
-
-import javax.annotation.Nullable;
 
 import java.util.List;
 
@@ -13,24 +10,18 @@ import java.util.List;
  * forward), before anything else reaches the sink, so the sink is never left between two versions
  * (SPEC G6). The fields are those of the {@link CompletedChange} it becomes.
  */
-record ChangeIntent(
-        long sequence,
-        TableId upstreamTable,
-        int position,
-        long reportedFingerprint,
-        @Nullable Schema upstreamAfter,
-        int ordinal,
-        List<SinkPlan> sinks) {
+record ChangeIntent(UpstreamChange upstream, List<SinkPlan> sinks) {
+
+    long sequence() {
+        return upstream.sequence();
+    }
+
+    TableId upstreamTable() {
+        return upstream.table();
+    }
 
     CompletedChange completed(List<SinkUpdate> sinkUpdates) {
-        return new CompletedChange(
-                sequence,
-                upstreamTable,
-                position,
-                reportedFingerprint,
-                upstreamAfter,
-                ordinal,
-                sinkUpdates);
+        return new CompletedChange(upstream, sinkUpdates);
     }
 
     boolean needsApplier() {

@@ -15,43 +15,21 @@ final class LogRecordCodec {
     private LogRecordCodec() {}
 
     static void writeCompleted(DataWriter writer, CompletedChange change) throws IOException {
-        writer.longValue(change.sequence())
-                .table(change.upstreamTable())
-                .intValue(change.position());
-        writer.longValue(change.reportedFingerprint()).nullableSchema(change.upstreamAfter());
-        writer.intValue(change.ordinal());
+        writeUpstream(writer, change.upstream());
         writer.list(change.sinkUpdates(), LogRecordCodec::writeUpdate);
     }
 
     static CompletedChange readCompleted(DataReader reader) throws IOException {
-        return new CompletedChange(
-                reader.longValue(),
-                reader.table(),
-                reader.intValue(),
-                reader.longValue(),
-                reader.nullableSchema(),
-                reader.intValue(),
-                reader.list(LogRecordCodec::readUpdate));
+        return new CompletedChange(readUpstream(reader), reader.list(LogRecordCodec::readUpdate));
     }
 
     static void writeIntent(DataWriter writer, ChangeIntent intent) throws IOException {
-        writer.longValue(intent.sequence())
-                .table(intent.upstreamTable())
-                .intValue(intent.position());
-        writer.longValue(intent.reportedFingerprint()).nullableSchema(intent.upstreamAfter());
-        writer.intValue(intent.ordinal());
+        writeUpstream(writer, intent.upstream());
         writer.list(intent.sinks(), LogRecordCodec::writePlan);
     }
 
     static ChangeIntent readIntent(DataReader reader) throws IOException {
-        return new ChangeIntent(
-                reader.longValue(),
-                reader.table(),
-                reader.intValue(),
-                reader.longValue(),
-                reader.nullableSchema(),
-                reader.intValue(),
-                reader.list(LogRecordCodec::readPlan));
+        return new ChangeIntent(readUpstream(reader), reader.list(LogRecordCodec::readPlan));
     }
 
     static void writeCall(DataWriter writer, AppliedChangeLog.AppliedCall call) throws IOException {
@@ -68,6 +46,22 @@ final class LogRecordCodec {
                 reader.intValue(),
                 reader.intValue(),
                 (SchemaChangeEvent) reader.event());
+    }
+
+    private static void writeUpstream(DataWriter writer, UpstreamChange change) throws IOException {
+        writer.longValue(change.sequence()).table(change.table()).intValue(change.position());
+        writer.longValue(change.reportedFingerprint()).nullableSchema(change.schemaAfter());
+        writer.intValue(change.ordinal());
+    }
+
+    private static UpstreamChange readUpstream(DataReader reader) throws IOException {
+        return new UpstreamChange(
+                reader.longValue(),
+                reader.table(),
+                reader.intValue(),
+                reader.longValue(),
+                reader.nullableSchema(),
+                reader.intValue());
     }
 
     private static void writeUpdate(DataWriter writer, SinkUpdate update) throws IOException {

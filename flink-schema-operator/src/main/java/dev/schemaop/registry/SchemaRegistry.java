@@ -14,6 +14,7 @@ import dev.schemaop.route.TableRouter;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.sink.MetadataApplier;
 import org.apache.flink.runtime.operators.coordination.CoordinationRequest;
 import org.apache.flink.runtime.operators.coordination.CoordinationRequestHandler;
@@ -366,16 +367,20 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
             unchanged.add(new SinkUpdate(sink, List.of(), state.sink(sink).schema));
         }
         CompletedChange completed =
-                new CompletedChange(
-                        state.lastSequence + 1,
-                        table,
-                        request.position(),
-                        Mark.fingerprint(request.upstreamAfter()),
-                        state.upstreamOf(table),
-                        request.ordinal(),
-                        unchanged);
+                new CompletedChange(nextChange(request, state.upstreamOf(table)), unchanged);
         log().appendCompleted(completed);
         completed.applyTo(state);
+    }
+
+    /** The next change the registry handles: the request's, leading upstream to {@code after}. */
+    private UpstreamChange nextChange(SchemaChangeRequest request, @Nullable Schema after) {
+        return new UpstreamChange(
+                state.lastSequence + 1,
+                request.change().tableId(),
+                request.position(),
+                Mark.fingerprint(request.upstreamAfter()),
+                after,
+                request.ordinal());
     }
 
     private PreparedChange prepare(SchemaChangeRequest request) {
@@ -398,12 +403,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         }
         ChangeIntent intent =
                 new ChangeIntent(
-                        state.lastSequence + 1,
-                        change.plan.change().tableId(),
-                        change.request.position(),
-                        Mark.fingerprint(change.request.upstreamAfter()),
-                        change.plan.upstreamAfter(),
-                        change.plan.ordinal(),
+                        nextChange(change.request, change.plan.upstreamAfter()),
                         change.plan.sinks());
         if (intent.needsApplier()) {
             log().appendIntent(intent);

@@ -1,10 +1,10 @@
 package dev.schemaop.sink;
 
 import dev.schemaop.codec.FixedSerializerTypeInfo;
+import dev.schemaop.codec.ImmutableValueSerializer;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
-import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.runtime.serializer.event.EventSerializer;
@@ -20,7 +20,7 @@ import java.io.IOException;
  * schema operator already received as its own copy and that nothing upstream changes or reuses
  * afterwards.
  */
-public final class WriterInputSerializer extends TypeSerializer<Event> {
+public final class WriterInputSerializer extends ImmutableValueSerializer<Event> {
     private static final long serialVersionUID = 1L;
 
     public static final WriterInputSerializer INSTANCE = new WriterInputSerializer();
@@ -33,33 +33,8 @@ public final class WriterInputSerializer extends TypeSerializer<Event> {
     private static final EventSerializer EVENTS = EventSerializer.INSTANCE;
 
     @Override
-    public boolean isImmutableType() {
-        return true;
-    }
-
-    @Override
-    public TypeSerializer<Event> duplicate() {
-        return this;
-    }
-
-    @Override
     public Event createInstance() {
         return EVENTS.createInstance();
-    }
-
-    @Override
-    public Event copy(Event from) {
-        return from;
-    }
-
-    @Override
-    public Event copy(Event from, Event reuse) {
-        return from;
-    }
-
-    @Override
-    public int getLength() {
-        return -1;
     }
 
     @Override
@@ -73,23 +48,8 @@ public final class WriterInputSerializer extends TypeSerializer<Event> {
     }
 
     @Override
-    public Event deserialize(Event reuse, DataInputView source) throws IOException {
-        return EVENTS.deserialize(source);
-    }
-
-    @Override
     public void copy(DataInputView source, DataOutputView target) throws IOException {
         EVENTS.copy(source, target);
-    }
-
-    @Override
-    public boolean equals(Object obj) {
-        return obj instanceof WriterInputSerializer;
-    }
-
-    @Override
-    public int hashCode() {
-        return WriterInputSerializer.class.hashCode();
     }
 
     @Override

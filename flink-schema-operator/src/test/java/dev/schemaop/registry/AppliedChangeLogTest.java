@@ -25,12 +25,7 @@ class AppliedChangeLogTest {
 
     private static CompletedChange created() {
         return new CompletedChange(
-                1,
-                ORDERS,
-                1,
-                0L,
-                ORDERS_V1,
-                0,
+                new UpstreamChange(1, ORDERS, 1, 0L, ORDERS_V1, 0),
                 List.of(
                         new SinkUpdate(
                                 ORDERS, List.<SchemaChangeEvent>of(createOrders()), ORDERS_V1)));
@@ -38,12 +33,7 @@ class AppliedChangeLogTest {
 
     private static CompletedChange added() {
         return new CompletedChange(
-                2,
-                ORDERS,
-                2,
-                0L,
-                ORDERS_V2,
-                0,
+                new UpstreamChange(2, ORDERS, 2, 0L, ORDERS_V2, 0),
                 List.of(new SinkUpdate(ORDERS, List.<SchemaChangeEvent>of(addPrice()), ORDERS_V2)));
     }
 
@@ -200,12 +190,7 @@ class AppliedChangeLogTest {
 
     private static ChangeIntent intentToAdd() {
         return new ChangeIntent(
-                2,
-                ORDERS,
-                2,
-                0L,
-                ORDERS_V2,
-                0,
+                new UpstreamChange(2, ORDERS, 2, 0L, ORDERS_V2, 0),
                 List.of(
                         new SinkPlan(
                                 ORDERS,

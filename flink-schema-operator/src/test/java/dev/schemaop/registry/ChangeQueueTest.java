@@ -48,12 +48,7 @@ class ChangeQueueTest {
     /** orders exists at sink version 1, created at position 1. */
     private void ordersCreated() {
         new CompletedChange(
-                        1,
-                        ORDERS,
-                        1,
-                        Mark.fingerprint(null),
-                        ORDERS_V1,
-                        0,
+                        new UpstreamChange(1, ORDERS, 1, Mark.fingerprint(null), ORDERS_V1, 0),
                         List.of(new SinkUpdate(ORDERS, List.of(createOrders()), ORDERS_V1)))
                 .applyTo(state);
     }

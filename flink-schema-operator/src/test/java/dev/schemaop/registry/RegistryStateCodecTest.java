@@ -122,12 +122,7 @@ class RegistryStateCodecTest {
     void completedChangeRoundTrip() throws IOException {
         CompletedChange change =
                 new CompletedChange(
-                        5,
-                        ORDERS,
-                        3,
-                        0L,
-                        ORDERS_V2,
-                        0,
+                        new UpstreamChange(5, ORDERS, 3, 0L, ORDERS_V2, 0),
                         List.of(
                                 new SinkUpdate(
                                         ORDERS, List.<SchemaChangeEvent>of(addPrice()), ORDERS_V2),
@@ -143,7 +138,9 @@ class RegistryStateCodecTest {
 
     @Test
     void completedChangeOfADroppedTableRoundTrip() throws IOException {
-        CompletedChange drop = new CompletedChange(6, ORDERS, 4, 0L, (Schema) null, 1, List.of());
+        CompletedChange drop =
+                new CompletedChange(
+                        new UpstreamChange(6, ORDERS, 4, 0L, (Schema) null, 1), List.of());
         DataOutputSerializer out = new DataOutputSerializer(64);
         LogRecordCodec.writeCompleted(new DataWriter(out), drop);
 
