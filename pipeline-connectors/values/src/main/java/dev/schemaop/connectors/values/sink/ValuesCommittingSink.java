@@ -2,10 +2,8 @@ package dev.schemaop.connectors.values.sink;
 
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
-import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.SupportsCommitter;
-import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
@@ -15,7 +13,8 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
  * ({@link ValuesCommittingWriter}) and a Sink v2 committer applies them to the store when the
  * checkpoint completes ({@link ValuesCommitter}).
  */
-public class ValuesCommittingSink implements Sink<Event>, SupportsCommitter<ValuesCommittable> {
+public class ValuesCommittingSink extends SubtaskWriterSink
+        implements SupportsCommitter<ValuesCommittable> {
 
     private static final long serialVersionUID = 1L;
 
@@ -35,25 +34,10 @@ public class ValuesCommittingSink implements Sink<Event>, SupportsCommitter<Valu
         this.committerFailOnce = committerFailOnce;
     }
 
-    /** Flink 1.20 calls this one. */
     @Override
-    public SinkWriter<Event> createWriter(WriterInitContext context) {
-        return create(context);
-    }
-
-    /** Kept for Flink versions that still call the deprecated variant. */
-    @Override
-    @SuppressWarnings("deprecation")
-    public SinkWriter<Event> createWriter(Sink.InitContext context) {
-        return create(context);
-    }
-
-    private SinkWriter<Event> create(org.apache.flink.api.connector.sink2.InitContext context) {
+    SinkWriter<Event> createWriter(int subtask) {
         return new ValuesCommittingWriter(
-                ValuesStore.forPath(outputPath),
-                printEnabled,
-                context.getTaskInfo().getIndexOfThisSubtask(),
-                writerFailOnceOn);
+                ValuesStore.forPath(outputPath), printEnabled, subtask, writerFailOnceOn);
     }
 
     @Override
