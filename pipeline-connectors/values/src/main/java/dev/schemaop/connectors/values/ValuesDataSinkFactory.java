@@ -57,6 +57,7 @@ public class ValuesDataSinkFactory implements DataSinkFactory {
                     "Option 'committer.fail.once' of the values sink needs 'delivery.guarantee:"
                             + " exactly-once': the at-least-once sink has no committer.");
         }
+        OutputPathCheck.check(outputPath);
         if (!config.get(ValuesDataSinkOptions.KEEP_EXISTING)) {
             ValuesStore.forPath(outputPath).reset();
         }

@@ -21,7 +21,8 @@ public final class ValuesDataSinkOptions {
                     .noDefaultValue()
                     .withDescription(
                             "JSON file that holds the sink's tables and applied schema changes when"
-                                    + " the job ends.");
+                                    + " the job ends. A relative path is resolved against the working"
+                                    + " directory; its directory must exist or be creatable.");
 
     public static final ConfigOption<String> SUPPORTED_SCHEMA_CHANGES =
             ConfigOptions.key("supported.schema.changes")

@@ -11,16 +11,16 @@ import org.apache.flink.cdc.common.factories.DataSourceFactory;
 import org.apache.flink.cdc.common.factories.FactoryHelper;
 import org.apache.flink.cdc.common.source.DataSource;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Paths;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-/** Creates the values source. The script is read and checked here, at submission. */
+/**
+ * Creates the values source. The script is read and checked here, at submission: its path is
+ * resolved as {@link ScriptFile} says, and fences are checked against the runner's checkpointing.
+ */
 public class ValuesDataSourceFactory implements DataSourceFactory {
 
     public static final String IDENTIFIER = "values";
@@ -41,18 +41,16 @@ public class ValuesDataSourceFactory implements DataSourceFactory {
                     "Option 'event.delay.ms' of the values source must not be negative, got "
                             + delayMs);
         }
-        String text;
-        try {
-            text = new String(Files.readAllBytes(Paths.get(script)), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalArgumentException(
-                    "Cannot read the values source script '" + script + "': " + e, e);
-        }
-        ValuesScript parsed = ScriptParser.parse(script, text);
-        return new ValuesDataSource(parsed, text, splits, delayMs, readerFaults(script, config));
+        RunnerSettings runner = RunnerSettings.of(context.getPipelineConfiguration());
+        ScriptFile file = ScriptFile.locate(script, runner.definitionDir());
+        String text = file.read();
+        ValuesScript parsed = ScriptParser.parse(file.path().toString(), text);
+        CheckpointFenceCheck.check(parsed, runner);
+        return new ValuesDataSource(
+                parsed, text, splits, delayMs, readerFaults(file.path(), config));
     }
 
-    private static ReaderFaults readerFaults(String script, Configuration config) {
+    private static ReaderFaults readerFaults(Path script, Configuration config) {
         String listed = config.get(ValuesDataSourceOptions.FAIL_AT_EVENTS);
         if (listed == null || listed.isBlank()) {
             return ReaderFaults.none();
@@ -69,7 +67,7 @@ public class ValuesDataSourceFactory implements DataSourceFactory {
                                 + "'");
             }
         }
-        return ReaderFaults.at(Paths.get(script).toAbsolutePath().normalize().toString(), numbers);
+        return ReaderFaults.at(script.toAbsolutePath().normalize().toString(), numbers);
     }
 
     @Override

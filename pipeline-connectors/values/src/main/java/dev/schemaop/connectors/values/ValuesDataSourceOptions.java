@@ -14,7 +14,10 @@ public final class ValuesDataSourceOptions {
                     .noDefaultValue()
                     .withDescription(
                             "Path of the YAML script of events to replay (format in the values"
-                                    + " connector's README).");
+                                    + " connector's README). A relative path is resolved against"
+                                    + " the pipeline definition's directory when the runner gives"
+                                    + " it (pipeline.definition.dir), else against the working"
+                                    + " directory.");
 
     public static final ConfigOption<Integer> SPLITS =
             ConfigOptions.key("splits")

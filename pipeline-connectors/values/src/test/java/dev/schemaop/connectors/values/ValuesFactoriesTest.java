@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.schemaop.connectors.values.script.ScriptException;
+import dev.schemaop.connectors.values.script.ScriptItem;
+import dev.schemaop.connectors.values.source.ValuesDataSource;
 import dev.schemaop.connectors.values.source.ValuesSource;
 
 import org.apache.flink.api.connector.source.Boundedness;
@@ -21,6 +23,7 @@ import org.apache.flink.cdc.common.types.DataTypes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,15 +46,24 @@ class ValuesFactoriesTest {
                     + "  columns: [{name: v, type: STRING}]\n";
 
     private static DataSource createSource(Map<String, String> options) {
-        Configuration config = new Configuration();
-        options.forEach(
-                (k, v) -> config.set(ConfigOptions.key(k).stringType().noDefaultValue(), v));
+        return createSource(options, Map.of());
+    }
+
+    /** {@code pipeline}: what the runner puts into the pipeline configuration. */
+    private static DataSource createSource(
+            Map<String, String> options, Map<String, String> pipeline) {
         return new ValuesDataSourceFactory()
                 .createDataSource(
                         new FactoryHelper.DefaultContext(
-                                config,
-                                new Configuration(),
+                                configuration(options),
+                                configuration(pipeline),
                                 ValuesFactoriesTest.class.getClassLoader()));
+    }
+
+    private static Configuration configuration(Map<String, String> values) {
+        Configuration config = new Configuration();
+        values.forEach((k, v) -> config.set(ConfigOptions.key(k).stringType().noDefaultValue(), v));
+        return config;
     }
 
     @Test
@@ -103,8 +115,10 @@ class ValuesFactoriesTest {
         assertThatThrownBy(
                         () -> createSource(Map.of("script", dir.resolve("nope.yaml").toString())))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith(
-                        "Cannot read the values source script '" + dir.resolve("nope.yaml") + "'");
+                .hasMessage(
+                        "Cannot read the values source script '"
+                                + dir.resolve("nope.yaml")
+                                + "': there is no such file.");
     }
 
     @Test
@@ -118,5 +132,157 @@ class ValuesFactoriesTest {
                                 + script
                                 + ", event #4 (line 11): row 1 of insert into db.a has 1 values,"
                                 + " but db.a has 2 columns (id INT NOT NULL, v STRING)");
+    }
+
+    // ------------------------------------------------------------- where the script is found
+
+    @Test
+    void aRelativeScriptIsResolvedAgainstThePipelineDefinitionsDirectory(@TempDir Path dir)
+            throws Exception {
+        Files.createDirectories(dir.resolve("scripts"));
+        Files.writeString(dir.resolve("scripts/s.yaml"), SCRIPT);
+        DataSource source =
+                createSource(
+                        Map.of("script", "scripts/s.yaml"),
+                        Map.of("pipeline.definition.dir", dir.toString()));
+        assertThat(((ValuesDataSource) source).getScript().getName())
+                .isEqualTo(dir.resolve("scripts/s.yaml").toString());
+        assertThat(source.getMetadataAccessor().listSchemas(null)).containsExactly("db", "other");
+    }
+
+    @Test
+    void aMissingRelativeScriptNamesThePathTriedAndTheDefinitionsDirectory(@TempDir Path dir) {
+        assertThatThrownBy(
+                        () ->
+                                createSource(
+                                        Map.of("script", "scripts/nope.yaml"),
+                                        Map.of("pipeline.definition.dir", dir.toString())))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                        "Cannot read the values source script 'scripts/nope.yaml': there is no"
+                                + " such file as "
+                                + dir.resolve("scripts/nope.yaml")
+                                + " (a relative 'script' is resolved against the directory of the"
+                                + " pipeline definition, "
+                                + dir
+                                + "). Give the path relative to that directory, or an absolute"
+                                + " path.");
+    }
+
+    @Test
+    void withoutTheDefinitionsDirectoryARelativeScriptIsResolvedAgainstTheWorkingDirectory() {
+        Path cwd = Path.of("").toAbsolutePath();
+        assertThatThrownBy(() -> createSource(Map.of("script", "no-such-dir/nope.yaml")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                        "Cannot read the values source script 'no-such-dir/nope.yaml': there is no"
+                                + " such file as "
+                                + cwd.resolve("no-such-dir/nope.yaml")
+                                + " (a relative 'script' is resolved against the working"
+                                + " directory, "
+                                + cwd
+                                + "). Give the path relative to that directory, or an absolute"
+                                + " path.");
+    }
+
+    @Test
+    void aScriptOverTheSizeLimitIsRefusedBeforeItIsRead(@TempDir Path dir) throws Exception {
+        Path script = dir.resolve("huge.yaml");
+        // sparse: takes no disk space, and the factory must refuse it without reading it
+        try (RandomAccessFile file = new RandomAccessFile(script.toFile(), "rw")) {
+            file.setLength((1L << 30) + 1);
+        }
+        assertThatThrownBy(() -> createSource(Map.of("script", script.toString())))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                        "Cannot read the values source script '"
+                                + script
+                                + "': it is 1073741825 bytes, more than the size limit of a values"
+                                + " script, 1073741824 bytes (1 GiB). Make the script smaller.");
+    }
+
+    // ------------------------------------------------------------- checkpoint fences
+
+    private static final String FENCED =
+            SCRIPT
+                    + "- type: insert\n  table: db.a\n  rows: [[1, x]]\n- checkpoint\n- checkpoint\n";
+
+    @Test
+    void aFenceIsRejectedWhenTheRunnerReportsCheckpointingOff(@TempDir Path dir) throws Exception {
+        Path script = dir.resolve("fenced.yaml");
+        Files.writeString(script, FENCED);
+        String expected =
+                "Values script "
+                        + script
+                        + ": event #5 (line 14) is a checkpoint fence, but checkpointing is off, so"
+                        + " the source would wait for a checkpoint forever. Run with -D"
+                        + " execution.checkpointing.interval=1s, or remove the checkpoint events.";
+        assertThatThrownBy(
+                        () ->
+                                createSource(
+                                        Map.of("script", script.toString()),
+                                        Map.of("pipeline.definition.dir", dir.toString())))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(expected);
+        assertThatThrownBy(
+                        () ->
+                                createSource(
+                                        Map.of("script", script.toString()),
+                                        Map.of(
+                                                "pipeline.definition.dir",
+                                                dir.toString(),
+                                                "execution.checkpointing.interval",
+                                                "0 ms")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(expected);
+    }
+
+    @Test
+    void aFenceIsAcceptedWhenTheRunnerReportsACheckpointInterval(@TempDir Path dir)
+            throws Exception {
+        Path script = dir.resolve("fenced.yaml");
+        Files.writeString(script, FENCED);
+        DataSource source =
+                createSource(
+                        Map.of("script", script.toString()),
+                        Map.of(
+                                "pipeline.definition.dir",
+                                dir.toString(),
+                                "execution.checkpointing.interval",
+                                "200 ms"));
+        assertThat(((ValuesDataSource) source).getScript().getItems())
+                .filteredOn(item -> item.getKind() == ScriptItem.Kind.CHECKPOINT)
+                .hasSize(2);
+    }
+
+    @Test
+    void fencesAreNotCheckedForARunnerThatDoesNotReportCheckpointing(@TempDir Path dir)
+            throws Exception {
+        Path script = dir.resolve("fenced.yaml");
+        Files.writeString(script, FENCED);
+        assertThat(createSource(Map.of("script", script.toString()))).isNotNull();
+    }
+
+    @Test
+    void anUnreadableCheckpointIntervalIsReportedWhenTheScriptHasFences(@TempDir Path dir)
+            throws Exception {
+        Path script = dir.resolve("fenced.yaml");
+        Files.writeString(script, FENCED);
+        Map<String, String> pipeline =
+                Map.of(
+                        "pipeline.definition.dir",
+                        dir.toString(),
+                        "execution.checkpointing.interval",
+                        "soon");
+        assertThatThrownBy(() -> createSource(Map.of("script", script.toString()), pipeline))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith(
+                        "Values script "
+                                + script
+                                + " has checkpoint fences, but the pipeline configuration's"
+                                + " 'execution.checkpointing.interval' is not a duration: 'soon'");
+        Path plain = dir.resolve("plain.yaml");
+        Files.writeString(plain, SCRIPT);
+        assertThat(createSource(Map.of("script", plain.toString()), pipeline)).isNotNull();
     }
 }

@@ -5,10 +5,7 @@ import static dev.schemaop.connectors.values.script.ScriptPosition.lineOf;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
 import java.io.IOException;
 import java.util.function.Consumer;
@@ -21,15 +18,6 @@ import java.util.function.Consumer;
  */
 final class EventListReader {
 
-    /**
-     * Numbers are read as big numbers so a row value reaches its column type's check exactly as
-     * written: a double would round a DECIMAL value, a long would wrap one beyond BIGINT.
-     */
-    private static final ObjectMapper MAPPER =
-            new ObjectMapper(new YAMLFactory())
-                    .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-                    .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
-
     private final ScriptPosition position;
 
     EventListReader(ScriptPosition position) {
@@ -37,11 +25,12 @@ final class EventListReader {
     }
 
     /**
-     * @throws ScriptException when the text is not YAML or not a list of events, or when {@code
-     *     onEvent} rejects an event
+     * @throws ScriptException when the text is not YAML or not a list of events, uses YAML anchors
+     *     or aliases, or when {@code onEvent} rejects an event
      */
     void read(String text, Consumer<JsonNode> onEvent) {
-        try (JsonParser parser = MAPPER.getFactory().createParser(text)) {
+        YamlAliasCheck.rejectAnchorsAndAliases(text, position);
+        try (JsonParser parser = ScriptYaml.MAPPER.getFactory().createParser(text)) {
             JsonToken first = parser.nextToken();
             if (first == null) {
                 throw position.structureError(
@@ -94,7 +83,7 @@ final class EventListReader {
                 return;
             }
             position.nextEvent(lineOf(parser.currentTokenLocation()));
-            onEvent.accept(MAPPER.readTree(parser));
+            onEvent.accept(ScriptYaml.MAPPER.readTree(parser));
         }
     }
 }

@@ -67,6 +67,18 @@ final class ScriptPosition {
                 atLine);
     }
 
+    /**
+     * The script uses a YAML anchor or alias ({@code found}: which one, e.g. "the alias *who"),
+     * which it may not: see {@link YamlAliasCheck}.
+     */
+    ScriptException aliasError(int atLine, String found) {
+        return structureError(
+                atLine,
+                "YAML aliases (*name) and anchors (&name) are not supported here (found "
+                        + found
+                        + "); write the value out.");
+    }
+
     /** The text is not YAML; the exception carries the number of the last event started. */
     ScriptException invalidYaml(JsonProcessingException e) {
         int errorLine = lineOf(e.getLocation());

@@ -24,11 +24,8 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardCopyOption;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -481,8 +478,8 @@ public final class ValuesStore implements RowDestination {
     }
 
     /**
-     * Writes the whole store to the output path atomically (temporary file, then move); does
-     * nothing for a store without output path.
+     * Writes the whole store to the output path atomically ({@link OutputFile}); does nothing for a
+     * store without output path.
      */
     public void writeFile() {
         if (outputPath == null) {
@@ -491,23 +488,7 @@ public final class ValuesStore implements RowDestination {
         synchronized (shared) {
             Path target = Paths.get(outputPath);
             try {
-                Path dir = target.getParent();
-                Files.createDirectories(dir);
-                Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
-                try {
-                    Files.write(tmp, toJson().getBytes(StandardCharsets.UTF_8));
-                    try {
-                        Files.move(
-                                tmp,
-                                target,
-                                StandardCopyOption.ATOMIC_MOVE,
-                                StandardCopyOption.REPLACE_EXISTING);
-                    } catch (AtomicMoveNotSupportedException e) {
-                        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-                    }
-                } finally {
-                    Files.deleteIfExists(tmp);
-                }
+                OutputFile.replace(target, toJson().getBytes(StandardCharsets.UTF_8));
             } catch (IOException e) {
                 throw new UncheckedIOException("Cannot write values sink output " + target, e);
             }

@@ -2,6 +2,8 @@ package dev.schemaop.connectors.values.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.schemaop.connectors.values.ValuesDataSinkFactory;
 
@@ -44,6 +46,8 @@ import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.EnumSet;
@@ -485,5 +489,94 @@ class ValuesSinkTest {
                         "Unknown schema change type 'column' in option 'fail.once.on' of the values"
                                 + " sink; valid: add.column, alter.column.type, create.table,"
                                 + " drop.column, drop.table, rename.column, truncate.table");
+    }
+
+    // ------------------------------------------------------------- output.path at submission
+
+    @Test
+    void anOutputPathThatIsADirectoryIsRejectedAtSubmission(@TempDir Path dir) {
+        assertThatThrownBy(() -> createSink(Map.of("output.path", dir.toString())))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                        "Option 'output.path' of the values sink names a directory, "
+                                + dir
+                                + "; it must name the JSON file to write. Set it to a file path,"
+                                + " e.g. "
+                                + dir.resolve("values-result.json")
+                                + ".");
+    }
+
+    @Test
+    void anOutputPathUnderAFileIsRejectedAtSubmission(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("plain.txt"), "x");
+        Path out = file.resolve("sub/o.json");
+        assertThatThrownBy(() -> createSink(Map.of("output.path", out.toString())))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                        "Option 'output.path' of the values sink, "
+                                + out
+                                + ", lies under "
+                                + file
+                                + ", which is a file, not a directory, so the output file cannot"
+                                + " be created. Choose a path in a directory.");
+    }
+
+    @Test
+    void anOutputPathInAnUnwritableDirectoryIsRejectedAtSubmission(@TempDir Path dir)
+            throws Exception {
+        Path locked = Files.createDirectory(dir.resolve("locked"));
+        Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("r-xr-xr-x"));
+        try {
+            // root may write anywhere: then there is nothing to reject
+            assumeFalse(Files.isWritable(locked), "runs as a user that may write anywhere");
+            Path out = locked.resolve("new/o.json");
+            assertThatThrownBy(() -> createSink(Map.of("output.path", out.toString())))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage(
+                            "Option 'output.path' of the values sink, "
+                                    + out
+                                    + ", cannot be written: the directory "
+                                    + locked
+                                    + " is not writable, so "
+                                    + locked.resolve("new")
+                                    + " cannot be created in it. Make it writable, or choose a"
+                                    + " path in a writable directory.");
+        } finally {
+            Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+    }
+
+    @Test
+    void anOutputPathInDirectoriesStillToBeCreatedIsAccepted(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("a/b/o.json");
+        createSink(Map.of("output.path", out.toString()));
+        ValuesStore.forPath(out.toString()).writeFile();
+        assertThat(MAPPER.readTree(out.toFile()).get("tables").size()).isZero();
+    }
+
+    @Test
+    void theOutputFileIsReadableByAllLikeAnyNewFile(@TempDir Path dir) throws Exception {
+        assumeTrue(
+                dir.getFileSystem().supportedFileAttributeViews().contains("posix"),
+                "needs a POSIX file system");
+        Path out = dir.resolve("o.json");
+        createSink(Map.of("output.path", out.toString()));
+        ValuesStore store = ValuesStore.forPath(out.toString());
+        store.writeFile();
+        store.writeFile(); // replacing the file keeps the mode as well
+
+        Path reference = dir.resolve("reference");
+        Files.newOutputStream(reference).close();
+        assertThat(Files.getPosixFilePermissions(out))
+                .contains(
+                        PosixFilePermission.OWNER_READ,
+                        PosixFilePermission.OWNER_WRITE,
+                        PosixFilePermission.GROUP_READ,
+                        PosixFilePermission.OTHERS_READ)
+                .isEqualTo(Files.getPosixFilePermissions(reference));
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrder("o.json", "reference");
+        }
     }
 }

@@ -1,0 +1,104 @@
+package dev.schemaop.connectors.values;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Optional;
+
+/**
+ * The file the {@code script} option names: where it is, and its text. A relative path is resolved
+ * against the pipeline definition's directory when the runner names it (so a pipeline and its
+ * scripts can move together), else against the working directory.
+ */
+final class ScriptFile {
+
+    /**
+     * The size limit of a script: its text is held as one Java string, which cannot hold much more
+     * than 1 Gi characters that are not all Latin-1.
+     */
+    static final long MAX_BYTES = 1L << 30;
+
+    private final String given;
+    private final Path path;
+
+    /** How messages describe the directory a relative path was resolved against; null if none. */
+    private final String base;
+
+    private ScriptFile(String given, Path path, String base) {
+        this.given = given;
+        this.path = path;
+        this.base = base;
+    }
+
+    static ScriptFile locate(String script, Optional<Path> definitionDir) {
+        Path given = Paths.get(script);
+        if (given.isAbsolute()) {
+            return new ScriptFile(script, given, null);
+        }
+        if (definitionDir.isPresent()) {
+            Path dir = definitionDir.get().toAbsolutePath().normalize();
+            return new ScriptFile(
+                    script,
+                    dir.resolve(given).normalize(),
+                    "the directory of the pipeline definition, " + dir);
+        }
+        Path cwd = Paths.get("").toAbsolutePath();
+        return new ScriptFile(
+                script, cwd.resolve(given).normalize(), "the working directory, " + cwd);
+    }
+
+    /** The script's path, absolute when it was resolved against a directory. */
+    Path path() {
+        return path;
+    }
+
+    /**
+     * @throws IllegalArgumentException when the file is missing, over {@link #MAX_BYTES} or
+     *     unreadable
+     */
+    String read() {
+        if (!Files.exists(path)) {
+            throw error(
+                    base == null
+                            ? "there is no such file."
+                            : "there is no such file as "
+                                    + path
+                                    + " (a relative 'script' is resolved against "
+                                    + base
+                                    + "). Give the path relative to that directory, or an"
+                                    + " absolute path.");
+        }
+        if (Files.isDirectory(path)) {
+            throw error(where() + " is a directory; 'script' must name the YAML file of events.");
+        }
+        try {
+            long size = Files.size(path);
+            if (size > MAX_BYTES) {
+                throw error(
+                        "it is "
+                                + size
+                                + " bytes, more than the size limit of a values script, "
+                                + MAX_BYTES
+                                + " bytes (1 GiB). Make the script smaller.");
+            }
+            return new String(Files.readAllBytes(path), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw error(where() + " cannot be read: " + e, e);
+        }
+    }
+
+    private String where() {
+        return base == null ? "the file" : path + " (resolved against " + base + ")";
+    }
+
+    private IllegalArgumentException error(String detail) {
+        return error(detail, null);
+    }
+
+    private IllegalArgumentException error(String detail, Throwable cause) {
+        return new IllegalArgumentException(
+                "Cannot read the values source script '" + given + "': " + detail, cause);
+    }
+}
