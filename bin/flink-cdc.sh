@@ -14,7 +14,15 @@ if needs_build "$STAMP" "$HOME_DIR/pom.xml" "$HOME_DIR/flink-schema-operator/pom
     "$HOME_DIR/flink-schema-operator/src/main" "$HOME_DIR/pipeline-connectors/values/pom.xml" \
     "$HOME_DIR/pipeline-connectors/values/src/main"; then
   echo "Building flink-schema-operator (first run or sources changed)..." >&2
-  (cd "$HOME_DIR" && mvn -q -B -ntp -Dstyle.color=never -DskipTests -pl flink-schema-operator,pipeline-connectors/values -am install) >&2
+  mkdir -p "$HOME_DIR/log"
+  BUILD_LOG="$HOME_DIR/log/build.log"
+  # Maven 3.8 prints colour codes even in batch mode; they go to the build log, stripped on failure.
+  (cd "$HOME_DIR" && mvn -q -B -ntp -Dstyle.color=never -DskipTests \
+    -pl flink-schema-operator,pipeline-connectors/values -am install) > "$BUILD_LOG" 2>&1 || {
+    sed 's/\x1b\[[0-9;]*m//g' "$BUILD_LOG" >&2
+    echo "The build failed; its output is above and in $BUILD_LOG." >&2
+    exit 1
+  }
   touch "$STAMP"
 fi
 
@@ -26,4 +34,5 @@ exec "$JAVA" ${JAVA_OPTS:-} \
   "${JAVA_OPENS[@]}" \
   -Dflink.cdc.home="$HOME_DIR" \
   -Dlog4j.configurationFile="$HOME_DIR/conf/log4j-cli.properties" \
+  -Dflink.cdc.log.file="${FLINK_CDC_LOG_FILE:-$HOME_DIR/log/flink-cdc.log}" \
   -cp "$CLASSPATH" dev.schemaop.cli.FlinkCdcCli "$@"

@@ -7,9 +7,7 @@ import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code bin/flink-cdc.sh}: runs a pipeline definition (SPEC §8). */
@@ -53,11 +51,10 @@ public final class FlinkCdcCli implements Callable<Integer> {
     @Option(
             names = "-D",
             paramLabel = "KEY=VALUE",
-            mapFallbackValue = "",
             description =
                     "A Flink configuration option, e.g. -D execution.checkpointing.interval=10s;"
                             + " repeatable; honoured on the embedded MiniCluster too.")
-    Map<String, String> flinkOptions = new LinkedHashMap<>();
+    List<String> flinkOptions = new ArrayList<>();
 
     @Option(
             names = {"-s", "--from-savepoint"},

@@ -2,12 +2,13 @@ package dev.schemaop.cli;
 
 import dev.schemaop.api.PipelineConfigException;
 import dev.schemaop.pipeline.PipelineComposer;
+import dev.schemaop.pipeline.RunLocation;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
 import dev.schemaop.pipeline.definition.PipelineDefinitionParser;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.PipelineOptions;
-import org.apache.flink.runtime.jobgraph.SavepointConfigOptions;
+import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import java.io.PrintStream;
@@ -39,20 +40,20 @@ final class PipelineRunner {
     int run() {
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
         try {
-            if (!"local".equals(options.target) && !options.useMiniCluster) {
-                throw new PipelineConfigException(
-                        "--target "
-                                + options.target
-                                + " is not available in this version: pipelines"
-                                + " run on the embedded Flink MiniCluster (--target local).");
-            }
+            checkTarget();
             PipelineDefinition definition =
                     new PipelineDefinitionParser().parse(pipelineFile(), globalConfig());
-            try (URLClassLoader classLoader = connectorClassLoader(previous)) {
+            Configuration flinkConfiguration = flinkConfiguration();
+            try (ScratchDirectory scratch = ScratchDirectory.create();
+                    URLClassLoader classLoader = connectorClassLoader(previous)) {
                 Thread.currentThread().setContextClassLoader(classLoader);
+                scratch.holdFlinkFilesOf(flinkConfiguration);
                 StreamExecutionEnvironment env =
-                        StreamExecutionEnvironment.createLocalEnvironment(flinkConfiguration());
-                new PipelineComposer(classLoader).compose(definition, env);
+                        StreamExecutionEnvironment.createLocalEnvironment(flinkConfiguration);
+                RunLocation run =
+                        new RunLocation(
+                                options.pipeline.toAbsolutePath().getParent(), scratch.path());
+                new PipelineComposer(classLoader, run).compose(definition, env);
                 env.execute(definition.settings().name());
                 return OK;
             }
@@ -60,10 +61,25 @@ final class PipelineRunner {
             report(e.getMessage(), e);
             return BAD_INPUT;
         } catch (Exception | LinkageError | ServiceConfigurationError e) {
-            report("Pipeline failed: " + FailureMessages.rootMessage(e), e);
+            report("Pipeline failed: " + FailureMessages.rootMessage(e) + logFileHint(), e);
             return JOB_FAILED;
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
+        }
+    }
+
+    private void checkTarget() {
+        if (!"local".equals(options.target)) {
+            throw new PipelineConfigException(
+                    "--target "
+                            + options.target
+                            + (options.useMiniCluster
+                                    ? " contradicts --use-mini-cluster, which runs the pipeline"
+                                            + " on the embedded Flink MiniCluster. Pass one of"
+                                            + " them; --target remote"
+                                    : "")
+                            + " is not available in this version: pipelines run on the embedded"
+                            + " Flink MiniCluster (--target local).");
         }
     }
 
@@ -95,13 +111,7 @@ final class PipelineRunner {
     private URLClassLoader connectorClassLoader(ClassLoader parent) {
         List<URL> urls = new ArrayList<>();
         for (Path jar : options.jars) {
-            if (!Files.isRegularFile(jar)) {
-                throw new PipelineConfigException(
-                        "--jar "
-                                + jar
-                                + " does not exist or is not a file. Pass the path of a"
-                                + " connector jar.");
-            }
+            ConnectorJars.check(jar);
             try {
                 urls.add(jar.toUri().toURL());
             } catch (MalformedURLException e) {
@@ -111,8 +121,11 @@ final class PipelineRunner {
         return new URLClassLoader(urls.toArray(new URL[0]), parent);
     }
 
+    /** The {@code -D} options, checked against Flink's own options before anything starts. */
     private Configuration flinkConfiguration() {
-        Configuration conf = Configuration.fromMap(options.flinkOptions);
+        Map<String, String> given = FlinkOptionCheck.keyValues(options.flinkOptions);
+        FlinkOptionCheck.check(given).forEach(warning -> err.println("Warning: " + warning));
+        Configuration conf = Configuration.fromMap(given);
         List<String> jarUrls = new ArrayList<>();
         for (Path jar : options.jars) {
             jarUrls.add(jar.toAbsolutePath().toUri().toString());
@@ -121,12 +134,20 @@ final class PipelineRunner {
             conf.set(PipelineOptions.JARS, jarUrls);
         }
         if (options.savepoint != null) {
-            conf.set(SavepointConfigOptions.SAVEPOINT_PATH, options.savepoint);
+            conf.set(StateRecoveryOptions.SAVEPOINT_PATH, Savepoints.check(options.savepoint));
             conf.set(
-                    SavepointConfigOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE,
+                    StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE,
                     options.allowNonRestoredState);
         }
         return conf;
+    }
+
+    /** Where bin/flink-cdc.sh sends the whole log, Flink's own lines and stack traces included. */
+    private static String logFileHint() {
+        String logFile = System.getProperty("flink.cdc.log.file");
+        return logFile == null
+                ? ""
+                : System.lineSeparator() + "The whole log is in " + logFile + ".";
     }
 
     private void report(String message, Throwable error) {

@@ -1,9 +1,15 @@
 package dev.schemaop.pipeline;
 
 import dev.schemaop.api.PipelineConfigException;
+import dev.schemaop.pipeline.definition.BlockLocation;
 
 import org.apache.flink.cdc.common.factories.Factory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
+import javax.annotation.Nullable;
+
+import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceConfigurationError;
@@ -17,34 +23,79 @@ import java.util.function.BiFunction;
  * jars on the class path and those passed with {@code --jar}.
  */
 final class FactoryDiscovery {
+    private static final Logger LOG = LoggerFactory.getLogger(FactoryDiscovery.class);
+
     private FactoryDiscovery() {}
 
     /**
      * The connector of a {@code source} or {@code sink} block, created by its factory. A factory
-     * that refuses its options is bad input: one message naming the block and the reason.
+     * that refuses its options is bad input: one message naming the line of the option it names
+     * (else the block's), and the reason.
      *
-     * @param location where the block was written ({@code file:line}) or, unknown, which block
+     * @param where where the block and its keys were written; {@code null} when unknown
      */
     static <F extends Factory, C> C create(
             Class<F> kind,
             String block,
             String type,
-            String location,
+            @Nullable BlockLocation where,
             Factory.Context context,
             BiFunction<F, Factory.Context, C> create) {
-        F factory = find(type, kind, block, location, context.getClassLoader());
+        String typeLine = where == null ? "the " + block + " block" : where.of("type");
+        F factory = find(type, kind, block, typeLine, context.getClassLoader());
         try {
             return create.apply(factory, context);
         } catch (PipelineConfigException e) {
             throw e;
         } catch (RuntimeException e) {
             String reason = e.getMessage() == null ? e.toString() : e.getMessage().strip();
+            String line = where == null ? "the " + block + " block" : where.ofKeyNamedIn(reason);
             throw new PipelineConfigException(
                     String.format(
                             "%s: the '%s' %s connector rejected its options: %s%nFix the %s block.",
-                            location, type, block, reason, block),
+                            line, type, block, reason, block),
                     e);
         }
+    }
+
+    /**
+     * Several connectors of one type: the one of a jar passed with {@code --jar} wins over one
+     * bundled on the class path, as a user who passes a jar expects (one WARN naming both).
+     */
+    private static <T extends Factory> T passedOverBundled(
+            List<T> matches, String identifier, String block, ClassLoader passedJars) {
+        List<T> passed =
+                matches.stream().filter(f -> f.getClass().getClassLoader() == passedJars).toList();
+        if (passed.size() == 1) {
+            T chosen = passed.get(0);
+            LOG.warn(
+                    "Two {} connectors have type '{}': {} from {} (passed with --jar) is used, not"
+                            + " the bundled {}.",
+                    block,
+                    identifier,
+                    chosen.getClass().getName(),
+                    jarOf(chosen),
+                    matches.stream()
+                            .filter(f -> f != chosen)
+                            .map(f -> f.getClass().getName() + " from " + jarOf(f))
+                            .toList());
+            return chosen;
+        }
+        throw new PipelineConfigException(
+                String.format(
+                        "Several %s connectors have type '%s': %s. Pass only one of their jars.",
+                        block,
+                        identifier,
+                        matches.stream()
+                                .map(f -> f.getClass().getName() + " from " + jarOf(f))
+                                .toList()));
+    }
+
+    private static String jarOf(Factory factory) {
+        CodeSource source = factory.getClass().getProtectionDomain().getCodeSource();
+        return source == null || source.getLocation() == null
+                ? "an unknown location"
+                : source.getLocation().getPath();
     }
 
     private static <T extends Factory> T find(
@@ -76,10 +127,7 @@ final class FactoryDiscovery {
                             where, block, identifier, available.isEmpty() ? "none" : available));
         }
         if (matches.size() > 1) {
-            throw new PipelineConfigException(
-                    String.format(
-                            "Several %s connectors have type '%s': %s. Pass only one of their jars.",
-                            block, identifier, matches));
+            return passedOverBundled(matches, identifier, block, classLoader);
         }
         return matches.get(0);
     }

@@ -2,8 +2,10 @@ package dev.schemaop.pipeline;
 
 import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
 import dev.schemaop.api.PipelineConfigException;
+import dev.schemaop.behavior.AcceptedChangeTypes;
 import dev.schemaop.operator.SchemaOperatorConfig;
 import dev.schemaop.operator.SchemaOperatorFactory;
+import dev.schemaop.pipeline.definition.BlockLocation;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
 import dev.schemaop.pipeline.definition.PipelineSettings;
 import dev.schemaop.pipeline.definition.RouteDefinition;
@@ -25,7 +27,6 @@ import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.factories.DataSinkFactory;
 import org.apache.flink.cdc.common.factories.DataSourceFactory;
-import org.apache.flink.cdc.common.pipeline.RuntimeExecutionMode;
 import org.apache.flink.cdc.common.sink.DataSink;
 import org.apache.flink.cdc.common.sink.EventSinkProvider;
 import org.apache.flink.cdc.common.sink.FlinkSinkProvider;
@@ -41,12 +42,10 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import javax.annotation.Nullable;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -59,20 +58,33 @@ import java.util.Set;
  * </pre>
  */
 public final class PipelineComposer {
-    private final ClassLoader classLoader;
+    /** Given to connector factories in the pipeline configuration: see {@link #connectorFacts}. */
+    public static final String DEFINITION_DIRECTORY = "pipeline.definition.dir";
 
+    public static final String CHECKPOINTING_INTERVAL = "execution.checkpointing.interval";
+
+    private final ClassLoader classLoader;
+    private final RunLocation run;
+
+    /** A composer for runs whose definition is not a file (benchmarks, tests). */
     public PipelineComposer(ClassLoader classLoader) {
-        this.classLoader = classLoader;
+        this(classLoader, RunLocation.inTempDirectory());
     }
 
-    public void compose(PipelineDefinition definition, StreamExecutionEnvironment env) {
+    public PipelineComposer(ClassLoader classLoader, RunLocation run) {
+        this.classLoader = classLoader;
+        this.run = run;
+    }
+
+    /**
+     * Adds the pipeline's operators to {@code env}.
+     *
+     * @return where the job's schema registry will keep its log of applied changes
+     */
+    public Path compose(PipelineDefinition definition, StreamExecutionEnvironment env) {
         PipelineSettings settings = definition.settings();
-        if (settings.runtimeMode() == RuntimeExecutionMode.BATCH) {
-            throw new PipelineConfigException(
-                    "pipeline.execution.runtime-mode: BATCH is not supported by flink-schema-operator"
-                            + " yet. Remove the key or set it to STREAMING.");
-        }
         Configuration pipelineConf = settings.toConfiguration();
+        Configuration connectorPipelineConf = connectorFacts(pipelineConf, env);
         int parallelism = settings.parallelism();
         String uidPrefix = settings.operatorUidPrefix() == null ? "" : settings.operatorUidPrefix();
 
@@ -82,9 +94,9 @@ public final class PipelineComposer {
                         DataSourceFactory.class,
                         "source",
                         sourceBlock.type(),
-                        where(sourceBlock.where(), "source"),
+                        sourceBlock.where(),
                         new ConnectorContext(
-                                sourceBlock.toConfiguration(), pipelineConf, classLoader),
+                                sourceBlock.toConfiguration(), connectorPipelineConf, classLoader),
                         DataSourceFactory::createDataSource);
         SinkDefinition sinkBlock = definition.sink();
         DataSink sink =
@@ -92,9 +104,9 @@ public final class PipelineComposer {
                         DataSinkFactory.class,
                         "sink",
                         sinkBlock.type(),
-                        where(sinkBlock.where(), "sink"),
+                        sinkBlock.where(),
                         new ConnectorContext(
-                                sinkBlock.toConfiguration(), pipelineConf, classLoader),
+                                sinkBlock.toConfiguration(), connectorPipelineConf, classLoader),
                         DataSinkFactory::createDataSink);
         MetadataApplier applier = sink.getMetadataApplier();
         Set<SchemaChangeEventType> accepted = definition.acceptedSchemaChanges();
@@ -102,6 +114,7 @@ public final class PipelineComposer {
 
         List<RouteRule> routes = routes(definition.routes());
         String schemaOperatorUid = uidPrefix + "schema-operator";
+        Path appliedLogDir = AppliedChangeLogLocation.of(env.getConfiguration(), run);
         RegistryConfig registryConfig =
                 new RegistryConfig(
                         settings.behavior(),
@@ -111,7 +124,7 @@ public final class PipelineComposer {
                         applier,
                         settings.rpcTimeout(),
                         parallelism,
-                        appliedLogDir(definition));
+                        appliedLogDir);
         SchemaOperatorConfig operatorConfig =
                 new SchemaOperatorConfig(
                         routes,
@@ -144,6 +157,29 @@ public final class PipelineComposer {
                 .name("Sink: " + sinkName(definition))
                 .uid(uidPrefix + "sink-writer")
                 .setParallelism(parallelism);
+        return appliedLogDir;
+    }
+
+    /**
+     * The pipeline configuration connector factories see: the pipeline block, and two facts of the
+     * run a connector may check its options against at submission: the directory of the definition
+     * file (to resolve relative paths), and the checkpoint interval when checkpointing is on. Flink
+     * CDC's own runner passes only the pipeline block.
+     */
+    private Configuration connectorFacts(
+            Configuration pipelineConf, StreamExecutionEnvironment env) {
+        Map<String, String> facts = new HashMap<>(pipelineConf.toMap());
+        if (run.definitionDirectory() != null) {
+            facts.put(
+                    DEFINITION_DIRECTORY,
+                    run.definitionDirectory().toAbsolutePath().normalize().toString());
+        }
+        if (env.getCheckpointConfig().isCheckpointingEnabled()) {
+            facts.put(
+                    CHECKPOINTING_INTERVAL,
+                    env.getCheckpointConfig().getCheckpointInterval() + " ms");
+        }
+        return Configuration.fromMap(facts);
     }
 
     /**
@@ -160,8 +196,12 @@ public final class PipelineComposer {
         return shaped.partitionCustom(channels, channels);
     }
 
-    private static String where(@Nullable String where, String block) {
-        return where != null ? where : "the " + block + " block";
+    private static String where(@Nullable BlockLocation where, String block) {
+        return where != null ? where.block() : "the " + block + " block";
+    }
+
+    private static String whereKey(@Nullable BlockLocation where, String key, String block) {
+        return where != null ? where.of(key) : "the " + block + " block";
     }
 
     private static void checkSinkCapabilities(
@@ -183,7 +223,7 @@ public final class PipelineComposer {
         if (!accepted.contains(SchemaChangeEventType.CREATE_TABLE) && !describesTables) {
             throw new PipelineConfigException(
                     String.format(
-                            where(sink.where(), "sink")
+                            whereKey(sink.where(), AcceptedChangeTypes.EXCLUDE_OPTION, "sink")
                                     + ": the sink excludes create.table, so its tables must already exist and the"
                                     + " pipeline must read their schemas, but the '%s' sink's"
                                     + " MetadataApplier cannot describe existing tables (it does not"
@@ -194,7 +234,7 @@ public final class PipelineComposer {
         if (!SinkDefinition.DEFAULT_EXPANSION_MODE.equalsIgnoreCase(sink.expansionMode())) {
             throw new PipelineConfigException(
                     String.format(
-                            where(sink.where(), "sink")
+                            whereKey(sink.where(), SinkDefinition.EXPANSION_MODE_OPTION, "sink")
                                     + ": existing-table.schema-expansion.mode: %s is not available in this version"
                                     + " of flink-schema-operator%s. Remove the option or set it to"
                                     + " \"DISABLED\".",
@@ -252,25 +292,6 @@ public final class PipelineComposer {
                                         r.replaceSymbol(),
                                         r.description()))
                 .toList();
-    }
-
-    /**
-     * Where the registry logs applied changes (SPEC G6): one directory per pipeline definition, so
-     * restarts and a resubmission from a savepoint of the same definition find the log; a job that
-     * starts without a checkpoint empties it first.
-     */
-    private static Path appliedLogDir(PipelineDefinition definition) {
-        try {
-            byte[] digest =
-                    MessageDigest.getInstance("SHA-256")
-                            .digest(definition.toString().getBytes(StandardCharsets.UTF_8));
-            return Path.of(
-                    System.getProperty("java.io.tmpdir"),
-                    "flink-schema-operator",
-                    HexFormat.of().formatHex(digest, 0, 12));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     private static String sourceName(PipelineDefinition definition) {

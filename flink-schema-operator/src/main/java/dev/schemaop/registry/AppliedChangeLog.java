@@ -47,6 +47,7 @@ final class AppliedChangeLog implements AutoCloseable {
 
     private static final int VERSION = 2;
     private static final int HEADER_LENGTH = 8;
+    private static final String FILE_NAME = "applied-changes.log";
 
     private final Path dir;
     private final Path file;
@@ -78,7 +79,7 @@ final class AppliedChangeLog implements AutoCloseable {
      */
     AppliedChangeLog(Path dir, boolean fresh) {
         this.dir = dir;
-        this.file = dir.resolve("applied-changes.log");
+        this.file = dir.resolve(FILE_NAME);
         try {
             Files.createDirectories(dir);
             if (fresh) {
@@ -99,6 +100,34 @@ final class AppliedChangeLog implements AutoCloseable {
 
     Path directory() {
         return dir;
+    }
+
+    /**
+     * Starts the log of a run restored from another run's checkpoint with what that run logged, so
+     * that the two runs never write one file. Only once: after that, this run's log holds the
+     * earlier one's records and its own. Without the earlier run's log, changes it applied after
+     * the checkpoint may reach the sink again: said as a WARN.
+     */
+    static void continueFrom(Path earlierRun, Path thisRun) {
+        Path earlier = earlierRun.resolve(FILE_NAME);
+        if (Files.exists(thisRun.resolve(FILE_NAME))) {
+            return;
+        }
+        if (!Files.exists(earlier)) {
+            LOG.warn(
+                    "The restored checkpoint was taken by a run whose schema registry log {} is"
+                            + " gone. Changes that run applied after the checkpoint may reach the"
+                            + " sink again.",
+                    earlier);
+            return;
+        }
+        try {
+            Files.createDirectories(thisRun);
+            Files.copy(earlier, thisRun.resolve(FILE_NAME), StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException(
+                    "Cannot copy the schema registry's log " + earlier + " into " + thisRun, e);
+        }
     }
 
     /**

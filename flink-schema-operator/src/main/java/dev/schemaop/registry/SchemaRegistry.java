@@ -283,9 +283,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                             checkpointData == null
                                     ? new RegistryState()
                                     : RegistryStateCodec.deserialize(checkpointData);
-                    if (state.logDir.isEmpty()) {
-                        state.logDir = config.appliedLogDir().toString();
-                    }
+                    continueLogOfThisRun();
                     ChangeIntent unfinished = log().replayOnto(state);
                     LOG.info(
                             "Schema registry restored to checkpoint {} (change sequence {}).",
@@ -508,21 +506,39 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
 
     // ------------------------------------------------------------------ the log
 
-    /** The log that continues the current state (its directory may change with a restore). */
-    private AppliedChangeLog log() {
-        Path dir =
-                Path.of(state.logDir.isEmpty() ? config.appliedLogDir().toString() : state.logDir);
-        if (log != null && !log.directory().equals(dir)) {
-            try {
-                log.close();
-            } catch (IOException e) {
-                LOG.warn("Could not close the schema registry's log", e);
+    /**
+     * After a restore: this run logs into its own directory, starting from the log of the run that
+     * took the checkpoint when that was another run (a resubmission from a savepoint).
+     */
+    private void continueLogOfThisRun() {
+        Path own = config.appliedLogDir();
+        if (!state.logDir.isEmpty() && !Path.of(state.logDir).equals(own)) {
+            if (log != null) {
+                closeLog();
             }
-            log = null;
+            AppliedChangeLog.continueFrom(Path.of(state.logDir), own);
+        }
+        state.logDir = own.toString();
+    }
+
+    /** The log that continues the current state. */
+    private AppliedChangeLog log() {
+        Path dir = Path.of(state.logDir);
+        if (log != null && !log.directory().equals(dir)) {
+            closeLog();
         }
         if (log == null) {
             log = new AppliedChangeLog(dir, false);
         }
         return log;
+    }
+
+    private void closeLog() {
+        try {
+            log.close();
+        } catch (IOException e) {
+            LOG.warn("Could not close the schema registry's log", e);
+        }
+        log = null;
     }
 }

@@ -262,4 +262,63 @@ class AppliedChangeLogTest {
         assertThat(state.lastSequence).isEqualTo(8);
         assertThat(state.upstreamOf(ORDERS)).isEqualTo(ORDERS_V2);
     }
+
+    @Test
+    void aRunRestoredFromAnotherRunsCheckpointStartsItsOwnLogFromThatRunsLog() throws IOException {
+        Path earlierRun = dir.resolve("run-1");
+        Path thisRun = dir.resolve("run-2");
+        try (AppliedChangeLog log = new AppliedChangeLog(earlierRun, true)) {
+            log.appendCompleted(created());
+        }
+        byte[] earlierLog = Files.readAllBytes(earlierRun.resolve("applied-changes.log"));
+
+        AppliedChangeLog.continueFrom(earlierRun, thisRun);
+        try (AppliedChangeLog log = new AppliedChangeLog(thisRun, false)) {
+            RegistryState state = new RegistryState();
+            log.replayOnto(state);
+            assertThat(state.lastSequence).as("the earlier run's change, replayed").isEqualTo(1);
+            log.appendCompleted(added());
+        }
+
+        assertThat(Files.readAllBytes(earlierRun.resolve("applied-changes.log")))
+                .as("the earlier run's log is never written by this run")
+                .isEqualTo(earlierLog);
+    }
+
+    @Test
+    void aSecondRestoreFromTheSameCheckpointKeepsWhatThisRunLoggedSinceTheFirst()
+            throws IOException {
+        Path earlierRun = dir.resolve("run-1");
+        Path thisRun = dir.resolve("run-2");
+        try (AppliedChangeLog log = new AppliedChangeLog(earlierRun, true)) {
+            log.appendCompleted(created());
+        }
+        AppliedChangeLog.continueFrom(earlierRun, thisRun);
+        try (AppliedChangeLog log = new AppliedChangeLog(thisRun, false)) {
+            log.appendCompleted(added());
+        }
+
+        AppliedChangeLog.continueFrom(earlierRun, thisRun);
+
+        RegistryState state = new RegistryState();
+        try (AppliedChangeLog log = new AppliedChangeLog(thisRun, false)) {
+            log.replayOnto(state);
+        }
+        assertThat(state.lastSequence)
+                .as("the change this run applied is still known")
+                .isEqualTo(2);
+    }
+
+    @Test
+    void anEarlierRunWhoseLogIsGoneLeavesThisRunAnEmptyLog() throws IOException {
+        Path thisRun = dir.resolve("run-2");
+
+        AppliedChangeLog.continueFrom(dir.resolve("gone"), thisRun);
+
+        RegistryState state = new RegistryState();
+        try (AppliedChangeLog log = new AppliedChangeLog(thisRun, false)) {
+            assertThat(log.replayOnto(state)).isNull();
+        }
+        assertThat(state.lastSequence).isZero();
+    }
 }

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * Bad input through the real command line (SPEC §8, §9): exit code 2, exactly one message on stderr
@@ -269,7 +270,7 @@ class BadInputTest {
         assertThat(run.stderr.strip())
                 .isEqualTo(
                         dir.resolve("pipeline.yaml")
-                                + ":4: no sink connector of type 'nosuch' was"
+                                + ":5: no sink connector of type 'nosuch' was"
                                 + " found. Available: [values]. Pass the connector's jar with --jar,"
                                 + " or fix 'type'.")
                 .doesNotContain("\n");
@@ -284,7 +285,7 @@ class BadInputTest {
         assertThat(run.stderr.strip())
                 .isEqualTo(
                         dir.resolve("pipeline.yaml")
-                                + ":4: the sink excludes create.table, so its"
+                                + ":7: the sink excludes create.table, so its"
                                 + " tables must already exist and the pipeline must read their"
                                 + " schemas, but the 'values' sink's MetadataApplier cannot describe"
                                 + " existing tables (it does not implement"
@@ -378,7 +379,7 @@ class BadInputTest {
         assertThat(run.stderr.strip())
                 .isEqualTo(
                         dir.resolve("pipeline.yaml")
-                                + ":4: existing-table.schema-expansion.mode:"
+                                + ":7: existing-table.schema-expansion.mode:"
                                 + " CHECK is not available in this version of flink-schema-operator,"
                                 + " and the 'values' sink's MetadataApplier does not implement"
                                 + " ExistingTableSchemaExpansionSupport. Remove the option or set it"
@@ -395,11 +396,241 @@ class BadInputTest {
         assertThat(run.stderr.strip())
                 .startsWith(
                         dir.resolve("pipeline.yaml")
-                                + ":4: the 'values' sink connector rejected its"
+                                + ":7: the 'values' sink connector rejected its"
                                 + " options: Unsupported options found for 'values'.")
                 .contains("output.pth")
                 .endsWith("Fix the sink block.");
         CliRun.assertNoStackTrace(run.stderr);
         assertThat(run.hasOutput()).isFalse();
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // what a new user trips over (issue 9)
+
+    @Test
+    void flinkOptionWithAValueFlinkCannotRead() throws IOException {
+        PipelineRun run = run(sourceAndSink(), "-D", "parallelism.default=abc");
+
+        assertRejected(
+                run,
+                "-D parallelism.default=abc: 'abc' is not a valid value of parallelism.default."
+                        + " Expected an integer, e.g. 4.");
+    }
+
+    @Test
+    void checkpointIntervalThatIsNotADuration() throws IOException {
+        PipelineRun run = run(sourceAndSink(), "-D", "execution.checkpointing.interval=banana");
+
+        assertRejected(
+                run,
+                "-D execution.checkpointing.interval=banana: 'banana' is not a valid value of"
+                        + " execution.checkpointing.interval. Expected a duration, e.g. 10s, 500ms"
+                        + " or 2min.");
+    }
+
+    @Test
+    void enumFlinkOptionNamesItsValues() throws IOException {
+        PipelineRun run = run(sourceAndSink(), "-D", "execution.checkpointing.mode=ONCE");
+
+        assertRejected(
+                run,
+                "-D execution.checkpointing.mode=ONCE: 'ONCE' is not a valid value of"
+                        + " execution.checkpointing.mode. Expected one of EXACTLY_ONCE,"
+                        + " AT_LEAST_ONCE.");
+    }
+
+    @Test
+    void flinkOptionWithoutAValue() throws IOException {
+        PipelineRun run = run(sourceAndSink(), "-D", "parallelism.default");
+
+        assertRejected(
+                run,
+                "-D parallelism.default has no value. Write it as -D"
+                        + " parallelism.default=VALUE.");
+    }
+
+    @Test
+    void jarThatIsNotAJar() throws IOException {
+        Path jar = dir.resolve("connector.jar");
+        Files.writeString(jar, "<html>404 Not Found</html>");
+
+        PipelineRun run = run(sourceAndSink(), "--jar", jar.toString());
+
+        assertThat(run.exitCode).as("exit code; stderr:\n%s", run.stderr).isEqualTo(BAD_INPUT);
+        assertThat(run.stderr.strip())
+                .startsWith(
+                        "--jar " + jar + " is not a jar file: it cannot be read as a zip archive")
+                .endsWith(
+                        "Pass a connector jar as built (a complete .jar); a download that stopped"
+                                + " early leaves a truncated one.")
+                .doesNotContain("\n");
+        CliRun.assertNoStackTrace(run.stderr);
+        assertThat(run.hasOutput()).isFalse();
+    }
+
+    @Test
+    void truncatedJar() throws IOException {
+        byte[] whole = Files.readAllBytes(Path.of(System.getProperty("sample.connector.jar")));
+        Path jar = dir.resolve("truncated.jar");
+        Files.write(jar, Arrays.copyOf(whole, whole.length / 2));
+
+        PipelineRun run = run(sourceAndSink(), "--jar", jar.toString());
+
+        assertThat(run.exitCode).as("exit code; stderr:\n%s", run.stderr).isEqualTo(BAD_INPUT);
+        assertThat(run.stderr.strip())
+                .startsWith(
+                        "--jar " + jar + " is not a jar file: it cannot be read as a zip archive");
+        CliRun.assertNoStackTrace(run.stderr);
+    }
+
+    @Test
+    void savepointPathWithNothingThere() throws IOException {
+        Path missing = dir.resolve("chk-7");
+
+        PipelineRun run = run(sourceAndSink(), "-s", missing.toString());
+
+        assertRejected(
+                run,
+                "-s "
+                        + missing
+                        + ": nothing is there, so it is not a savepoint or a retained checkpoint."
+                        + " Pass the directory of one (it holds _metadata), e.g. .../chk-42 or"
+                        + " .../savepoint-1a2b3c-4d5e6f.");
+    }
+
+    @Test
+    void savepointDirectoryWithoutMetadata() throws IOException {
+        Path empty = Files.createDirectories(dir.resolve("chk-8"));
+
+        PipelineRun run = run(sourceAndSink(), "-s", empty.toUri().toString());
+
+        assertRejected(
+                run,
+                "-s "
+                        + empty.toUri()
+                        + ": this directory holds no _metadata file, so it is not a savepoint or a"
+                        + " retained checkpoint. Pass the directory of one (it holds _metadata),"
+                        + " e.g. .../chk-42 or .../savepoint-1a2b3c-4d5e6f.");
+    }
+
+    @Test
+    void remoteTargetWithTheMiniCluster() throws IOException {
+        PipelineRun run = run(sourceAndSink(), "--target", "remote", "--use-mini-cluster");
+
+        assertRejected(
+                run,
+                "--target remote contradicts --use-mini-cluster, which runs the pipeline on the"
+                        + " embedded Flink MiniCluster. Pass one of them; --target remote is not"
+                        + " available in this version: pipelines run on the embedded Flink"
+                        + " MiniCluster (--target local).");
+    }
+
+    @Test
+    void batchModeNamesItsLine() throws IOException {
+        PipelineRun run = run(sourceAndSink() + "pipeline:\n  execution.runtime-mode: BATCH\n");
+
+        assertRejected(
+                run,
+                file
+                        + ":8: pipeline.execution.runtime-mode: BATCH is not supported by"
+                        + " flink-schema-operator yet. Remove the key or set it to STREAMING.");
+    }
+
+    @Test
+    void sinkOptionInThePipelineBlock() throws IOException {
+        PipelineRun run =
+                run(
+                        sourceAndSink()
+                                + "pipeline:\n  existing-table.schema-expansion.mode: \"CHECK\"\n");
+
+        assertRejected(
+                run,
+                file
+                        + ":8: 'existing-table.schema-expansion.mode' is an option of the sink, not"
+                        + " a pipeline setting. Move it into the sink block, e.g.\nsink:\n  type:"
+                        + " ...\n  existing-table.schema-expansion.mode: ...");
+    }
+
+    @Test
+    void checkpointFenceWithoutCheckpointing() throws IOException {
+        Files.writeString(
+                dir.resolve("script.yaml"),
+                "- {type: create.table, table: db.t, columns: [{name: id, type: INT}]}\n"
+                        + "- checkpoint\n");
+
+        PipelineRun run = run(sourceAndSink());
+
+        assertRejected(
+                run,
+                file
+                        + ":3: the 'values' source connector rejected its options: Values script "
+                        + dir.resolve("script.yaml")
+                        + ": event #2 (line 2) is a checkpoint fence, but checkpointing is off, so"
+                        + " the source would wait for a checkpoint forever. Run with -D"
+                        + " execution.checkpointing.interval=1s, or remove the checkpoint events.\n"
+                        + "Fix the source block.");
+    }
+
+    @Test
+    void aliasInAScript() throws IOException {
+        Files.writeString(
+                dir.resolve("script.yaml"),
+                "- {type: create.table, table: db.t, columns: [{name: id, type: INT}, {name: v,"
+                        + " type: STRING}]}\n"
+                        + "- {type: insert, table: db.t, rows: [[1, &who alice], [2, *who]]}\n");
+
+        PipelineRun run = run(sourceAndSink());
+
+        assertRejected(
+                run,
+                file
+                        + ":3: the 'values' source connector rejected its options: Invalid values"
+                        + " script "
+                        + dir.resolve("script.yaml")
+                        + " (line 2): YAML aliases (*name) and anchors (&name) are not supported"
+                        + " here (found the anchor &who); write the value out.\n"
+                        + "Fix the source block.");
+    }
+
+    @Test
+    void relativeScriptThatIsNotThere() throws IOException {
+        PipelineRun run =
+                run(
+                        "source:\n  type: values\n  script: scripts/missing.yaml\n"
+                                + "sink:\n  type: values\n  output.path: "
+                                + dir.resolve("result.json")
+                                + "\n");
+
+        assertThat(run.exitCode).as("exit code; stderr:\n%s", run.stderr).isEqualTo(BAD_INPUT);
+        assertThat(run.stderr.strip())
+                .startsWith(file + ":3: the 'values' source connector rejected its options:")
+                .contains(dir.resolve("scripts/missing.yaml").toString())
+                .contains(
+                        "(a relative 'script' is resolved against the directory of the pipeline"
+                                + " definition, "
+                                + dir
+                                + ")");
+        CliRun.assertNoStackTrace(run.stderr);
+    }
+
+    @Test
+    void outputPathThatIsADirectory() throws IOException {
+        Path directory = Files.createDirectories(dir.resolve("out"));
+
+        PipelineRun run =
+                run(
+                        "source:\n  type: values\n  script: "
+                                + dir.resolve("script.yaml")
+                                + "\nsink:\n  type: values\n  output.path: "
+                                + directory
+                                + "\n");
+
+        assertThat(run.exitCode).as("exit code; stderr:\n%s", run.stderr).isEqualTo(BAD_INPUT);
+        assertThat(run.stderr.strip())
+                .startsWith(file + ":6: the 'values' sink connector rejected its options:")
+                .contains("'output.path'")
+                .contains(directory.toString())
+                .endsWith("Fix the sink block.");
+        CliRun.assertNoStackTrace(run.stderr);
     }
 }

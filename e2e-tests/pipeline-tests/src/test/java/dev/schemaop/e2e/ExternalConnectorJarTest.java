@@ -10,6 +10,10 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
 
 /**
  * SPEC §1: a connector jar written only against flink-cdc-common 3.5.0 runs unchanged when passed
@@ -106,11 +110,62 @@ class ExternalConnectorJarTest {
         assertThat(run.stderr.strip())
                 .isEqualTo(
                         dir.resolve("pipeline.yaml")
-                                + ":1: no source connector of type"
+                                + ":2: no source connector of type"
                                 + " 'sample-source' was found. Available: [values]. Pass the"
                                 + " connector's jar with --jar, or fix 'type'.")
                 .doesNotContain("\n");
         CliRun.assertNoStackTrace(run.stderr);
         assertThat(out).doesNotExist();
+    }
+
+    /**
+     * A jar whose sink has the bundled connector's type, {@code values}, as Apache Flink CDC's own
+     * values connector jar has: built from the sample jar, with a service file that lists only
+     * {@code ValuesTypedSinkFactory}.
+     */
+    private Path jarWithAValuesSink() throws IOException {
+        Path jar = dir.resolve("other-values-connector.jar");
+        String services = "META-INF/services/org.apache.flink.cdc.common.factories.Factory";
+        try (ZipFile sample = new ZipFile(sampleJar.toFile());
+                ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(jar))) {
+            for (ZipEntry entry : Collections.list(sample.entries())) {
+                if (!entry.getName().equals(services)) {
+                    out.putNextEntry(new ZipEntry(entry.getName()));
+                    sample.getInputStream(entry).transferTo(out);
+                    out.closeEntry();
+                }
+            }
+            out.putNextEntry(new ZipEntry(services));
+            out.write("dev.schemaop.sample.ValuesTypedSinkFactory\n".getBytes());
+            out.closeEntry();
+        }
+        return jar;
+    }
+
+    @Test
+    void aSinkPassedWithJarWinsOverTheBundledOneOfTheSameType() throws IOException {
+        Path out = dir.resolve("out");
+        Path script = Pipelines.script(dir, "sharded-orders.yaml");
+        String pipeline =
+                "source:\n"
+                        + "  type: values\n"
+                        + "  script: "
+                        + script
+                        + "\n"
+                        + "sink:\n"
+                        + "  type: values\n"
+                        + "  output.dir: "
+                        + out
+                        + "\n"
+                        + "pipeline:\n"
+                        + "  parallelism: 1\n";
+
+        PipelineRun run = PipelineRun.run(dir, pipeline, "--jar", jarWithAValuesSink().toString());
+
+        assertThat(run.exitCode).as("exit code; stderr:\n%s", run.stderr).isZero();
+        assertThat(Files.readString(out.resolve("schema-changes.txt")))
+                .as("the jar's sink applied the changes, not the bundled one")
+                .startsWith("create.table CreateTableEvent{");
+        assertThat(run.hasOutput()).as("the bundled values sink wrote nothing").isFalse();
     }
 }

@@ -54,7 +54,10 @@ class SavepointRestoreTest {
                                 : pipeline(script)
                                         .replace("  name: savepoint test\n", "  name: edited\n"),
                         "-s",
-                        retained.toUri().toString());
+                        retained.toUri().toString(),
+                        // the script has checkpoint fences, which need checkpoints (issue 9)
+                        "-D",
+                        "execution.checkpointing.interval=100ms");
 
         assertThat(resumed.exitCode).as("stderr:\n%s", resumed.stderr).isZero();
         assertThat(resumed.schemaChanges())

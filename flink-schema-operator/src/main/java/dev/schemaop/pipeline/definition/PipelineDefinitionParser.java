@@ -166,13 +166,13 @@ public final class PipelineDefinitionParser {
     // source and sink
 
     /** A source or sink block split into type, name and the remaining entries. */
-    private record ConnectorBlock(String type, String name, List<YamlNode.Entry> rest) {}
+    private record ConnectorBlock(
+            String type, String name, List<YamlNode.Entry> rest, BlockLocation where) {}
 
     private static SourceDefinition parseSource(YamlNode.Entry block) {
         ConnectorBlock connector = connectorBlock(block, SOURCE_EXAMPLE);
         Map<String, String> options = connectorOptions(SOURCE, connector.rest());
-        return new SourceDefinition(
-                connector.type(), connector.name(), options, block.keyLocation().toString());
+        return new SourceDefinition(connector.type(), connector.name(), options, connector.where());
     }
 
     private static SinkDefinition parseSink(YamlNode.Entry block) {
@@ -196,7 +196,7 @@ public final class PipelineDefinitionParser {
                 include,
                 exclude,
                 expansionMode,
-                block.keyLocation().toString());
+                connector.where());
     }
 
     private static ConnectorBlock connectorBlock(YamlNode.Entry block, String example) {
@@ -220,7 +220,13 @@ public final class PipelineDefinitionParser {
                 mapping.entries().stream()
                         .filter(e -> !e.key().equals(TYPE) && !e.key().equals(NAME))
                         .collect(Collectors.toList());
-        return new ConnectorBlock(text(block.key(), type), name, rest);
+        Map<String, String> keyLines = new LinkedHashMap<>();
+        mapping.entries().forEach(e -> keyLines.put(e.key(), e.keyLocation().toString()));
+        return new ConnectorBlock(
+                text(block.key(), type),
+                name,
+                rest,
+                new BlockLocation(block.keyLocation().toString(), keyLines));
     }
 
     private static PipelineConfigException noType(YamlNode.Entry block, String example) {

@@ -60,6 +60,13 @@ final class PipelineSettingsResolver {
     static Map<String, RawSetting> read(YamlNode.Mapping block, String blockName) {
         Map<String, RawSetting> settings = new LinkedHashMap<>();
         for (YamlNode.Entry entry : block.entries()) {
+            if (SinkDefinition.FRAMEWORK_OPTIONS.contains(entry.key())) {
+                throw entry.keyLocation()
+                        .error(
+                                "'%s' is an option of the sink, not a pipeline setting. Move it"
+                                        + " into the sink block, e.g.%nsink:%n  type: ...%n  %s: ...",
+                                entry.key(), entry.key());
+            }
             if (!KEYS.contains(entry.key())) {
                 throw entry.keyLocation()
                         .error(
@@ -206,12 +213,15 @@ final class PipelineSettingsResolver {
     }
 
     private static RuntimeExecutionMode runtimeMode(String value) {
-        for (RuntimeExecutionMode mode : RuntimeExecutionMode.values()) {
-            if (mode.name().equalsIgnoreCase(value.trim())) {
-                return mode;
-            }
+        if (RuntimeExecutionMode.BATCH.name().equalsIgnoreCase(value.trim())) {
+            throw new PipelineConfigException(
+                    "pipeline.execution.runtime-mode: BATCH is not supported by"
+                            + " flink-schema-operator yet. Remove the key or set it to STREAMING.");
         }
-        throw invalid(RUNTIME_MODE_KEY, value, "set it to STREAMING or BATCH (case-insensitive)");
+        if (RuntimeExecutionMode.STREAMING.name().equalsIgnoreCase(value.trim())) {
+            return RuntimeExecutionMode.STREAMING;
+        }
+        throw invalid(RUNTIME_MODE_KEY, value, "set it to STREAMING (case-insensitive)");
     }
 
     private static String timeZone(String value) {

@@ -24,7 +24,7 @@ import java.util.Objects;
  *     {@code null} when the option is absent
  * @param expansionMode {@code existing-table.schema-expansion.mode}, upper case: one of {@link
  *     #EXPANSION_MODES}
- * @param where where the block was written ({@code file:line}) for messages about it; not part of
+ * @param where where the block and its keys were written, for messages about them; not part of
  *     equality
  */
 public record SinkDefinition(
@@ -34,7 +34,7 @@ public record SinkDefinition(
         @Nullable List<String> includedSchemaChanges,
         @Nullable List<String> excludedSchemaChanges,
         String expansionMode,
-        @Nullable String where) {
+        @Nullable BlockLocation where) {
 
     public static final String EXPANSION_MODE_OPTION = "existing-table.schema-expansion.mode";
     public static final String DEFAULT_EXPANSION_MODE = "DISABLED";

@@ -14,11 +14,14 @@ import java.util.Objects;
  * @param type the connector's factory identifier, e.g. {@code mysql}
  * @param name the display name, or {@code null} when not given
  * @param options the connector options, unmodifiable
- * @param where where the block was written ({@code file:line}) for messages about it; not part of
+ * @param where where the block and its keys were written, for messages about them; not part of
  *     equality
  */
 public record SourceDefinition(
-        String type, @Nullable String name, Map<String, String> options, @Nullable String where) {
+        String type,
+        @Nullable String name,
+        Map<String, String> options,
+        @Nullable BlockLocation where) {
 
     public SourceDefinition {
         Objects.requireNonNull(type, "type");

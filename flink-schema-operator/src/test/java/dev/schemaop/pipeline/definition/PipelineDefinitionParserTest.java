@@ -75,7 +75,7 @@ class PipelineDefinitionParserTest {
                                 SchemaChangeBehavior.TRY_EVOLVE,
                                 true,
                                 Duration.ofSeconds(30),
-                                RuntimeExecutionMode.BATCH,
+                                RuntimeExecutionMode.STREAMING,
                                 "Asia/Shanghai",
                                 "app-sync-"));
         assertThat(definition).isEqualTo(expected);
@@ -468,6 +468,43 @@ class PipelineDefinitionParserTest {
                 MINIMAL + "---\nsource:\n  type: mysql\n",
                 "pipeline.yaml:6: a second YAML document starts here. Put the whole pipeline"
                         + " definition in one document (remove the '---' separator and what follows it).");
+    }
+
+    @Test
+    void batchModeIsRejectedWhereItIsWritten() {
+        assertError(
+                MINIMAL + "pipeline:\n  parallelism: 1\n  execution.runtime-mode: BATCH\n",
+                "pipeline.yaml:7: pipeline.execution.runtime-mode: BATCH is not supported by"
+                        + " flink-schema-operator yet. Remove the key or set it to STREAMING.");
+    }
+
+    @Test
+    void aSinkOptionInThePipelineBlockIsSentToTheSinkBlock() {
+        assertError(
+                MINIMAL
+                        + "pipeline:\n  parallelism: 1\n"
+                        + "  existing-table.schema-expansion.mode: \"TRY_EXPAND\"\n",
+                "pipeline.yaml:7: 'existing-table.schema-expansion.mode' is an option of the sink,"
+                        + " not a pipeline setting. Move it into the sink block, e.g.\nsink:\n "
+                        + " type: ...\n  existing-table.schema-expansion.mode: ...");
+    }
+
+    @Test
+    void eachKeyOfAConnectorBlockKeepsItsLine() {
+        SinkDefinition sink =
+                parser.parse(
+                                "source:\n  type: mysql\nsink:\n  type: paimon\n"
+                                        + "  warehouse: /tmp/w\n"
+                                        + "  exclude.schema.changes: [drop.column]\n",
+                                "pipeline.yaml",
+                                Map.of())
+                        .sink();
+
+        assertThat(sink.where().block()).isEqualTo("pipeline.yaml:3");
+        assertThat(sink.where().of("type")).isEqualTo("pipeline.yaml:4");
+        assertThat(sink.where().of("warehouse")).isEqualTo("pipeline.yaml:5");
+        assertThat(sink.where().of("exclude.schema.changes")).isEqualTo("pipeline.yaml:6");
+        assertThat(sink.where().of("not.written")).isEqualTo("pipeline.yaml:3");
     }
 
     // ------------------------------------------------------------------------------------

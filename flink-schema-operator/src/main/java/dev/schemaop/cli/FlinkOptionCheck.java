@@ -1,0 +1,219 @@
+package dev.schemaop.cli;
+
+import dev.schemaop.api.PipelineConfigException;
+
+import org.apache.commons.text.similarity.LevenshteinDistance;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.FallbackKey;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.util.ExceptionUtils;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Checks the {@code -D} options of a run against the options Flink itself declares, before the
+ * embedded cluster starts: a value Flink cannot parse is bad input (exit 2, naming the key, the
+ * value and what the option takes); a key Flink does not know is passed on with a warning that
+ * names the nearest keys it knows.
+ */
+final class FlinkOptionCheck {
+    /**
+     * The classes that declare Flink's options, as Flink's own documentation generator finds them.
+     */
+    private static final List<String> OPTION_CLASSES =
+            List.of(
+                    "org.apache.flink.configuration.AkkaOptions",
+                    "org.apache.flink.configuration.BatchExecutionOptions",
+                    "org.apache.flink.configuration.BlobServerOptions",
+                    "org.apache.flink.configuration.CheckpointingOptions",
+                    "org.apache.flink.configuration.CleanupOptions",
+                    "org.apache.flink.configuration.ClusterOptions",
+                    "org.apache.flink.configuration.CoreOptions",
+                    "org.apache.flink.configuration.DeploymentOptions",
+                    "org.apache.flink.configuration.ExecutionOptions",
+                    "org.apache.flink.configuration.HeartbeatManagerOptions",
+                    "org.apache.flink.configuration.HighAvailabilityOptions",
+                    "org.apache.flink.configuration.JobManagerOptions",
+                    "org.apache.flink.configuration.MetricOptions",
+                    "org.apache.flink.configuration.NettyShuffleEnvironmentOptions",
+                    "org.apache.flink.configuration.PipelineOptions",
+                    "org.apache.flink.configuration.ResourceManagerOptions",
+                    "org.apache.flink.configuration.RestOptions",
+                    "org.apache.flink.configuration.RestartStrategyOptions",
+                    "org.apache.flink.configuration.RpcOptions",
+                    "org.apache.flink.configuration.SecurityOptions",
+                    "org.apache.flink.configuration.StateBackendOptions",
+                    "org.apache.flink.configuration.StateChangelogOptions",
+                    "org.apache.flink.configuration.StateRecoveryOptions",
+                    "org.apache.flink.configuration.TaskManagerOptions",
+                    "org.apache.flink.configuration.WebOptions",
+                    "org.apache.flink.runtime.jobgraph.SavepointConfigOptions",
+                    "org.apache.flink.streaming.api.environment.ExecutionCheckpointingOptions");
+
+    /** Keys under these prefixes name things of the user's (reporters, file systems). */
+    private static final List<String> OPEN_PREFIXES =
+            List.of("metrics.reporter.", "fs.", "s3.", "s3a.", "env.", "$internal.");
+
+    private static final int NEAREST = 3;
+    private static final LevenshteinDistance EDITS = LevenshteinDistance.getDefaultInstance();
+
+    private FlinkOptionCheck() {}
+
+    /** The {@code KEY=VALUE} arguments of {@code -D}, in the order given; a later key wins. */
+    static Map<String, String> keyValues(List<String> arguments) {
+        Map<String, String> options = new LinkedHashMap<>();
+        for (String argument : arguments) {
+            int equals = argument.indexOf('=');
+            if (equals < 0) {
+                throw new PipelineConfigException(
+                        String.format(
+                                "-D %s has no value. Write it as -D %s=VALUE.",
+                                argument, argument));
+            }
+            if (equals == 0) {
+                throw new PipelineConfigException(
+                        "-D " + argument + " has no key. Write it as -D KEY=VALUE.");
+            }
+            options.put(argument.substring(0, equals).trim(), argument.substring(equals + 1));
+        }
+        return options;
+    }
+
+    /**
+     * @return a warning for each key Flink does not know
+     * @throws PipelineConfigException for a value Flink cannot read
+     */
+    static List<String> check(Map<String, String> options) {
+        Map<String, ConfigOption<?>> known = knownOptions();
+        List<String> warnings = new ArrayList<>();
+        for (Map.Entry<String, String> entry : options.entrySet()) {
+            ConfigOption<?> option = known.get(entry.getKey());
+            if (option != null) {
+                checkValue(option, entry.getKey(), entry.getValue());
+            } else if (OPEN_PREFIXES.stream().noneMatch(entry.getKey()::startsWith)) {
+                warnings.add(unknownKey(entry.getKey(), known));
+            }
+        }
+        return warnings;
+    }
+
+    private static void checkValue(ConfigOption<?> option, String key, String value) {
+        Configuration single = new Configuration();
+        single.setString(key, value);
+        try {
+            single.get(option);
+        } catch (IllegalArgumentException e) {
+            throw new PipelineConfigException(
+                    String.format(
+                            "-D %s=%s: '%s' is not a valid value of %s%s. %s",
+                            key,
+                            value,
+                            value,
+                            key,
+                            key.equals(option.key()) ? "" : " (now named " + option.key() + ")",
+                            expected(option)),
+                    ExceptionUtils.stripException(e, IllegalArgumentException.class));
+        }
+    }
+
+    private static String expected(ConfigOption<?> option) {
+        Class<?> type = typeOf(option);
+        String what;
+        if (type == Integer.class || type == Long.class) {
+            what = "an integer, e.g. 4";
+        } else if (type == Double.class || type == Float.class) {
+            what = "a number, e.g. 0.5";
+        } else if (type == Boolean.class) {
+            what = "true or false";
+        } else if (type == Duration.class) {
+            what = "a duration, e.g. 10s, 500ms or 2min";
+        } else if (type == MemorySize.class) {
+            what = "a memory size, e.g. 64mb or 1gb";
+        } else if (type != null && type.isEnum()) {
+            what =
+                    "one of "
+                            + Arrays.stream(type.getEnumConstants())
+                                    .map(Object::toString)
+                                    .collect(Collectors.joining(", "));
+        } else if (type == Map.class) {
+            what = "key:value pairs separated by commas";
+        } else {
+            what = "a value of type " + (type == null ? "unknown" : type.getSimpleName());
+        }
+        return "Expected " + (isList(option) ? "a ;-separated list, each " : "") + what + ".";
+    }
+
+    private static String unknownKey(String key, Map<String, ConfigOption<?>> known) {
+        List<String> nearest =
+                known.values().stream()
+                        .map(ConfigOption::key)
+                        .distinct()
+                        .sorted(Comparator.comparingInt((String k) -> EDITS.apply(key, k)))
+                        .limit(NEAREST)
+                        .toList();
+        return String.format(
+                "-D %s is not an option of this Flink version; it is passed on as given, and"
+                        + " probably has no effect. Nearest known keys: %s.",
+                key, String.join(", ", nearest));
+    }
+
+    /** Every key (current, deprecated, fallback) of every option Flink declares. */
+    private static Map<String, ConfigOption<?>> knownOptions() {
+        Map<String, ConfigOption<?>> byKey = new HashMap<>();
+        for (String className : OPTION_CLASSES) {
+            Class<?> declaring;
+            try {
+                declaring =
+                        Class.forName(className, false, FlinkOptionCheck.class.getClassLoader());
+            } catch (ClassNotFoundException | LinkageError e) {
+                continue; // not in this Flink version
+            }
+            for (Field field : declaring.getFields()) {
+                if (Modifier.isStatic(field.getModifiers())
+                        && ConfigOption.class.isAssignableFrom(field.getType())) {
+                    try {
+                        ConfigOption<?> option = (ConfigOption<?>) field.get(null);
+                        byKey.putIfAbsent(option.key(), option);
+                        for (FallbackKey fallback : option.fallbackKeys()) {
+                            byKey.putIfAbsent(fallback.getKey(), option);
+                        }
+                    } catch (IllegalAccessException e) {
+                        // a public static field: cannot happen
+                    }
+                }
+            }
+        }
+        return byKey;
+    }
+
+    /** ConfigOption keeps its value type package-private; Flink's docs generator reads it too. */
+    private static Class<?> typeOf(ConfigOption<?> option) {
+        return (Class<?>) invokeHidden(option, "getClazz");
+    }
+
+    private static boolean isList(ConfigOption<?> option) {
+        return Boolean.TRUE.equals(invokeHidden(option, "isList"));
+    }
+
+    private static Object invokeHidden(ConfigOption<?> option, String method) {
+        try {
+            Method getter = ConfigOption.class.getDeclaredMethod(method);
+            getter.setAccessible(true);
+            return getter.invoke(option);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+}
