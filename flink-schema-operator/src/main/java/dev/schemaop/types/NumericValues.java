@@ -110,7 +110,11 @@ final class NumericValues {
         return BigDecimal.valueOf(((Number) value).longValue());
     }
 
-    private static Function<BigDecimal, Object> fromExact(DataType to) {
+    /**
+     * The step from an exact decimal into {@code to}: the value, or {@link Conversion#FAILED} when
+     * it has no exact equivalent there.
+     */
+    static Function<BigDecimal, Object> fromExact(DataType to) {
         switch (to.getTypeRoot()) {
             case TINYINT:
                 return d -> integerIn(d, Byte.MIN_VALUE, Byte.MAX_VALUE, l -> (byte) l);

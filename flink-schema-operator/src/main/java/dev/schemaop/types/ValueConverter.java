@@ -20,8 +20,11 @@ import org.apache.flink.cdc.common.types.DataTypeRoot;
  *   <li>Number, decimal or boolean to CHAR/VARCHAR: canonical text, see {@link TextValues}.
  *   <li>Text to shorter text, bytes to shorter bytes, temporal to lower precision: checked per
  *       value, see {@link BoundedValues}.
- *   <li>Anything else (text to number, DATE to TIMESTAMP, TIMESTAMP to TIMESTAMP_LTZ, VARCHAR to
- *       VARBINARY, nested types that differ): {@link Conversion.Kind#NEVER}.
+ *   <li>Text to a number, boolean, DATE, TIME or TIMESTAMP: an exact literal of the target type
+ *       becomes its value, as a database converts stored text in {@code ALTER COLUMN TYPE}; see
+ *       {@link LiteralValues}.
+ *   <li>Anything else (DATE to TIMESTAMP, TIMESTAMP to TIMESTAMP_LTZ, VARCHAR to VARBINARY, nested
+ *       types that differ): {@link Conversion.Kind#NEVER}.
  * </ol>
  */
 public final class ValueConverter {
@@ -45,6 +48,9 @@ public final class ValueConverter {
         }
         if (sameKind && TextValues.isText(source)) {
             return BoundedValues.text(from, to);
+        }
+        if (TextValues.isText(source) && LiteralValues.readsInto(target)) {
+            return LiteralValues.plan(from, to);
         }
         if (sameKind && BoundedValues.isBinary(source)) {
             return BoundedValues.bytes(from, to);

@@ -23,6 +23,9 @@
  *       that do not fit become null.
  *   <li>Canonical text: Long.toString for integers, BigDecimal.toPlainString at the column's scale
  *       for decimals, Float/Double.toString for floating point, true/false for booleans.
+ *   <li>Text that is an exact SQL literal of a number, boolean, DATE, TIME or TIMESTAMP becomes
+ *       that value, as a database converts stored text in ALTER COLUMN TYPE (SPEC §3; {@link
+ *       dev.schemaop.types.LiteralValues}); other text into those types is null.
  *   <li>CHAR(n) holds text of at most n characters, unpadded; BINARY(n) takes exactly n bytes.
  *   <li>A null written into a NOT NULL column is written anyway and reported as NULL_INTO_NOT_NULL;
  *       the sink decides.

@@ -174,6 +174,30 @@ class RowReshaperTest {
         assertThat(discarded).isEmpty();
     }
 
+    /**
+     * SPEC §3: a row of the version before an applied ALTER COLUMN TYPE (a lagging split, a replay)
+     * comes out as the sink converted the text it stored; what is no literal of the new type is
+     * null and counted.
+     */
+    @Test
+    void aRowOfTheVersionBeforeAnAlterOfTextIntoANumberCarriesItsLiteralValue() {
+        Schema before = schema("id", INT(), "qty", VARCHAR(10));
+        Schema after = schema("id", INT(), "qty", INT());
+        RowReshaper reshaper = RowReshaper.between(before, after, Map.of(), listener);
+        BinaryRecordDataGenerator rows = new BinaryRecordDataGenerator(types(before));
+
+        RecordData literal =
+                reshaper.reshape(
+                        rows.generate(new Object[] {1, BinaryStringData.fromString("30")}));
+        RecordData notANumber =
+                reshaper.reshape(
+                        rows.generate(new Object[] {2, BinaryStringData.fromString("thirty")}));
+
+        assertThat(read(literal, after)).containsExactly(1, 30);
+        assertThat(read(notANumber, after)).containsExactly(2, null);
+        assertThat(discarded).containsExactly("qty:CONVERSION_FAILED");
+    }
+
     @Test
     void nullIntoNotNullIsWrittenAndReportedOnceUnlessAConversionFailed() {
         Schema from = schema("id", INT(), "code", INT());

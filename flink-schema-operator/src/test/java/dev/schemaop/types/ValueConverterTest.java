@@ -38,6 +38,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.stream.Stream;
 
 /**
@@ -172,11 +175,87 @@ class ValueConverterTest {
                 arguments(TIME(3), TIME(0), TimeData.fromMillisOfDay(1_500), FAILED),
                 arguments(TIME(3), TIME(1), 1_500, 1_500),
                 // no exact representation at all
-                arguments(VARCHAR(10), INT(), str("42"), FAILED),
                 arguments(DATE(), TIMESTAMP(3), DateData.fromEpochDay(1), FAILED),
                 arguments(TIMESTAMP(3), TIMESTAMP_LTZ(3), TimestampData.fromMillis(0L), FAILED),
                 arguments(BOOLEAN(), INT(), true, FAILED),
                 arguments(DATE(), VARCHAR(20), DateData.fromEpochDay(1), FAILED));
+    }
+
+    /** SPEC §3: stored text after ALTER COLUMN TYPE, as the database converts it. */
+    static Stream<Arguments> literals() {
+        return Stream.of(
+                arguments(VARCHAR(10), INT(), "30", 30),
+                arguments(VARCHAR(10), INT(), "-7", -7),
+                arguments(VARCHAR(10), TINYINT(), "127", (byte) 127),
+                arguments(VARCHAR(10), TINYINT(), "128", FAILED),
+                arguments(VARCHAR(10), INT(), "3.0", 3),
+                arguments(VARCHAR(10), INT(), "3.5", FAILED),
+                arguments(VARCHAR(10), INT(), " 30", FAILED),
+                arguments(VARCHAR(10), INT(), "+30", FAILED),
+                arguments(VARCHAR(10), INT(), "thirty", FAILED),
+                arguments(VARCHAR(10), INT(), "", FAILED),
+                arguments(VARCHAR(10), BIGINT(), "9007199254740993", 9007199254740993L),
+                arguments(VARCHAR(10), INT(), "1e3", FAILED),
+                arguments(
+                        VARCHAR(10),
+                        DECIMAL(10, 2),
+                        "1.50",
+                        DecimalData.fromBigDecimal(new BigDecimal("1.50"), 10, 2)),
+                arguments(
+                        VARCHAR(10),
+                        DECIMAL(10, 2),
+                        "1.5",
+                        DecimalData.fromBigDecimal(new BigDecimal("1.50"), 10, 2)),
+                arguments(VARCHAR(10), DECIMAL(10, 2), "1.505", FAILED),
+                arguments(VARCHAR(20), DECIMAL(4, 2), "123.4", FAILED),
+                arguments(VARCHAR(10), DOUBLE(), "1.5", 1.5),
+                arguments(VARCHAR(10), DOUBLE(), "1e3", 1000.0),
+                arguments(VARCHAR(10), FLOAT(), "0.1", 0.1f),
+                arguments(VARCHAR(10), BOOLEAN(), "true", true),
+                arguments(VARCHAR(10), BOOLEAN(), "FALSE", false),
+                arguments(VARCHAR(10), BOOLEAN(), "yes", FAILED),
+                arguments(VARCHAR(10), BOOLEAN(), "1", FAILED),
+                arguments(
+                        VARCHAR(10),
+                        DATE(),
+                        "2024-01-31",
+                        DateData.fromLocalDate(LocalDate.of(2024, 1, 31))),
+                arguments(VARCHAR(10), DATE(), "2024-02-30", FAILED),
+                arguments(VARCHAR(10), DATE(), "31.01.2024", FAILED),
+                arguments(
+                        VARCHAR(20),
+                        TIME(0),
+                        "12:30:05",
+                        TimeData.fromLocalTime(LocalTime.of(12, 30, 5))),
+                arguments(VARCHAR(20), TIME(0), "12:30:05.5", FAILED),
+                arguments(
+                        VARCHAR(20),
+                        TIME(3),
+                        "12:30:05.5",
+                        TimeData.fromLocalTime(LocalTime.of(12, 30, 5, 500_000_000))),
+                arguments(
+                        VARCHAR(30),
+                        TIMESTAMP(3),
+                        "2024-01-31 12:30:05.123",
+                        TimestampData.fromLocalDateTime(
+                                LocalDateTime.of(2024, 1, 31, 12, 30, 5, 123_000_000))),
+                arguments(
+                        VARCHAR(30),
+                        TIMESTAMP(3),
+                        "2024-01-31T12:30:05",
+                        TimestampData.fromLocalDateTime(LocalDateTime.of(2024, 1, 31, 12, 30, 5))),
+                arguments(VARCHAR(30), TIMESTAMP(0), "2024-01-31 12:30:05.1", FAILED),
+                arguments(VARCHAR(30), TIMESTAMP(3), "2024-01-31", FAILED),
+                arguments(CHAR(4), INT(), "42", 42));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}: ''{2}'' becomes {3}")
+    @MethodSource("literals")
+    void textThatIsAnExactLiteralOfTheNewTypeBecomesItsValue(
+            DataType from, DataType to, String text, Object expected) {
+        Object actual = ValueConverter.of(from, to).convert(str(text));
+
+        assertThat(actual).isEqualTo(expected);
     }
 
     static Stream<Arguments> binaryConversions() {
@@ -209,7 +288,8 @@ class ValueConverterTest {
                 arguments(BIGINT(), INT(), Conversion.Kind.CHECKED),
                 arguments(VARCHAR(10), VARCHAR(5), Conversion.Kind.CHECKED),
                 arguments(TIMESTAMP(6), TIMESTAMP(3), Conversion.Kind.CHECKED),
-                arguments(VARCHAR(10), INT(), Conversion.Kind.NEVER),
+                arguments(VARCHAR(10), INT(), Conversion.Kind.CHECKED),
+                arguments(VARCHAR(10), VARBINARY(10), Conversion.Kind.NEVER),
                 arguments(TIMESTAMP(3), TIMESTAMP_LTZ(3), Conversion.Kind.NEVER));
     }
 
