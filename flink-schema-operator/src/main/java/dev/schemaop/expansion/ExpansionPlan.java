@@ -1,0 +1,56 @@
+package dev.schemaop.expansion;
+
+import org.apache.flink.cdc.common.event.AddColumnEvent;
+import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.TableId;
+
+import javax.annotation.Nullable;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What comparing the pipeline's first schema of a sink table with the table the sink already has
+ * found (SPEC §6), and the DDL that would repair what is repairable: one {@link AddColumnEvent} for
+ * the missing non-key columns (nullable, at the end), then one {@link AlterColumnTypeEvent} for the
+ * columns to widen (with their old types).
+ *
+ * @param differences every difference, in the order of the upstream columns, then the keys
+ */
+public record ExpansionPlan(
+        TableId table,
+        List<Difference> differences,
+        @Nullable AddColumnEvent addColumns,
+        @Nullable AlterColumnTypeEvent widenColumns) {
+
+    public ExpansionPlan {
+        differences = List.copyOf(differences);
+    }
+
+    /** The table holds every upstream column and the keys match: nothing to do. */
+    public boolean compatible() {
+        return differences.isEmpty();
+    }
+
+    /** Every difference is one a safe DDL removes. */
+    public boolean repairable() {
+        return differences.stream().allMatch(d -> d.reason().repairable());
+    }
+
+    public boolean keysDiffer() {
+        return differences.stream().anyMatch(d -> d.reason() == Difference.Reason.PRIMARY_KEY);
+    }
+
+    /** The repairing DDL in the order it is issued: the add, then the widening. */
+    public List<SchemaChangeEvent> ddl() {
+        List<SchemaChangeEvent> ddl = new ArrayList<>(2);
+        if (addColumns != null) {
+            ddl.add(addColumns);
+        }
+        if (widenColumns != null) {
+            ddl.add(widenColumns);
+        }
+        return ddl;
+    }
+}

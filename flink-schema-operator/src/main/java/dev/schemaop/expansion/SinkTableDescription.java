@@ -1,0 +1,34 @@
+package dev.schemaop.expansion;
+
+import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
+
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.types.DataType;
+
+/**
+ * How the sink names and types columns, as the comparison needs it: a view of {@link
+ * ExistingTableSchemaExpansionSupport} for one table.
+ */
+public interface SinkTableDescription {
+
+    /** The type the sink would create for {@code pipelineType}. */
+    DataType normalize(String column, DataType pipelineType);
+
+    boolean caseSensitive();
+
+    static SinkTableDescription of(
+            ExistingTableSchemaExpansionSupport sink, TableId table, Schema existing) {
+        return new SinkTableDescription() {
+            @Override
+            public DataType normalize(String column, DataType pipelineType) {
+                return sink.normalizeToTargetDataType(table, column, pipelineType, existing);
+            }
+
+            @Override
+            public boolean caseSensitive() {
+                return sink.isColumnNameCaseSensitive();
+            }
+        };
+    }
+}
