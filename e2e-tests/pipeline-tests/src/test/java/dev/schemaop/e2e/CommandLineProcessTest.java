@@ -2,6 +2,7 @@ package dev.schemaop.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,17 +40,27 @@ class CommandLineProcessTest {
 
     @TempDir Path dir;
 
+    /** The run's java.io.tmpdir: it must be empty after the run. */
+    private Path tmp;
+
+    /** Where the run's log file goes (bin/flink-cdc.sh: log/flink-cdc.log). */
+    private Path log;
+
     private record Run(int exitCode, List<String> stderr) {}
 
-    private Run cli(Path tmp, Path logFile, String... args)
-            throws IOException, InterruptedException {
-        Files.createDirectories(tmp);
+    @BeforeEach
+    void places() throws IOException {
+        tmp = Files.createDirectories(dir.resolve("tmp"));
+        log = dir.resolve("log/flink-cdc.log");
+    }
+
+    private Run cli(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JAVA_OPENS);
         command.add("-Djava.io.tmpdir=" + tmp);
         command.add("-Dlog4j.configurationFile=" + PROJECT.resolve("conf/log4j-cli.properties"));
-        command.add("-Dflink.cdc.log.file=" + logFile);
+        command.add("-Dflink.cdc.log.file=" + log);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add("dev.schemaop.cli.FlinkCdcCli");
@@ -94,13 +105,8 @@ class CommandLineProcessTest {
 
     @Test
     void aCheckpointedRunPrintsNoStackTraceAndLeavesNothingInTheTempDirectory() throws Exception {
-        Path tmp = dir.resolve("tmp");
-        Path log = dir.resolve("log/flink-cdc.log");
-
         Run run =
                 cli(
-                        tmp,
-                        log,
                         pipeline(2, "  delivery.guarantee: exactly-once\n").toString(),
                         "-D",
                         "execution.checkpointing.interval=100ms");
@@ -111,9 +117,7 @@ class CommandLineProcessTest {
                 .as("only the runtime's own lines: no Flink warning, no stack trace")
                 .allMatch(line -> line.matches("\\d\\d:\\d\\d:\\d\\d,\\d{3} (INFO|WARN) .*"))
                 .noneMatch(line -> line.contains("Exception"));
-        try (Stream<Path> left = Files.list(tmp)) {
-            assertThat(left).as("what the run left in its temp directory").isEmpty();
-        }
+        assertNothingLeftInTheTempDirectory();
         assertThat(Files.readString(log))
                 .as("Flink's own lines go to the log file")
                 .contains("org.apache.flink.runtime.minicluster.MiniCluster");
@@ -121,13 +125,8 @@ class CommandLineProcessTest {
 
     @Test
     void aFailingRunPrintsTheCauseAndWhereTheLogIsNotFlinksNoise() throws Exception {
-        Path tmp = dir.resolve("tmp");
-        Path log = dir.resolve("log/flink-cdc.log");
-
         Run run =
                 cli(
-                        tmp,
-                        log,
                         pipeline(64, "").toString(),
                         "-D",
                         "execution.checkpointing.interval=100ms",
@@ -146,6 +145,10 @@ class CommandLineProcessTest {
         assertThat(ownLines.get(1)).isEqualTo("The whole log is in " + log + ".");
         assertThat(run.stderr()).noneMatch(line -> line.startsWith("\tat "));
         assertThat(Files.readString(log)).contains("\tat ");
+        assertNothingLeftInTheTempDirectory();
+    }
+
+    private void assertNothingLeftInTheTempDirectory() throws IOException {
         try (Stream<Path> left = Files.list(tmp)) {
             assertThat(left).as("what the run left in its temp directory").isEmpty();
         }

@@ -15,18 +15,18 @@ import java.nio.file.Path;
 class FlinkOptionsTest {
     @TempDir Path dir;
 
+    private String pipeline() throws IOException {
+        return "source:\n  type: values\n  script: "
+                + Pipelines.script(dir, "sharded-orders.yaml")
+                + "\nsink:\n  type: values\n  output.path: "
+                + dir.resolve("result.json")
+                + "\n";
+    }
+
     @Test
     void aMisspelledKeyRunsWithAWarningNamingTheKeyMeant() throws IOException {
-        Path script = Pipelines.script(dir, "sharded-orders.yaml");
-        String pipeline =
-                "source:\n  type: values\n  script: "
-                        + script
-                        + "\nsink:\n  type: values\n  output.path: "
-                        + dir.resolve("result.json")
-                        + "\n";
-
         PipelineRun run =
-                PipelineRun.run(dir, pipeline, "-D", "execution.checkpointing.intervall=1s");
+                PipelineRun.run(dir, pipeline(), "-D", "execution.checkpointing.intervall=1s");
 
         assertThat(run.exitCode).as("stderr:\n%s", run.stderr).isZero();
         assertThat(run.stderr.strip())
@@ -40,17 +40,14 @@ class FlinkOptionsTest {
 
     @Test
     void keysOfReportersAndFileSystemsAreTheUsersAndPassWithoutAWarning() throws IOException {
-        Path script = Pipelines.script(dir, "sharded-orders.yaml");
-        String pipeline =
-                "source:\n  type: values\n  script: "
-                        + script
-                        + "\nsink:\n  type: values\n  output.path: "
-                        + dir.resolve("result.json")
-                        + "\n";
-
         PipelineRun run =
                 PipelineRun.run(
-                        dir, pipeline, "-D", "metrics.reporter.mine.interval=10s", "-D", "s3.x=y");
+                        dir,
+                        pipeline(),
+                        "-D",
+                        "metrics.reporter.mine.interval=10s",
+                        "-D",
+                        "s3.x=y");
 
         assertThat(run.exitCode).as("stderr:\n%s", run.stderr).isZero();
         assertThat(run.stderr).isBlank();
