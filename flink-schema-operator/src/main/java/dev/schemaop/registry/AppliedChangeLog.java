@@ -33,19 +33,25 @@ import java.util.List;
  * <p>The file starts with a header (a magic number and the format version), then length-prefixed
  * records: a change's intent (before its first applier call), one applier call, or a completed
  * change ({@link LogRecordCodec}). Records up to the sequence of a completed checkpoint are dropped
- * when it completes. Only the event loop thread uses it. A torn last record (the process died while
- * writing it) is ignored.
+ * when it completes; a compacted file starts with the highest change dropped (version 3), so that a
+ * restore of an older state knows the log does not continue it. Only the event loop thread uses it.
+ * A torn last record (the process died while writing it) is ignored.
  */
 final class AppliedChangeLog implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(AppliedChangeLog.class);
     private static final byte COMPLETED = 1;
     private static final byte CALL = 2;
     private static final byte INTENT = 3;
+    private static final byte COMPACTED = 4;
 
     /** The file starts with these two ints: "SCHL" and the format version. */
     private static final int MAGIC = 0x5343484C;
 
-    private static final int VERSION = 2;
+    private static final int VERSION = 3;
+
+    /** Version 2 had no compaction record; it is read as a log never compacted. */
+    private static final int PREVIOUS_VERSION = 2;
+
     private static final int HEADER_LENGTH = 8;
     private static final String FILE_NAME = "applied-changes.log";
 
@@ -55,6 +61,9 @@ final class AppliedChangeLog implements AutoCloseable {
     private final List<CompletedChange> completed = new ArrayList<>();
     private final List<AppliedCall> calls = new ArrayList<>();
     private final List<ChangeIntent> intents = new ArrayList<>();
+
+    /** The highest completed change compaction dropped: the log no longer holds it. */
+    private long compactedUpTo;
 
     /**
      * One applier call that returned successfully, identified by the upstream change it belongs to
@@ -136,11 +145,7 @@ final class AppliedChangeLog implements AutoCloseable {
      */
     @Nullable
     ChangeIntent replayOnto(RegistryState state) {
-        long next = state.lastSequence + 1;
-        boolean contiguous =
-                completed.stream().noneMatch(c -> c.sequence() > state.lastSequence)
-                        || completed.stream().anyMatch(c -> c.sequence() == next);
-        if (!contiguous) {
+        if (!continues(state)) {
             // An older savepoint: the log no longer holds the changes right after it.
             LOG.warn(
                     "The schema registry's log {} does not continue the restored state (change {});"
@@ -166,6 +171,19 @@ final class AppliedChangeLog implements AutoCloseable {
             }
         }
         return null;
+    }
+
+    /**
+     * Whether the log holds every change that completed after the restored state: none was dropped
+     * by a compaction after it (an older savepoint), and the first it holds follows it.
+     */
+    boolean continues(RegistryState state) {
+        if (state.lastSequence < compactedUpTo) {
+            return false;
+        }
+        long next = state.lastSequence + 1;
+        return completed.stream().noneMatch(c -> c.sequence() > state.lastSequence)
+                || completed.stream().anyMatch(c -> c.sequence() == next);
     }
 
     /** Whether this call, at this place of its change's plan, reached the sink before a failure. */
@@ -195,6 +213,11 @@ final class AppliedChangeLog implements AutoCloseable {
             return;
         }
         // Intents and calls of changes that did not complete stay: a restore still needs them.
+        completed.stream()
+                .mapToLong(CompletedChange::sequence)
+                .filter(dropped -> dropped <= sequence)
+                .max()
+                .ifPresent(dropped -> compactedUpTo = Math.max(compactedUpTo, dropped));
         completed.removeIf(c -> c.sequence() <= sequence);
         intents.removeIf(i -> i.sequence() <= sequence);
         try {
@@ -203,6 +226,7 @@ final class AppliedChangeLog implements AutoCloseable {
             Files.deleteIfExists(tmp);
             channel = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             writeHeader();
+            append(COMPACTED, writer -> writer.out().writeLong(compactedUpTo));
             List<CompletedChange> keep = new ArrayList<>(completed);
             List<AppliedCall> keepCalls = new ArrayList<>(calls);
             List<ChangeIntent> keepIntents = new ArrayList<>(intents);
@@ -259,7 +283,7 @@ final class AppliedChangeLog implements AutoCloseable {
         ByteBuffer buffer = ByteBuffer.wrap(bytes);
         if (bytes.length >= HEADER_LENGTH && buffer.getInt(0) == MAGIC) {
             int version = buffer.getInt(4);
-            if (version != VERSION) {
+            if (version != VERSION && version != PREVIOUS_VERSION) {
                 throw new IOException(
                         "Unknown version "
                                 + version
@@ -290,6 +314,8 @@ final class AppliedChangeLog implements AutoCloseable {
                 intents.add(LogRecordCodec.readIntent(reader));
             } else if (kind == CALL) {
                 calls.add(LogRecordCodec.readCall(reader));
+            } else if (kind == COMPACTED) {
+                compactedUpTo = Math.max(compactedUpTo, reader.in().readLong());
             } else {
                 throw new IOException("Unknown record kind " + kind + " in " + file);
             }

@@ -321,4 +321,26 @@ class AppliedChangeLogTest {
         }
         assertThat(state.lastSequence).isZero();
     }
+
+    @Test
+    void aStateOlderThanWhatACompactionDroppedIsNotContinuedEvenWhenNothingIsLeft()
+            throws IOException {
+        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+            log.appendCompleted(created());
+            log.appendCompleted(added());
+            log.truncateUpTo(2);
+        }
+
+        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+            RegistryState older = new RegistryState();
+            older.lastSequence = 1;
+            RegistryState current = new RegistryState();
+            current.lastSequence = 2;
+
+            assertThat(log.continues(older))
+                    .as("change 2 was dropped: an older savepoint's restore must be warned of")
+                    .isFalse();
+            assertThat(log.continues(current)).isTrue();
+        }
+    }
 }
