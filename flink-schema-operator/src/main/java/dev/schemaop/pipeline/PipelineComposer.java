@@ -3,6 +3,7 @@ package dev.schemaop.pipeline;
 import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
 import dev.schemaop.api.PipelineConfigException;
 import dev.schemaop.behavior.AcceptedChangeTypes;
+import dev.schemaop.expansion.ExpansionMode;
 import dev.schemaop.operator.SchemaOperatorConfig;
 import dev.schemaop.operator.SchemaOperatorFactory;
 import dev.schemaop.pipeline.definition.BlockLocation;
@@ -124,7 +125,8 @@ public final class PipelineComposer {
                         applier,
                         settings.rpcTimeout(),
                         parallelism,
-                        appliedLogDir);
+                        appliedLogDir,
+                        ExpansionMode.of(definition.sink().expansionMode()));
         SchemaOperatorConfig operatorConfig =
                 new SchemaOperatorConfig(
                         routes,
@@ -231,20 +233,18 @@ public final class PipelineComposer {
                                     + " create.table from exclude.schema.changes.",
                             sink.type()));
         }
-        if (!SinkDefinition.DEFAULT_EXPANSION_MODE.equalsIgnoreCase(sink.expansionMode())) {
+        if (!SinkDefinition.DEFAULT_EXPANSION_MODE.equalsIgnoreCase(sink.expansionMode())
+                && !describesTables) {
             throw new PipelineConfigException(
                     String.format(
                             whereKey(sink.where(), SinkDefinition.EXPANSION_MODE_OPTION, "sink")
-                                    + ": existing-table.schema-expansion.mode: %s is not available in this version"
-                                    + " of flink-schema-operator%s. Remove the option or set it to"
-                                    + " \"DISABLED\".",
+                                    + ": existing-table.schema-expansion.mode: %s needs a sink that"
+                                    + " can describe its existing tables, but the '%s' sink's"
+                                    + " MetadataApplier does not implement"
+                                    + " ExistingTableSchemaExpansionSupport. Remove the option or"
+                                    + " set it to \"DISABLED\".",
                             sink.expansionMode(),
-                            describesTables
-                                    ? ""
-                                    : String.format(
-                                            ", and the '%s' sink's MetadataApplier does not implement"
-                                                    + " ExistingTableSchemaExpansionSupport",
-                                            sink.type())));
+                            sink.type()));
         }
     }
 

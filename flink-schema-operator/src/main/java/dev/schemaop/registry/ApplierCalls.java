@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 import javax.annotation.Nullable;
 
 import java.time.Duration;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -78,6 +79,11 @@ final class ApplierCalls {
                 (ok, error) -> loop.guarded(then, "going on after an applier call"), loop);
     }
 
+    /** What the event loop does with the answer of a question to the sink. */
+    interface Answer<T> {
+        void handle(@Nullable T answer, @Nullable Throwable error) throws Exception;
+    }
+
     /**
      * Applies {@code event} on the applier thread; when {@code readBack} says the sink already has
      * it, the call is not made. The outcome comes back on the loop.
@@ -87,18 +93,37 @@ final class ApplierCalls {
             @Nullable SinkReadBack readBack,
             Outcome outcome,
             Runnable onTimeout) {
+        submit(
+                () -> {
+                    if (readBack != null && readBack.sinkHasIt()) {
+                        LOG.info(
+                                "The sink already has {}: a failure cut its call short after it reached the sink; not applied again.",
+                                event);
+                        return null;
+                    }
+                    applier.applySchemaChange(event);
+                    return null;
+                },
+                (ignored, error) -> outcome.handle(error),
+                onTimeout,
+                "applying " + event);
+    }
+
+    /**
+     * Asks the sink something on the applier thread, after any call before it and bounded like a
+     * call; the answer comes back on the loop.
+     */
+    <T> void ask(Callable<T> question, Answer<T> answer, Runnable onTimeout, String what) {
+        submit(question, answer, onTimeout, what);
+    }
+
+    private <T> void submit(Callable<T> work, Answer<T> answer, Runnable onTimeout, String what) {
         loop.assertInLoop();
-        CompletableFuture<Void> call =
-                CompletableFuture.runAsync(
+        CompletableFuture<T> call =
+                CompletableFuture.supplyAsync(
                         () -> {
                             try {
-                                if (readBack != null && readBack.sinkHasIt()) {
-                                    LOG.info(
-                                            "The sink already has {}: a failure cut its call short after it reached the sink; not applied again.",
-                                            event);
-                                    return;
-                                }
-                                applier.applySchemaChange(event);
+                                return work.call();
                             } catch (Exception e) {
                                 throw new CompletionException(e);
                             }
@@ -108,13 +133,13 @@ final class ApplierCalls {
         inProgress = true;
         lastHandled =
                 call.handleAsync(
-                        (ok, error) -> {
+                        (result, error) -> {
                             inProgress = false;
                             Throwable cause =
                                     error == null
                                             ? null
                                             : ExceptionUtils.stripCompletionException(error);
-                            loop.guarded(() -> outcome.handle(cause), "applying %s", event);
+                            loop.guarded(() -> answer.handle(result, cause), "%s", what);
                             return null;
                         },
                         loop);

@@ -79,6 +79,12 @@ final class ChangeRunner {
                         () -> resume(execution), () -> timedOut(execution, event));
                 return;
             }
+            if (ExistingTables.adopts(execution.currentSink(), event)) {
+                // The sink has the table: its writers learn it, its applier is not asked.
+                LOG.info("Adopted the existing sink table {}: {}", event.tableId(), event);
+                execution.applied();
+                continue;
+            }
             if (registry.log().alreadyApplied(execution.currentCall())) {
                 LOG.info(
                         "{} already reached the sink before the restore; not applied again.",

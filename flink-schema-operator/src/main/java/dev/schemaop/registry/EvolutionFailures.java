@@ -6,6 +6,7 @@ import org.apache.flink.cdc.common.exceptions.SchemaEvolveException;
 import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
 
 import java.time.Duration;
+import java.util.List;
 
 /** The messages a failed schema change fails the job with: what, where, how to fix (SPEC §9). */
 final class EvolutionFailures {
@@ -33,6 +34,27 @@ final class EvolutionFailures {
                                 + "lenient or ignore, or exclude the type with exclude.schema.changes.",
                         event, sink, behavior.name().toLowerCase(), describe(cause)),
                 cause);
+    }
+
+    static SchemaEvolutionException describeFailure(List<TableId> tables, Throwable cause) {
+        return new SchemaEvolutionException(
+                String.format(
+                        "The sink could not describe the existing tables %s"
+                                + " (existing-table.schema-expansion.mode, or create.table"
+                                + " excluded): %s. Check that the sink is reachable and that its"
+                                + " user may read the tables' definitions.",
+                        tables, describe(cause)),
+                cause);
+    }
+
+    static SchemaEvolutionException describeTimeout(List<TableId> tables, Duration rpcTimeout) {
+        return new SchemaEvolutionException(
+                String.format(
+                        "The sink did not describe the existing tables %s within %s (pipeline"
+                                + " option schema-operator.rpc-timeout). Raise it, or check that"
+                                + " the sink is reachable.",
+                        tables, rpcTimeout),
+                null);
     }
 
     /** Flink CDC's SchemaEvolveException keeps its text out of getMessage(). */

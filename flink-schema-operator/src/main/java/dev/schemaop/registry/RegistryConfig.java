@@ -1,5 +1,6 @@
 package dev.schemaop.registry;
 
+import dev.schemaop.expansion.ExpansionMode;
 import dev.schemaop.route.RouteRule;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
@@ -24,6 +25,7 @@ public final class RegistryConfig implements Serializable {
     private final Duration rpcTimeout;
     private final int sinkParallelism;
     private final String appliedLogDir;
+    private final ExpansionMode expansionMode;
 
     public RegistryConfig(
             SchemaChangeBehavior behavior,
@@ -33,7 +35,8 @@ public final class RegistryConfig implements Serializable {
             MetadataApplier applier,
             Duration rpcTimeout,
             int sinkParallelism,
-            Path appliedLogDir) {
+            Path appliedLogDir,
+            ExpansionMode expansionMode) {
         this.behavior = behavior;
         this.explicitCast = explicitCast;
         this.acceptedTypes = Set.copyOf(acceptedTypes);
@@ -42,6 +45,7 @@ public final class RegistryConfig implements Serializable {
         this.rpcTimeout = rpcTimeout;
         this.sinkParallelism = sinkParallelism;
         this.appliedLogDir = appliedLogDir.toString();
+        this.expansionMode = expansionMode;
     }
 
     public SchemaChangeBehavior behavior() {
@@ -76,5 +80,10 @@ public final class RegistryConfig implements Serializable {
     /** Where the registry keeps its log of applied changes (SPEC G6). */
     public Path appliedLogDir() {
         return Path.of(appliedLogDir);
+    }
+
+    /** The sink's {@code existing-table.schema-expansion.mode} (SPEC §6). */
+    public ExpansionMode expansionMode() {
+        return expansionMode;
     }
 }

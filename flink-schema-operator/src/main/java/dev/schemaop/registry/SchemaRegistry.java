@@ -1,5 +1,6 @@
 package dev.schemaop.registry;
 
+import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
 import dev.schemaop.behavior.AcceptedChangeTypes;
 import dev.schemaop.behavior.SchemaChangeDeriver;
 import dev.schemaop.behavior.SchemaChangeRejectedException;
@@ -30,8 +31,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -84,6 +87,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     private final RegistryEventLoop loop;
     private final ApplierCalls calls;
     private final ChangeRunner runner;
+    private final ExistingTables existingTables;
 
     private RegistryState state = new RegistryState();
     private final ChangeQueue changes;
@@ -97,6 +101,9 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     private ChangePlanner planner;
     private AppliedChangeLog log;
     @Nullable private ChangeExecution inFlight;
+
+    /** A create waiting for the sink to describe the tables it may already have. */
+    @Nullable private PreparedChange inspecting;
 
     /** Whether a checkpoint was restored before start(); a fresh job starts a fresh log. */
     private boolean restored;
@@ -118,6 +125,13 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         this.calls =
                 new ApplierCalls(
                         applier, loop, config.rpcTimeout(), context.getUserCodeClassloader());
+        this.existingTables =
+                new ExistingTables(
+                        config.expansionMode(),
+                        config.behavior(),
+                        applier instanceof ExistingTableSchemaExpansionSupport describing
+                                ? describing
+                                : null);
         this.runner =
                 new ChangeRunner(
                         loop,
@@ -160,6 +174,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                 AcceptedChangeTypes.narrowedBy(applier, config.acceptedTypes());
         Set<SchemaChangeEventType> supported = applier.getSupportedSchemaEvolutionTypes();
         runner.supported(supported);
+        existingTables.capabilities(accepted, supported);
         planner =
                 new ChangePlanner(
                         new SchemaChangeDeriver(config.behavior(), config.explicitCast(), accepted),
@@ -275,6 +290,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                     restored = true;
                     generation++;
                     inFlight = null;
+                    inspecting = null;
                     failed = false;
                     queries.clear();
                     changes.clear();
@@ -332,7 +348,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     /** Takes the queue as far as it goes; a request or an acknowledgement calls it again. */
     private void processQueue() {
         loop.assertInLoop();
-        while (inFlight == null && !failed) {
+        while (inFlight == null && inspecting == null && !failed) {
             ChangeQueue.Next next =
                     changes.next(state, this::prepare, context.currentParallelism());
             if (next instanceof ChangeQueue.Next.Answer handled) {
@@ -396,6 +412,58 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
             failJob(change.rejection);
             return;
         }
+        List<TableId> describe = existingTables.toInspect(change.plan, state);
+        if (!describe.isEmpty()) {
+            inspect(change, describe);
+            return;
+        }
+        start(change);
+    }
+
+    /**
+     * Asks the sink for the tables a first create may find there (SPEC §4, §6), then carries the
+     * create out as they decide. Nothing else is handled meanwhile.
+     */
+    private void inspect(PreparedChange change, List<TableId> tables) {
+        inspecting = change;
+        long startedIn = generation;
+        ExistingTableSchemaExpansionSupport sink = existingTables.sink();
+        calls.ask(
+                () -> {
+                    Map<TableId, Optional<Schema>> existing = new LinkedHashMap<>();
+                    for (TableId table : tables) {
+                        existing.put(table, sink.getExistingTableSchema(table));
+                    }
+                    return existing;
+                },
+                (existing, error) -> {
+                    if (startedIn != generation || failed || inspecting != change) {
+                        return; // a restore or a failure happened meanwhile
+                    }
+                    inspecting = null;
+                    if (error != null) {
+                        failJob(EvolutionFailures.describeFailure(tables, error));
+                        return;
+                    }
+                    ChangePlan decided;
+                    try {
+                        decided = existingTables.decide(change.plan, existing);
+                    } catch (SchemaEvolutionException e) {
+                        failJob(e);
+                        return;
+                    }
+                    start(new PreparedChange(change.request, decided, null));
+                    processQueue();
+                },
+                () -> {
+                    if (startedIn == generation) {
+                        failJob(EvolutionFailures.describeTimeout(tables, config.rpcTimeout()));
+                    }
+                },
+                "describing the sink tables " + tables);
+    }
+
+    private void start(PreparedChange change) {
         for (SinkPlan sink : change.plan.sinks()) {
             sink.skipped().forEach(this::logSkipped);
         }
@@ -449,6 +517,54 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
 
     private void complete(ChangeExecution execution) {
         loop.assertInLoop();
+        List<SinkPlan> expanded =
+                execution.intent.sinks().stream().filter(ExistingTables::expanded).toList();
+        if (expanded.isEmpty()) {
+            finish(execution);
+            return;
+        }
+        // SPEC §6: the expanded tables read back and compared again before anyone is answered.
+        Schema upstream = execution.intent.upstream().schemaAfter();
+        ExistingTableSchemaExpansionSupport sink = existingTables.sink();
+        calls.ask(
+                () -> {
+                    Map<TableId, Optional<Schema>> actual = new LinkedHashMap<>();
+                    for (SinkPlan plan : expanded) {
+                        actual.put(plan.sink(), sink.getExistingTableSchema(plan.sink()));
+                    }
+                    return actual;
+                },
+                (actual, error) -> {
+                    if (!isCurrent(execution)) {
+                        return;
+                    }
+                    if (error != null) {
+                        failJob(
+                                EvolutionFailures.describeFailure(
+                                        expanded.stream().map(SinkPlan::sink).toList(), error));
+                        return;
+                    }
+                    try {
+                        actual.forEach(
+                                (table, schema) -> existingTables.verify(table, upstream, schema));
+                    } catch (SchemaEvolutionException e) {
+                        failJob(e);
+                        return;
+                    }
+                    finish(execution);
+                },
+                () -> {
+                    if (isCurrent(execution)) {
+                        failJob(
+                                EvolutionFailures.describeTimeout(
+                                        expanded.stream().map(SinkPlan::sink).toList(),
+                                        config.rpcTimeout()));
+                    }
+                },
+                "reading back the expanded sink tables");
+    }
+
+    private void finish(ChangeExecution execution) {
         CompletedChange completed = execution.completed();
         log().appendCompleted(completed);
         completed.applyTo(state);

@@ -28,6 +28,12 @@ final class DescribingApplier implements MetadataApplier, ExistingTableSchemaExp
     private final AtomicInteger calls = new AtomicInteger();
     private volatile int failAfterCall = -1;
 
+    /** A table the sink has before the job starts. */
+    DescribingApplier withTable(TableId table, Schema schema) {
+        tables.put(table, schema);
+        return this;
+    }
+
     /** Call number {@code call} (1 for the first) changes the table, then throws. */
     DescribingApplier failAfterApplying(int call) {
         failAfterCall = call;

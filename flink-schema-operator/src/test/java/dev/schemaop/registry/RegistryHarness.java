@@ -1,5 +1,6 @@
 package dev.schemaop.registry;
 
+import dev.schemaop.expansion.ExpansionMode;
 import dev.schemaop.protocol.FlushAck;
 import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
@@ -59,7 +60,8 @@ final class RegistryHarness implements AutoCloseable {
                 applier,
                 rpcTimeout,
                 SINK_PARALLELISM,
-                logDir);
+                logDir,
+                ExpansionMode.DISABLED);
     }
 
     static RegistryConfig config(
