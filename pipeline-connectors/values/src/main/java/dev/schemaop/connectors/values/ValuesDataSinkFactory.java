@@ -1,5 +1,6 @@
 package dev.schemaop.connectors.values;
 
+import dev.schemaop.connectors.values.script.ExistingTablesParser;
 import dev.schemaop.connectors.values.sink.ValuesDataSink;
 import dev.schemaop.connectors.values.sink.ValuesStore;
 
@@ -7,23 +8,31 @@ import org.apache.flink.cdc.common.configuration.ConfigOption;
 import org.apache.flink.cdc.common.configuration.Configuration;
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.SchemaChangeEventTypeFamily;
+import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.factories.DataSinkFactory;
 import org.apache.flink.cdc.common.factories.FactoryHelper;
+import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.sink.DataSink;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * Creates the values sink. Creating it empties the store of its {@code output.path} in this JVM:
  * the factory runs once per job submission, in the client, before any writer or applier of the job
- * runs (on an embedded MiniCluster they share this JVM and the store).
+ * runs (on an embedded MiniCluster they share this JVM and the store). Then it creates the tables
+ * {@code existing.tables} lists, as the tables a database has before the job starts.
  */
 public class ValuesDataSinkFactory implements DataSinkFactory {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ValuesDataSinkFactory.class);
 
     public static final String IDENTIFIER = "values";
 
@@ -58,8 +67,17 @@ public class ValuesDataSinkFactory implements DataSinkFactory {
                             + " exactly-once': the at-least-once sink has no committer.");
         }
         OutputPathCheck.check(outputPath);
+        // read (and checked) before the reset: a bad file leaves the store as it was
+        Map<TableId, Schema> existingTables =
+                config.getOptional(ValuesDataSinkOptions.EXISTING_TABLES)
+                        .map(file -> readExistingTables(file, context))
+                        .orElse(Map.of());
+        ValuesStore store = ValuesStore.forPath(outputPath);
         if (!config.get(ValuesDataSinkOptions.KEEP_EXISTING)) {
-            ValuesStore.forPath(outputPath).reset();
+            store.reset();
+        }
+        if (!existingTables.isEmpty()) {
+            seed(store, existingTables);
         }
         return new ValuesDataSink(
                 outputPath,
@@ -70,7 +88,40 @@ public class ValuesDataSinkFactory implements DataSinkFactory {
                 writerFailOnceOn,
                 config.get(ValuesDataSinkOptions.APPLY_DELAY_MS),
                 exactlyOnce,
-                committerFailOnce);
+                committerFailOnce,
+                config.get(ValuesDataSinkOptions.SCHEMA_CHANGES_NOOP));
+    }
+
+    /**
+     * The tables {@code existing.tables} lists; the file is found as the source's {@code script}
+     * ({@link ScriptFile}).
+     */
+    private static Map<TableId, Schema> readExistingTables(String file, Context context) {
+        RunnerSettings runner = RunnerSettings.of(context.getPipelineConfiguration());
+        ScriptFile located =
+                ScriptFile.locate(ScriptFile.Role.EXISTING_TABLES, file, runner.definitionDir());
+        return ExistingTablesParser.parse(located.path().toString(), located.read());
+    }
+
+    /**
+     * Creates each listed table the store lacks, without rows and without recording a schema change
+     * (the table was there before the job), then writes the output file, so it shows the tables
+     * even if the job fails before a writer writes it.
+     */
+    private static void seed(ValuesStore store, Map<TableId, Schema> tables) {
+        tables.forEach(
+                (table, schema) -> {
+                    if (store.getSchema(table) != null) {
+                        LOG.info(
+                                "Values sink: existing.tables lists {}, which the store already"
+                                        + " has (keep.existing); it keeps the stored table",
+                                table);
+                    } else {
+                        store.createTableIfAbsent(table, schema);
+                        LOG.info("Values sink: created existing table {} {}", table, schema);
+                    }
+                });
+        store.writeFile();
     }
 
     private static boolean exactlyOnce(String guarantee) {
@@ -189,6 +240,8 @@ public class ValuesDataSinkFactory implements DataSinkFactory {
         options.add(ValuesDataSinkOptions.KEEP_EXISTING);
         options.add(ValuesDataSinkOptions.DELIVERY_GUARANTEE);
         options.add(ValuesDataSinkOptions.COMMITTER_FAIL_ONCE);
+        options.add(ValuesDataSinkOptions.EXISTING_TABLES);
+        options.add(ValuesDataSinkOptions.SCHEMA_CHANGES_NOOP);
         return options;
     }
 }

@@ -94,4 +94,25 @@ public final class ValuesDataSinkOptions {
                             "Keep the tables and schema changes an earlier job in this JVM left at"
                                     + " output.path, as a database keeps its tables, instead of"
                                     + " starting empty. For tests of resubmissions from a savepoint.");
+
+    public static final ConfigOption<String> EXISTING_TABLES =
+            ConfigOptions.key("existing.tables")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "YAML file listing the tables the sink has before the job starts (each"
+                                    + " entry as a script's create.table event without 'type'); the"
+                                    + " factory creates each one that the store lacks, without rows."
+                                    + " A relative path is resolved like the source's 'script': against"
+                                    + " pipeline.definition.dir when the runner gives it, else the"
+                                    + " working directory.");
+
+    public static final ConfigOption<Boolean> SCHEMA_CHANGES_NOOP =
+            ConfigOptions.key("schema.changes.noop")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "The applier reports every schema change as applied but changes"
+                                    + " nothing (logged at WARN): a sink whose DDL silently does"
+                                    + " nothing. For tests of a runtime's read-back.");
 }

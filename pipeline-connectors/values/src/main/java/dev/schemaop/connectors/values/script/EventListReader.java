@@ -54,6 +54,35 @@ final class EventListReader {
         }
     }
 
+    /**
+     * Reads a document that must be one YAML list (the values sink's {@code existing.tables} file),
+     * handing each element to {@code onItem}; {@code expected} describes the list for messages ("a
+     * list of tables").
+     *
+     * @throws ScriptException when the text is not YAML or not a list, uses YAML anchors or
+     *     aliases, or when {@code onItem} rejects an element
+     */
+    void readList(String text, Consumer<JsonNode> onItem, String expected) {
+        YamlAliasCheck.rejectAnchorsAndAliases(text, position);
+        try (JsonParser parser = ScriptYaml.MAPPER.getFactory().createParser(text)) {
+            JsonToken first = parser.nextToken();
+            if (first == null) {
+                throw position.structureError(
+                        0, "the file is empty; expected " + expected + " (write [] for none)");
+            }
+            if (first != JsonToken.START_ARRAY) {
+                throw position.structureError(
+                        lineOf(parser.currentTokenLocation()),
+                        "expected " + expected + ", a YAML list with one '- ' item per table");
+            }
+            readEvents(parser, onItem);
+        } catch (JsonProcessingException e) {
+            throw position.invalidYaml(e);
+        } catch (IOException e) {
+            throw position.unreadable(e);
+        }
+    }
+
     private void readEventsKey(JsonParser parser, Consumer<JsonNode> onEvent) throws IOException {
         boolean seenEvents = false;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {

@@ -9,15 +9,32 @@ import java.io.IOException;
  * Where reading is in a script: its name, the event being read and that event's line. Every {@link
  * ScriptException} is made here, so all of them name the script the same way and carry the event
  * number and line.
+ *
+ * <p>The values sink's {@code existing.tables} file is read with the same readers; its position
+ * names the document and its items differently ("Invalid values sink existing.tables file ...,
+ * entry #2 (line 5): ...").
  */
 final class ScriptPosition {
 
     private final String scriptName;
+
+    /** What the document is, in messages: "values script". */
+    private final String documentKind;
+
+    /** What its items are, in messages: "event". */
+    private final String itemNoun;
+
     private int eventNumber;
     private int line;
 
     ScriptPosition(String scriptName) {
+        this(scriptName, "values script", "event");
+    }
+
+    ScriptPosition(String scriptName, String documentKind, String itemNoun) {
         this.scriptName = scriptName;
+        this.documentKind = documentKind;
+        this.itemNoun = itemNoun;
     }
 
     /** Moves on to the next event, which starts at {@code line}. */
@@ -43,9 +60,13 @@ final class ScriptPosition {
     /** The event being read is wrong. */
     ScriptException eventError(String detail) {
         return new ScriptException(
-                "Invalid values script "
+                "Invalid "
+                        + documentKind
+                        + " "
                         + scriptName
-                        + ", event #"
+                        + ", "
+                        + itemNoun
+                        + " #"
                         + eventNumber
                         + " (line "
                         + line
@@ -58,7 +79,9 @@ final class ScriptPosition {
     /** The script's structure around the events is wrong; {@code atLine} is 0 when unknown. */
     ScriptException structureError(int atLine, String detail) {
         return new ScriptException(
-                "Invalid values script "
+                "Invalid "
+                        + documentKind
+                        + " "
                         + scriptName
                         + (atLine > 0 ? " (line " + atLine + ")" : "")
                         + ": "
@@ -84,7 +107,9 @@ final class ScriptPosition {
         int errorLine = lineOf(e.getLocation());
         String where = e.getLocation() == null ? "" : " (line " + errorLine + ")";
         return new ScriptException(
-                "Invalid values script "
+                "Invalid "
+                        + documentKind
+                        + " "
                         + scriptName
                         + ": not valid YAML"
                         + where
@@ -96,6 +121,6 @@ final class ScriptPosition {
 
     ScriptException unreadable(IOException e) {
         return new ScriptException(
-                "Invalid values script " + scriptName + ": " + e.getMessage(), 0, 0);
+                "Invalid " + documentKind + " " + scriptName + ": " + e.getMessage(), 0, 0);
     }
 }

@@ -24,6 +24,7 @@ public class ValuesDataSink implements DataSink {
     private final long applyDelayMs;
     private final boolean exactlyOnce;
     private final boolean committerFailOnce;
+    private final boolean schemaChangesNoop;
 
     public ValuesDataSink(
             String outputPath,
@@ -55,6 +56,30 @@ public class ValuesDataSink implements DataSink {
             long applyDelayMs,
             boolean exactlyOnce,
             boolean committerFailOnce) {
+        this(
+                outputPath,
+                printEnabled,
+                supported,
+                errorOnSchemaChange,
+                failOnceOn,
+                writerFailOnceOn,
+                applyDelayMs,
+                exactlyOnce,
+                committerFailOnce,
+                false);
+    }
+
+    public ValuesDataSink(
+            String outputPath,
+            boolean printEnabled,
+            Set<SchemaChangeEventType> supported,
+            boolean errorOnSchemaChange,
+            SchemaChangeEventType failOnceOn,
+            SchemaChangeEventType writerFailOnceOn,
+            long applyDelayMs,
+            boolean exactlyOnce,
+            boolean committerFailOnce,
+            boolean schemaChangesNoop) {
         this.outputPath = outputPath;
         this.printEnabled = printEnabled;
         this.supported =
@@ -67,6 +92,7 @@ public class ValuesDataSink implements DataSink {
         this.applyDelayMs = applyDelayMs;
         this.exactlyOnce = exactlyOnce;
         this.committerFailOnce = committerFailOnce;
+        this.schemaChangesNoop = schemaChangesNoop;
     }
 
     @Override
@@ -82,6 +108,12 @@ public class ValuesDataSink implements DataSink {
     @Override
     public MetadataApplier getMetadataApplier() {
         return new ValuesMetadataApplier(
-                outputPath, printEnabled, supported, errorOnSchemaChange, failOnceOn, applyDelayMs);
+                outputPath,
+                printEnabled,
+                supported,
+                errorOnSchemaChange,
+                failOnceOn,
+                applyDelayMs,
+                schemaChangesNoop);
     }
 }

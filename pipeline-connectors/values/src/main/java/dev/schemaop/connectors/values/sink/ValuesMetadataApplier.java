@@ -1,23 +1,34 @@
 package dev.schemaop.connectors.values.sink;
 
+import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
+
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
+import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.exceptions.SchemaEvolveException;
 import org.apache.flink.cdc.common.exceptions.UnsupportedSchemaChangeEventException;
+import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.sink.MetadataApplier;
+import org.apache.flink.cdc.common.types.DataType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.EnumSet;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * Applies schema changes to the {@link ValuesStore} of its output path and records each applied
  * change, in order. Options let tests make it refuse changes ({@code supported.schema.changes},
- * {@code error.on.schema.change}) or fail once ({@code fail.once.on}).
+ * {@code error.on.schema.change}), fail once ({@code fail.once.on}) or ignore every change while
+ * reporting it applied ({@code schema.changes.noop}).
+ *
+ * <p>It describes the store's tables ({@link ExistingTableSchemaExpansionSupport}): the schema a
+ * table has in the store, types as they are (the store keeps every CDC type unchanged), column
+ * names case-sensitive.
  */
-public class ValuesMetadataApplier implements MetadataApplier {
+public class ValuesMetadataApplier implements MetadataApplier, ExistingTableSchemaExpansionSupport {
 
     private static final long serialVersionUID = 1L;
 
@@ -29,6 +40,7 @@ public class ValuesMetadataApplier implements MetadataApplier {
     private final boolean errorOnSchemaChange;
     private final SchemaChangeEventType failOnceOn;
     private final long applyDelayMs;
+    private final boolean schemaChangesNoop;
     private EnumSet<SchemaChangeEventType> accepted = EnumSet.allOf(SchemaChangeEventType.class);
 
     public ValuesMetadataApplier(
@@ -38,12 +50,31 @@ public class ValuesMetadataApplier implements MetadataApplier {
             boolean errorOnSchemaChange,
             SchemaChangeEventType failOnceOn,
             long applyDelayMs) {
+        this(
+                outputPath,
+                printEnabled,
+                supported,
+                errorOnSchemaChange,
+                failOnceOn,
+                applyDelayMs,
+                false);
+    }
+
+    public ValuesMetadataApplier(
+            String outputPath,
+            boolean printEnabled,
+            Set<SchemaChangeEventType> supported,
+            boolean errorOnSchemaChange,
+            SchemaChangeEventType failOnceOn,
+            long applyDelayMs,
+            boolean schemaChangesNoop) {
         this.outputPath = outputPath;
         this.printEnabled = printEnabled;
         this.supported = copy(supported);
         this.errorOnSchemaChange = errorOnSchemaChange;
         this.failOnceOn = failOnceOn;
         this.applyDelayMs = applyDelayMs;
+        this.schemaChangesNoop = schemaChangesNoop;
     }
 
     @Override
@@ -65,6 +96,13 @@ public class ValuesMetadataApplier implements MetadataApplier {
 
     @Override
     public void applySchemaChange(SchemaChangeEvent event) throws SchemaEvolveException {
+        if (schemaChangesNoop) {
+            LOG.warn(
+                    "Values sink ignored {}: schema.changes.noop is on, so the change is reported"
+                            + " as applied but neither applied to the store nor recorded",
+                    event);
+            return;
+        }
         SchemaChangeEventType type = event.getType();
         if (errorOnSchemaChange && type != SchemaChangeEventType.CREATE_TABLE) {
             throw new SchemaEvolveException(
@@ -95,6 +133,27 @@ public class ValuesMetadataApplier implements MetadataApplier {
         if (printEnabled) {
             System.out.println("values-applier> " + event);
         }
+    }
+
+    // ------------------------------------------------ ExistingTableSchemaExpansionSupport
+
+    /** The table's schema in the store of the output path; empty when the store lacks it. */
+    @Override
+    public Optional<Schema> getExistingTableSchema(TableId tableId) {
+        return Optional.ofNullable(ValuesStore.forPath(outputPath).getSchema(tableId));
+    }
+
+    /** The type as given: the store keeps every CDC type as it is (CHAR stays CHAR). */
+    @Override
+    public DataType normalizeToTargetDataType(
+            TableId tableId, String column, DataType pipelineType, Schema existingTargetSchema) {
+        return pipelineType;
+    }
+
+    /** Column names are compared exactly, as the store keys rows by them. */
+    @Override
+    public boolean isColumnNameCaseSensitive() {
+        return true;
     }
 
     static String tags(Set<SchemaChangeEventType> types) {
