@@ -4,6 +4,7 @@ import org.apache.flink.cdc.common.event.AddColumnEvent;
 import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.schema.Schema;
 
 import javax.annotation.Nullable;
 
@@ -17,12 +18,15 @@ import java.util.List;
  * columns to widen (with their old types).
  *
  * @param differences every difference, in the order of the upstream columns, then the keys
+ * @param adopted the table as the pipeline adopts it: the sink's, with the columns an upstream
+ *     column matches spelled as upstream spells them (they differ only on a sink that ignores case)
  */
 public record ExpansionPlan(
         TableId table,
         List<Difference> differences,
         @Nullable AddColumnEvent addColumns,
-        @Nullable AlterColumnTypeEvent widenColumns) {
+        @Nullable AlterColumnTypeEvent widenColumns,
+        Schema adopted) {
 
     public ExpansionPlan {
         differences = List.copyOf(differences);

@@ -1,7 +1,9 @@
 package dev.schemaop.expansion;
 
 import dev.schemaop.expansion.Difference.Reason;
+import dev.schemaop.types.Conversion;
 import dev.schemaop.types.TypeWidening;
+import dev.schemaop.types.ValueConverter;
 
 import org.apache.flink.cdc.common.event.AddColumnEvent;
 import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
@@ -64,18 +66,38 @@ public final class TableComparison {
         reportNameClashes(target);
         Map<String, Column> targetColumns = new LinkedHashMap<>();
         target.getColumns().forEach(c -> targetColumns.putIfAbsent(nameKey.apply(c.getName()), c));
-        Set<String> upstreamKey = keyColumns(upstream);
+        Set<String> partitions = partitionColumns();
+        Set<String> upstreamKey = keyColumns(upstream, partitions);
+        Set<String> targetKey = keyColumns(target, partitions);
         for (Column column : upstream.getColumns()) {
-            Column existing = targetColumns.get(nameKey.apply(column.getName()));
-            compareColumn(column, existing, upstreamKey.contains(nameKey.apply(column.getName())));
+            String key = nameKey.apply(column.getName());
+            Column existing = targetColumns.get(key);
+            boolean isKey =
+                    upstreamKey.contains(key)
+                            || targetKey.contains(key)
+                            || partitions.contains(key)
+                            || target.primaryKeys().stream().map(nameKey).anyMatch(key::equals);
+            compareColumn(column, existing, isKey);
         }
-        comparePrimaryKeys(upstreamKey);
+        if (!upstreamKey.equals(targetKey)) {
+            differences.add(
+                    new Difference(
+                            "("
+                                    + String.join(", ", without(upstream.primaryKeys(), partitions))
+                                    + ") vs ("
+                                    + String.join(", ", without(target.primaryKeys(), partitions))
+                                    + ")",
+                            null,
+                            null,
+                            Reason.PRIMARY_KEY));
+        }
         comparePartitionKeys();
         return new ExpansionPlan(
                 table,
                 differences,
                 added.isEmpty() ? null : new AddColumnEvent(table, added),
-                widened.isEmpty() ? null : new AlterColumnTypeEvent(table, widened, widenedFrom));
+                widened.isEmpty() ? null : new AlterColumnTypeEvent(table, widened, widenedFrom),
+                adoptedSchema(targetColumns));
     }
 
     private void compareColumn(Column column, Column existing, boolean isKey) {
@@ -94,10 +116,15 @@ public final class TableComparison {
             return;
         }
         DataType has = existing.getType();
-        if (wanted.isNullable() && !has.isNullable()) {
+        if (column.getType().isNullable() && !has.isNullable()) {
             differences.add(new Difference(name, wanted, has, Reason.NULLABLE_INTO_NOT_NULL));
         }
         if (TypeWidening.isWidening(wanted.copy(true), has.copy(true))) {
+            if (!carries(column.getType(), has)) {
+                // The sink would store it converted; the pipeline, writing into the table as it
+                // is, cannot convert the values: every one would be null.
+                differences.add(new Difference(name, wanted, has, Reason.INCOMPATIBLE_TYPE));
+            }
             return;
         }
         if (isKey) {
@@ -105,13 +132,57 @@ public final class TableComparison {
             return;
         }
         Optional<DataType> wider = widerHoldingBoth(name, wanted, has);
-        if (wider.isPresent()) {
+        if (wider.isPresent() && carries(column.getType(), wider.get())) {
+            String spelled = adoptedName(existing.getName(), name);
             differences.add(new Difference(name, wanted, has, Reason.NARROWER_TYPE));
-            widened.put(existing.getName(), wider.get().copy(has.isNullable()));
-            widenedFrom.put(existing.getName(), has);
+            widened.put(spelled, wider.get().copy(has.isNullable()));
+            widenedFrom.put(spelled, has);
         } else {
             differences.add(new Difference(name, wanted, has, Reason.INCOMPATIBLE_TYPE));
         }
+    }
+
+    /** Whether the pipeline can convert every value of {@code from} into {@code to} (SPEC §3). */
+    private static boolean carries(DataType from, DataType to) {
+        return ValueConverter.of(from, to).kind() != Conversion.Kind.NEVER;
+    }
+
+    /**
+     * The table as the pipeline adopts it: the sink's columns, types and keys, each column that an
+     * upstream column matches spelled as upstream spells it. A sink that ignores case takes either
+     * spelling, and rows and later changes name the upstream one.
+     */
+    private Schema adoptedSchema(Map<String, Column> targetColumns) {
+        Map<String, String> spelling = new LinkedHashMap<>();
+        for (Column column : upstream.getColumns()) {
+            Column existing = targetColumns.get(nameKey.apply(column.getName()));
+            if (existing != null) {
+                spelling.put(existing.getName(), adoptedName(existing.getName(), column.getName()));
+            }
+        }
+        if (spelling.entrySet().stream().allMatch(e -> e.getKey().equals(e.getValue()))) {
+            return target;
+        }
+        return Schema.newBuilder()
+                .setColumns(
+                        target.getColumns().stream()
+                                .map(c -> c.copy(spelling.getOrDefault(c.getName(), c.getName())))
+                                .toList())
+                .primaryKey(
+                        target.primaryKeys().stream()
+                                .map(k -> spelling.getOrDefault(k, k))
+                                .toList())
+                .partitionKey(
+                        target.partitionKeys().stream()
+                                .map(k -> spelling.getOrDefault(k, k))
+                                .toList())
+                .options(target.options())
+                .comment(target.comment())
+                .build();
+    }
+
+    private String adoptedName(String targetName, String upstreamName) {
+        return sink.caseSensitive() ? targetName : upstreamName;
     }
 
     /**
@@ -125,22 +196,6 @@ public final class TableComparison {
                         wider ->
                                 TypeWidening.isWidening(wanted.copy(true), wider)
                                         && TypeWidening.isWidening(has.copy(true), wider));
-    }
-
-    private void comparePrimaryKeys(Set<String> upstreamKey) {
-        Set<String> targetKey = keyColumns(target);
-        if (!upstreamKey.equals(targetKey)) {
-            differences.add(
-                    new Difference(
-                            "("
-                                    + String.join(", ", withoutPartitions(upstream))
-                                    + ") vs ("
-                                    + String.join(", ", withoutPartitions(target))
-                                    + ")",
-                            null,
-                            null,
-                            Reason.PRIMARY_KEY));
-        }
     }
 
     /** Partition keys count only when the pipeline declares them (most sources do not). */
@@ -182,18 +237,24 @@ public final class TableComparison {
                                                 Reason.NAME_CLASH)));
     }
 
-    /** The primary key's columns without the partition columns, by the sink's case rules. */
-    private Set<String> keyColumns(Schema schema) {
-        return withoutPartitions(schema).stream()
+    /**
+     * The partition columns of either side: a sink such as Paimon stores them in its primary key,
+     * so keys are compared without them on both sides (SPEC §6).
+     */
+    private Set<String> partitionColumns() {
+        Set<String> partitions = new LinkedHashSet<>();
+        upstream.partitionKeys().stream().map(nameKey).forEach(partitions::add);
+        target.partitionKeys().stream().map(nameKey).forEach(partitions::add);
+        return partitions;
+    }
+
+    private Set<String> keyColumns(Schema schema, Set<String> partitions) {
+        return without(schema.primaryKeys(), partitions).stream()
                 .map(nameKey)
                 .collect(Collectors.toCollection(LinkedHashSet::new));
     }
 
-    private List<String> withoutPartitions(Schema schema) {
-        Set<String> partitions =
-                schema.partitionKeys().stream().map(nameKey).collect(Collectors.toSet());
-        return schema.primaryKeys().stream()
-                .filter(key -> !partitions.contains(nameKey.apply(key)))
-                .toList();
+    private List<String> without(List<String> keys, Set<String> partitions) {
+        return keys.stream().filter(key -> !partitions.contains(nameKey.apply(key))).toList();
     }
 }

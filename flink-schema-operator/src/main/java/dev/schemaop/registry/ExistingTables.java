@@ -26,8 +26,9 @@ import java.util.Set;
 
 /**
  * The first create of a sink table when the sink may already have the table (SPEC §4, §6): which
- * tables the sink is asked about, and what the create becomes once it answered. Decided on the
- * event loop from the sink's answers; nothing here calls the sink.
+ * tables the sink is asked about, and what the create becomes once it answered. {@link #decide} and
+ * {@link #verify} ask the sink how it names and types columns, so the registry runs them on the
+ * applier thread, right after the sink described its tables; they change nothing of the registry.
  *
  * <p>An existing table is <em>adopted</em>: the plan of the sink table starts with a {@code
  * CreateTableEvent} of the table as the sink has it, on a base schema that is not null. That create
@@ -103,8 +104,12 @@ final class ExistingTables {
         Schema upstream = ((CreateTableEvent) plan.change()).getSchema();
         List<SinkPlan> decided = new ArrayList<>();
         for (SinkPlan sinkPlan : plan.sinks()) {
+            if (!existing.containsKey(sinkPlan.sink())) {
+                decided.add(sinkPlan);
+                continue;
+            }
             Optional<Schema> table = existing.get(sinkPlan.sink());
-            decided.add(table == null ? sinkPlan : decide(sinkPlan, upstream, table));
+            decided.add(decide(sinkPlan, upstream, table == null ? Optional.empty() : table));
         }
         return new ChangePlan(plan.change(), plan.upstreamAfter(), plan.ordinal(), decided);
     }
@@ -129,22 +134,22 @@ final class ExistingTables {
             return planned; // the sink creates it as usual
         }
         Schema has = existing.get();
+        ExpansionPlan expansion =
+                TableComparison.compare(
+                        table, upstream, has, SinkTableDescription.of(sink, table, has));
         if (!actsOnCreate()) {
             LOG.info(
                     "Adopted the existing sink table {} (create.table is not accepted): {}",
                     table,
-                    has);
-            return adopted(planned, has, List.of());
+                    expansion.adopted());
+            return adopted(planned, expansion.adopted(), List.of());
         }
-        ExpansionPlan expansion =
-                TableComparison.compare(
-                        table, upstream, has, SinkTableDescription.of(sink, table, has));
         if (expansion.compatible()) {
             LOG.info(
                     "The existing sink table {} holds the pipeline's {}: adopted as it is.",
                     table,
                     upstream);
-            return adopted(planned, has, List.of());
+            return adopted(planned, expansion.adopted(), List.of());
         }
         if (mode == ExpansionMode.CHECK) {
             throw new SchemaEvolutionException(DifferenceReport.of(expansion, mode), null);
@@ -156,37 +161,47 @@ final class ExistingTables {
                             + " {}",
                     table,
                     DifferenceReport.of(expansion, mode));
-            return createAccepted ? planned : adopted(planned, has, List.of());
+            return createAccepted ? planned : adopted(planned, expansion.adopted(), List.of());
         }
         if (!expansion.repairable()) {
             throw new SchemaEvolutionException(DifferenceReport.of(expansion, mode), null);
         }
-        checkCapabilities(expansion);
+        String missing = missingCapability(expansion);
+        if (missing != null && mode == ExpansionMode.EXPAND) {
+            throw new SchemaEvolutionException(missing, null);
+        }
+        if (missing != null) {
+            LOG.warn("{} The create goes to the sink, whose own handling decides.", missing);
+            return createAccepted ? planned : adopted(planned, expansion.adopted(), List.of());
+        }
         for (SchemaChangeEvent ddl : expansion.ddl()) {
             LOG.info("Expanding the existing sink table {}: {}", table, ddl);
         }
-        return adopted(planned, has, expansion.ddl());
+        return adopted(planned, expansion.adopted(), expansion.ddl());
     }
 
-    /** Expansion needs add.column / alter.column.type only for the DDL it issues (SPEC §6). */
-    private void checkCapabilities(ExpansionPlan expansion) {
+    /**
+     * What expansion needs and the sink lacks: add.column / alter.column.type accepted and
+     * supported, only for the DDL it issues (SPEC §6); null when nothing is missing.
+     */
+    @Nullable
+    private String missingCapability(ExpansionPlan expansion) {
         for (SchemaChangeEvent ddl : expansion.ddl()) {
             SchemaChangeEventType type = ddl.getType();
             if (!accepted.contains(type) || !supported.contains(type)) {
-                throw new SchemaEvolutionException(
-                        String.format(
-                                "Expanding the existing sink table %s needs %s, which the sink %s."
-                                        + " Accept %s in the sink block, use a sink that supports"
-                                        + " it, or set existing-table.schema-expansion.mode to"
-                                        + " CHECK and change the table yourself:%n%s",
-                                expansion.table(),
-                                type.getTag(),
-                                accepted.contains(type) ? "does not support" : "does not accept",
-                                type.getTag(),
-                                DifferenceReport.of(expansion, mode)),
-                        null);
+                return String.format(
+                        "Expanding the existing sink table %s needs %s, which the sink %s. Accept"
+                                + " %s in the sink block, use a sink that supports it, or set"
+                                + " existing-table.schema-expansion.mode to CHECK and change the"
+                                + " table yourself:%n%s",
+                        expansion.table(),
+                        type.getTag(),
+                        accepted.contains(type) ? "does not support" : "does not accept",
+                        type.getTag(),
+                        DifferenceReport.of(expansion, mode));
             }
         }
+        return null;
     }
 
     private static SinkPlan adopted(
@@ -207,11 +222,14 @@ final class ExistingTables {
 
     /**
      * After the expansion DDL: the table as the sink describes it must hold the pipeline's schema
-     * (SPEC §6, read-back). EXPAND fails the job on a difference left; TRY_EXPAND warns.
+     * (SPEC §6, read-back); a difference left fails the job, under TRY_EXPAND too (decision: the
+     * sink's writers would otherwise be told a shape the table does not have).
      */
-    void verify(TableId table, Schema upstream, Optional<Schema> actual) {
+    void verify(TableId table, Schema upstream, @Nullable Optional<Schema> actual) {
         ExpansionPlan left =
-                actual.map(
+                Optional.ofNullable(actual)
+                        .flatMap(a -> a)
+                        .map(
                                 has ->
                                         TableComparison.compare(
                                                 table,
@@ -226,12 +244,9 @@ final class ExistingTables {
                 left == null
                         ? "the sink no longer describes table " + table
                         : DifferenceReport.of(left, mode);
-        if (mode == ExpansionMode.EXPAND) {
-            throw new SchemaEvolutionException(
-                    "Unresolved differences after expansion, read back from the sink: " + what,
-                    null);
-        }
-        LOG.warn("Unresolved differences after expansion, read back from the sink: {}", what);
+        // Also under TRY_EXPAND: the writers would be told a shape the table does not have.
+        throw new SchemaEvolutionException(
+                "Unresolved differences after expansion, read back from the sink: " + what, null);
     }
 
     @Nullable

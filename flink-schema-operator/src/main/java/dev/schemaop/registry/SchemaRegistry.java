@@ -427,29 +427,40 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     private void inspect(PreparedChange change, List<TableId> tables) {
         inspecting = change;
         long startedIn = generation;
+        if (calls.isCallInProgress()) {
+            // A call from before a restore still runs: the sink is described after it.
+            calls.afterCallInProgress(
+                    () -> {
+                        if (startedIn == generation && !failed && inspecting == change) {
+                            inspecting = null;
+                            inspect(change, tables);
+                        }
+                    },
+                    () -> failJob(EvolutionFailures.describeTimeout(tables, config.rpcTimeout())));
+            return;
+        }
         ExistingTableSchemaExpansionSupport sink = existingTables.sink();
         calls.ask(
+                // On the applier thread: the sink describes the tables, then says how it names and
+                // types columns while the plan is decided.
                 () -> {
                     Map<TableId, Optional<Schema>> existing = new LinkedHashMap<>();
                     for (TableId table : tables) {
                         existing.put(table, sink.getExistingTableSchema(table));
                     }
-                    return existing;
+                    return existingTables.decide(change.plan, existing);
                 },
-                (existing, error) -> {
+                (decided, error) -> {
                     if (startedIn != generation || failed || inspecting != change) {
                         return; // a restore or a failure happened meanwhile
                     }
                     inspecting = null;
-                    if (error != null) {
-                        failJob(EvolutionFailures.describeFailure(tables, error));
+                    if (error instanceof SchemaEvolutionException refused) {
+                        failJob(refused);
                         return;
                     }
-                    ChangePlan decided;
-                    try {
-                        decided = existingTables.decide(change.plan, existing);
-                    } catch (SchemaEvolutionException e) {
-                        failJob(e);
+                    if (error != null) {
+                        failJob(EvolutionFailures.describeFailure(tables, error));
                         return;
                     }
                     start(new PreparedChange(change.request, decided, null));
@@ -523,45 +534,39 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
             finish(execution);
             return;
         }
+        ExistingTableSchemaExpansionSupport sink = existingTables.sink();
+        if (sink == null) {
+            finish(execution); // a plan of a run whose sink described its tables, rolled forward
+            return;
+        }
         // SPEC §6: the expanded tables read back and compared again before anyone is answered.
         Schema upstream = execution.intent.upstream().schemaAfter();
-        ExistingTableSchemaExpansionSupport sink = existingTables.sink();
+        List<TableId> tables = expanded.stream().map(SinkPlan::sink).toList();
         calls.ask(
                 () -> {
-                    Map<TableId, Optional<Schema>> actual = new LinkedHashMap<>();
-                    for (SinkPlan plan : expanded) {
-                        actual.put(plan.sink(), sink.getExistingTableSchema(plan.sink()));
+                    for (TableId table : tables) {
+                        existingTables.verify(table, upstream, sink.getExistingTableSchema(table));
                     }
-                    return actual;
+                    return null;
                 },
-                (actual, error) -> {
+                (ignored, error) -> {
                     if (!isCurrent(execution)) {
                         return;
                     }
-                    if (error != null) {
-                        failJob(
-                                EvolutionFailures.describeFailure(
-                                        expanded.stream().map(SinkPlan::sink).toList(), error));
-                        return;
+                    if (error instanceof SchemaEvolutionException unresolved) {
+                        failJob(unresolved);
+                    } else if (error != null) {
+                        failJob(EvolutionFailures.describeFailure(tables, error));
+                    } else {
+                        finish(execution);
                     }
-                    try {
-                        actual.forEach(
-                                (table, schema) -> existingTables.verify(table, upstream, schema));
-                    } catch (SchemaEvolutionException e) {
-                        failJob(e);
-                        return;
-                    }
-                    finish(execution);
                 },
                 () -> {
                     if (isCurrent(execution)) {
-                        failJob(
-                                EvolutionFailures.describeTimeout(
-                                        expanded.stream().map(SinkPlan::sink).toList(),
-                                        config.rpcTimeout()));
+                        failJob(EvolutionFailures.describeTimeout(tables, config.rpcTimeout()));
                     }
                 },
-                "reading back the expanded sink tables");
+                "reading back the expanded sink tables " + tables);
     }
 
     private void finish(ChangeExecution execution) {

@@ -19,6 +19,7 @@ import org.apache.flink.cdc.common.schema.Column;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.types.DataType;
 import org.apache.flink.cdc.common.types.DataTypeRoot;
+import org.apache.flink.cdc.common.types.DataTypes;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -40,7 +41,10 @@ class TableComparisonTest {
         return new SinkTableDescription() {
             @Override
             public DataType normalize(String column, DataType pipelineType) {
-                return normalize.apply(pipelineType.copy(true)).copy(pipelineType.isNullable());
+                DataType normalized = normalize.apply(pipelineType.copy(true));
+                return normalized.isNullable()
+                        ? normalized.copy(pipelineType.isNullable())
+                        : normalized;
             }
 
             @Override
@@ -365,5 +369,127 @@ class TableComparisonTest {
                                 + " tables: create it first (with the columns the pipeline"
                                 + " sends), or use TRY_EXPAND or EXPAND, which let the sink"
                                 + " create it.");
+    }
+
+    @Test
+    void onASinkThatIgnoresCaseTheTableIsAdoptedWithTheUpstreamSpelling() {
+        Schema upstream =
+                Schema.newBuilder()
+                        .physicalColumn("OrderId", INT().notNull())
+                        .physicalColumn("Qty", INT())
+                        .primaryKey("OrderId")
+                        .build();
+        Schema target =
+                Schema.newBuilder()
+                        .physicalColumn("orderid", INT().notNull())
+                        .physicalColumn("qty", SMALLINT())
+                        .physicalColumn("extra", STRING())
+                        .primaryKey("orderid")
+                        .build();
+
+        ExpansionPlan plan = TableComparison.compare(ORDERS, upstream, target, IGNORING_CASE);
+
+        assertThat(plan.adopted())
+                .as("rows and later changes name the upstream spelling; the sink takes either")
+                .isEqualTo(
+                        Schema.newBuilder()
+                                .physicalColumn("OrderId", INT().notNull())
+                                .physicalColumn("Qty", SMALLINT())
+                                .physicalColumn("extra", STRING())
+                                .primaryKey("OrderId")
+                                .build());
+        assertThat(plan.widenColumns().getTypeMapping()).isEqualTo(Map.of("Qty", INT()));
+    }
+
+    @Test
+    void aTypeTheSinkWouldConvertButThePipelineCannotIsIncompatible() {
+        SinkTableDescription booleansAsTinyints =
+                description(true, type -> type.is(DataTypeRoot.BOOLEAN) ? TINYINT() : type);
+        Schema upstream =
+                Schema.newBuilder()
+                        .physicalColumn("id", INT().notNull())
+                        .physicalColumn("flag", DataTypes.BOOLEAN())
+                        .primaryKey("id")
+                        .build();
+        Schema target =
+                Schema.newBuilder()
+                        .physicalColumn("id", INT().notNull())
+                        .physicalColumn("flag", TINYINT())
+                        .primaryKey("id")
+                        .build();
+
+        ExpansionPlan plan = TableComparison.compare(ORDERS, upstream, target, booleansAsTinyints);
+
+        assertThat(plan.differences())
+                .as("adopted, every flag would be null")
+                .containsExactly(
+                        new Difference("flag", TINYINT(), TINYINT(), Reason.INCOMPATIBLE_TYPE));
+    }
+
+    @Test
+    void aKeyThatHoldsTheTargetsPartitionColumnMatchesOnBothSides() {
+        Schema upstream =
+                Schema.newBuilder()
+                        .physicalColumn("id", INT().notNull())
+                        .physicalColumn("dt", VARCHAR(10).notNull())
+                        .primaryKey("id", "dt")
+                        .build();
+        Schema target =
+                Schema.newBuilder()
+                        .physicalColumn("id", INT().notNull())
+                        .physicalColumn("dt", VARCHAR(10).notNull())
+                        .primaryKey("id", "dt")
+                        .partitionKey("dt")
+                        .build();
+
+        assertThat(TableComparison.compare(ORDERS, upstream, target, CASE_SENSITIVE).compatible())
+                .isTrue();
+    }
+
+    @Test
+    void aPartitionColumnOfTheTargetIsNeverWidened() {
+        Schema upstream =
+                Schema.newBuilder()
+                        .physicalColumn("id", INT().notNull())
+                        .physicalColumn("dt", STRING().notNull())
+                        .primaryKey("id")
+                        .build();
+        Schema target =
+                Schema.newBuilder()
+                        .physicalColumn("id", INT().notNull())
+                        .physicalColumn("dt", VARCHAR(10).notNull())
+                        .primaryKey("id", "dt")
+                        .partitionKey("dt")
+                        .build();
+
+        ExpansionPlan plan = TableComparison.compare(ORDERS, upstream, target, CASE_SENSITIVE);
+
+        assertThat(plan.differences())
+                .containsExactly(
+                        new Difference(
+                                "dt",
+                                STRING().notNull(),
+                                VARCHAR(10).notNull(),
+                                Reason.KEY_COLUMN_TYPE));
+        assertThat(plan.ddl()).isEmpty();
+    }
+
+    @Test
+    void nullabilityIsTheUpstreamColumnsNotTheNormalizedTypes() {
+        SinkTableDescription everythingNotNull = description(true, type -> type.copy(false));
+        Schema target =
+                Schema.newBuilder()
+                        .physicalColumn("id", INT().notNull())
+                        .physicalColumn("qty", INT())
+                        .physicalColumn("name", VARCHAR(50))
+                        .physicalColumn("price", DECIMAL(12, 4))
+                        .physicalColumn("note", STRING())
+                        .primaryKey("id")
+                        .build();
+
+        assertThat(
+                        TableComparison.compare(ORDERS, UPSTREAM, target, everythingNotNull)
+                                .compatible())
+                .isTrue();
     }
 }

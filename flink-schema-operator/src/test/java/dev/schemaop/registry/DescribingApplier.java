@@ -27,6 +27,13 @@ final class DescribingApplier implements MetadataApplier, ExistingTableSchemaExp
     private final List<SchemaChangeEvent> applied = new CopyOnWriteArrayList<>();
     private final AtomicInteger calls = new AtomicInteger();
     private volatile int failAfterCall = -1;
+    private volatile boolean ignoringDdl;
+
+    /** Every call returns as applied, but changes nothing (a sink that ignores DDL silently). */
+    DescribingApplier ignoringDdl() {
+        ignoringDdl = true;
+        return this;
+    }
 
     /** A table the sink has before the job starts. */
     DescribingApplier withTable(TableId table, Schema schema) {
@@ -42,6 +49,9 @@ final class DescribingApplier implements MetadataApplier, ExistingTableSchemaExp
 
     @Override
     public void applySchemaChange(SchemaChangeEvent event) {
+        if (ignoringDdl) {
+            return;
+        }
         Schema after = SchemaChanges.apply(tables.get(event.tableId()), event);
         if (after == null) {
             tables.remove(event.tableId());

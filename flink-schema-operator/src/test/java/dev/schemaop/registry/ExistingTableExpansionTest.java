@@ -349,4 +349,54 @@ class ExistingTableExpansionTest {
                 .isEqualTo(new CreateTableEvent(ORDERS, NARROWER));
         assertThat(harness.context.failures()).isEmpty();
     }
+
+    @Test
+    void theReadBackCatchesDdlTheSinkIgnoredBeforeAnyoneIsAnswered() throws Exception {
+        sink.withTable(ORDERS, NARROWER).ignoringDdl();
+        start(ExpansionMode.TRY_EXPAND, SchemaChangeBehavior.EVOLVE);
+
+        harness.send(request(0, 1, CREATE, 1, Map.of()));
+
+        assertThat(failure())
+                .startsWith(
+                        "Unresolved differences after expansion, read back from the sink: The"
+                                + " existing sink table db.orders does not hold");
+        assertThat(harness.gateway(0).events()).as("no subtask was answered").isEmpty();
+    }
+
+    @Test
+    void tryExpandLeavesTheCreateToTheSinkWhenItDoesNotSupportTheDdlItNeeds() throws Exception {
+        sink.withTable(ORDERS, NARROWER);
+        start(
+                ExpansionMode.TRY_EXPAND,
+                SchemaChangeBehavior.EVOLVE,
+                EnumSet.of(SchemaChangeEventType.CREATE_TABLE, SchemaChangeEventType.ADD_COLUMN));
+
+        create();
+
+        assertThat(sink.applied()).containsExactly(CREATE);
+        assertThat(harness.context.failures()).isEmpty();
+    }
+
+    @Test
+    void anExpansionCutShortByAFailureIsFinishedOnTheRestoreWithoutRepeatingACall()
+            throws Exception {
+        sink.withTable(ORDERS, NARROWER).failAfterApplying(1); // the add lands, its answer is lost
+        start(ExpansionMode.EXPAND, SchemaChangeBehavior.EVOLVE);
+        byte[] beforeTheCreate = harness.checkpoint(1);
+        harness.send(request(0, 1, CREATE, 1, Map.of()));
+        harness.context.awaitFailures(1);
+
+        harness.registry.resetToCheckpoint(1, beforeTheCreate); // the global failover
+        harness.connectAll(1);
+        SchemaChangeResponse replayed = create();
+
+        assertThat(sink.applied())
+                .as("the add once (read back, not repeated), then the widening")
+                .hasSize(2);
+        assertThat(sink.getExistingTableSchema(ORDERS).orElseThrow().getColumnNames())
+                .containsExactly("id", "qty", "note");
+        assertThat(replayed.steps().get(0).events().get(0))
+                .isEqualTo(new CreateTableEvent(ORDERS, NARROWER));
+    }
 }
