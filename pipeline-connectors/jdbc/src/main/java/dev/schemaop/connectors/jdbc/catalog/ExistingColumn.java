@@ -1,0 +1,75 @@
+package dev.schemaop.connectors.jdbc.catalog;
+
+import dev.schemaop.connectors.jdbc.types.SqlType;
+
+import org.apache.flink.cdc.common.types.DataType;
+
+import javax.annotation.Nullable;
+
+/**
+ * A column as the database catalog describes it: its type as the database writes it, the Flink CDC
+ * type that maps to (with the column's nullability), and what a MariaDB {@code MODIFY COLUMN} must
+ * restate to keep it (default, comment, extra attributes).
+ */
+public final class ExistingColumn {
+    private final String name;
+    private final SqlType sqlType;
+    private final DataType type;
+    @Nullable private final String defaultValue;
+    @Nullable private final String comment;
+    @Nullable private final String extra;
+
+    public ExistingColumn(
+            String name,
+            SqlType sqlType,
+            DataType type,
+            @Nullable String defaultValue,
+            @Nullable String comment,
+            @Nullable String extra) {
+        this.name = name;
+        this.sqlType = sqlType;
+        this.type = type;
+        this.defaultValue = defaultValue;
+        this.comment = comment == null || comment.isEmpty() ? null : comment;
+        this.extra = extra == null || extra.isEmpty() ? null : extra;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public SqlType sqlType() {
+        return sqlType;
+    }
+
+    /** The Flink CDC type, NOT NULL when the column is. */
+    public DataType type() {
+        return type;
+    }
+
+    public boolean isNullable() {
+        return type.isNullable();
+    }
+
+    /** The default as the catalog gives it (MariaDB: an SQL expression); null when none. */
+    @Nullable
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    @Nullable
+    public String comment() {
+        return comment;
+    }
+
+    /** MariaDB's EXTRA column ({@code auto_increment}, {@code on update ...}). */
+    @Nullable
+    public String extra() {
+        return extra;
+    }
+
+    @Override
+    public String toString() {
+        return name + " " + sqlType + (isNullable() ? "" : " NOT NULL");
+    }
+}

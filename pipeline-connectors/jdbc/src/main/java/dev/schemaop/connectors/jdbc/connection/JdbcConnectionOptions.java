@@ -1,0 +1,113 @@
+package dev.schemaop.connectors.jdbc.connection;
+
+import javax.annotation.Nullable;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * Where and as whom the sink connects. It travels inside the sink and the applier, which are
+ * serialized into the job graph, so it holds the password; but nothing prints it: {@link
+ * #toString()} and every message use {@link #redactedUrl()} and say only whether a password is set,
+ * and {@link #scrub(String)} masks it (and any password written into the url) in text that comes
+ * from a driver.
+ */
+public final class JdbcConnectionOptions implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private final String url;
+    @Nullable private final String username;
+    @Nullable private final String password;
+    private final int maxPoolSize;
+
+    public JdbcConnectionOptions(
+            String url, @Nullable String username, @Nullable String password, int maxPoolSize) {
+        if (url == null || url.trim().isEmpty()) {
+            throw new IllegalArgumentException("The JDBC url must not be empty");
+        }
+        if (maxPoolSize < 1) {
+            throw new IllegalArgumentException(
+                    "connection.max-pool-size must be at least 1, was " + maxPoolSize);
+        }
+        this.url = url.trim();
+        this.username = username == null || username.isEmpty() ? null : username;
+        this.password = password == null || password.isEmpty() ? null : password;
+        this.maxPoolSize = maxPoolSize;
+    }
+
+    /** The url as configured; may hold a password: never print it, use {@link #redactedUrl()}. */
+    public String url() {
+        return url;
+    }
+
+    public String redactedUrl() {
+        return Redaction.redactUrl(url);
+    }
+
+    @Nullable
+    public String username() {
+        return username;
+    }
+
+    /** For the driver only. */
+    @Nullable
+    String password() {
+        return password;
+    }
+
+    public int maxPoolSize() {
+        return maxPoolSize;
+    }
+
+    /** User and password as driver properties. */
+    public Properties credentials() {
+        Properties properties = new Properties();
+        if (username != null) {
+            properties.setProperty("user", username);
+        }
+        if (password != null) {
+            properties.setProperty("password", password);
+        }
+        return properties;
+    }
+
+    /** Every secret this configuration knows: the password and passwords in the url. */
+    public List<String> secrets() {
+        List<String> secrets = new ArrayList<>(Redaction.passwordsIn(url));
+        if (password != null) {
+            secrets.add(password);
+        }
+        return Collections.unmodifiableList(secrets);
+    }
+
+    /** The text with every secret masked. */
+    public String scrub(String text) {
+        return Redaction.scrub(text, secrets());
+    }
+
+    /** The error itself, or a copy whose messages are scrubbed when one held a secret. */
+    public Throwable scrub(Throwable error) {
+        return Redaction.scrub(error, secrets());
+    }
+
+    /** {@code 'user' at url} for messages. */
+    public String describe() {
+        return (username == null ? "" : "user '" + username + "' at ") + redactedUrl();
+    }
+
+    @Override
+    public String toString() {
+        return "JdbcConnectionOptions{url="
+                + redactedUrl()
+                + ", username="
+                + username
+                + ", password="
+                + (password == null ? "(none)" : Redaction.MASK)
+                + ", maxPoolSize="
+                + maxPoolSize
+                + "}";
+    }
+}
