@@ -170,13 +170,13 @@ final class SinkTableVersions {
                 }
             }
             if (!onlyAddsAndRenames) {
-                links.add(RowReshaper.between(start, end, renames, discards));
+                links.add(RowReshaper.acrossAppliedChanges(start, end, renames, discards));
                 start = end;
                 renames = new LinkedHashMap<>();
             }
         }
         if (start != end) {
-            links.add(RowReshaper.between(start, end, renames, discards));
+            links.add(RowReshaper.acrossAppliedChanges(start, end, renames, discards));
         }
         links.removeIf(RowReshaper::isIdentity);
         return links;

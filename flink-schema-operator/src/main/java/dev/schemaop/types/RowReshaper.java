@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.BiFunction;
 
 /**
  * Moves rows of one schema onto another by column name (SPEC §3, "Rows"), after a change was
@@ -58,9 +59,17 @@ public final class RowReshaper {
     private final BinaryRecordDataGenerator generator;
     private final Object[] values;
 
+    /** Chooses how values of a source column become values of its target column. */
+    private final BiFunction<DataType, DataType, Conversion> converter;
+
     private RowReshaper(
-            Schema from, Schema to, Map<String, String> renames, DiscardListener listener) {
+            Schema from,
+            Schema to,
+            Map<String, String> renames,
+            DiscardListener listener,
+            BiFunction<DataType, DataType, Conversion> converter) {
         this.listener = Objects.requireNonNull(listener, "listener");
+        this.converter = converter;
         List<Column> targetColumns = to.getColumns();
         int arity = targetColumns.size();
         this.getters = new RecordData.FieldGetter[arity];
@@ -107,7 +116,23 @@ public final class RowReshaper {
      */
     public static RowReshaper between(
             Schema from, Schema to, Map<String, String> renamedColumns, DiscardListener listener) {
-        return new RowReshaper(from, to, Map.copyOf(renamedColumns), listener);
+        return new RowReshaper(from, to, Map.copyOf(renamedColumns), listener, ValueConverter::of);
+    }
+
+    /**
+     * Plans bringing rows of an older version of a sink table across the changes the sink applied
+     * since ({@code from} and {@code to} are two versions of one sink table): the values convert as
+     * the sink converted those it stored, text into a number or date column included (SPEC §3, see
+     * {@link ValueConverter#acrossAppliedChange}).
+     */
+    public static RowReshaper acrossAppliedChanges(
+            Schema from, Schema to, Map<String, String> renamedColumns, DiscardListener listener) {
+        return new RowReshaper(
+                from,
+                to,
+                Map.copyOf(renamedColumns),
+                listener,
+                ValueConverter::acrossAppliedChange);
     }
 
     /** Whether {@link #reshape} returns its input unchanged. */
@@ -161,7 +186,7 @@ public final class RowReshaper {
         // Read through the nullable type: a source that breaks its own NOT NULL still reads as
         // null.
         getters[target] = RecordData.createFieldGetter(source.getType().copy(true), sourcePosition);
-        conversions[target] = ValueConverter.of(source.getType(), targetType);
+        conversions[target] = converter.apply(source.getType(), targetType);
         sourceNames[target] = source.getName();
     }
 

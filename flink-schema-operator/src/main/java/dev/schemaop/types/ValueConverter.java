@@ -20,11 +20,10 @@ import org.apache.flink.cdc.common.types.DataTypeRoot;
  *   <li>Number, decimal or boolean to CHAR/VARCHAR: canonical text, see {@link TextValues}.
  *   <li>Text to shorter text, bytes to shorter bytes, temporal to lower precision: checked per
  *       value, see {@link BoundedValues}.
- *   <li>Text to a number, boolean, DATE, TIME or TIMESTAMP: an exact literal of the target type
- *       becomes its value, as a database converts stored text in {@code ALTER COLUMN TYPE}; see
- *       {@link LiteralValues}.
- *   <li>Anything else (DATE to TIMESTAMP, TIMESTAMP to TIMESTAMP_LTZ, VARCHAR to VARBINARY, nested
- *       types that differ): {@link Conversion.Kind#NEVER}.
+ *   <li>Anything else (text to number, DATE to TIMESTAMP, TIMESTAMP to TIMESTAMP_LTZ, VARCHAR to
+ *       VARBINARY, nested types that differ): {@link Conversion.Kind#NEVER}; but across a change
+ *       the sink applied, text that is a literal of the new type converts ({@link
+ *       #acrossAppliedChange}).
  * </ol>
  */
 public final class ValueConverter {
@@ -49,9 +48,6 @@ public final class ValueConverter {
         if (sameKind && TextValues.isText(source)) {
             return BoundedValues.text(from, to);
         }
-        if (TextValues.isText(source) && LiteralValues.readsInto(target)) {
-            return LiteralValues.plan(from, to);
-        }
         if (sameKind && BoundedValues.isBinary(source)) {
             return BoundedValues.bytes(from, to);
         }
@@ -59,6 +55,21 @@ public final class ValueConverter {
             return BoundedValues.temporal(from, to);
         }
         return Conversion.never(from, to);
+    }
+
+    /**
+     * The conversion a sink made of the values it stored when it applied {@code ALTER COLUMN TYPE}
+     * from {@code from} to {@code to}: as {@link #of}, and text that is an exact literal of a
+     * number, boolean, date or time type becomes that value (SPEC §3: a row of the version before
+     * an applied change, from a lagging split or a replay, comes out as the sink converted the rows
+     * it had). Only for rows brought across applied changes of one sink table: text the sink never
+     * stored in that column is not parsed.
+     */
+    public static Conversion acrossAppliedChange(DataType from, DataType to) {
+        if (TextValues.isText(from.copy(true)) && LiteralValues.readsInto(to.copy(true))) {
+            return LiteralValues.plan(from, to);
+        }
+        return of(from, to);
     }
 
     /**

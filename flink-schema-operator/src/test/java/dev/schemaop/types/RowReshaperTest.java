@@ -183,7 +183,7 @@ class RowReshaperTest {
     void aRowOfTheVersionBeforeAnAlterOfTextIntoANumberCarriesItsLiteralValue() {
         Schema before = schema("id", INT(), "qty", VARCHAR(10));
         Schema after = schema("id", INT(), "qty", INT());
-        RowReshaper reshaper = RowReshaper.between(before, after, Map.of(), listener);
+        RowReshaper reshaper = RowReshaper.acrossAppliedChanges(before, after, Map.of(), listener);
         BinaryRecordDataGenerator rows = new BinaryRecordDataGenerator(types(before));
 
         RecordData literal =
@@ -196,6 +196,22 @@ class RowReshaperTest {
         assertThat(read(literal, after)).containsExactly(1, 30);
         assertThat(read(notANumber, after)).containsExactly(2, null);
         assertThat(discarded).containsExactly("qty:CONVERSION_FAILED");
+    }
+
+    @Test
+    void textIntoANumberColumnTheSinkNeverChangedIsNull() {
+        Schema upstream = schema("id", INT(), "qty", VARCHAR(10));
+        Schema sink = schema("id", INT(), "qty", INT());
+        RowReshaper reshaper = RowReshaper.between(upstream, sink, Map.of(), listener);
+
+        RecordData out =
+                reshaper.reshape(
+                        new BinaryRecordDataGenerator(types(upstream))
+                                .generate(new Object[] {1, BinaryStringData.fromString("30")}));
+
+        assertThat(read(out, sink))
+                .as("e.g. IGNORE: the upstream retyped the column, the sink kept its type")
+                .containsExactly(1, null);
     }
 
     @Test
