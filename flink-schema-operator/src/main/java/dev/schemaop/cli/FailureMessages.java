@@ -8,10 +8,13 @@ import org.apache.flink.util.ExceptionUtils;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 
 /**
  * Finds, in the chain of causes Flink wraps a job failure in, the message a user can act on: a
- * rejected schema change, a failed schema evolution, or else the deepest cause.
+ * rejected schema change, a failed schema evolution, or else the outermost exception Flink did not
+ * add (a connector's own message), or else the deepest cause.
  */
 final class FailureMessages {
     private FailureMessages() {}
@@ -25,6 +28,20 @@ final class FailureMessages {
             Optional<? extends Throwable> found = ExceptionUtils.findThrowable(failure, known);
             if (found.isPresent()) {
                 return found.get().getMessage();
+            }
+        }
+        // The outermost exception that Flink did not add: a connector's own message says what
+        // it was doing ("writer 0 could not write ..."), where the deepest cause is often a bare
+        // driver exception.
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (!cause.getClass().getName().startsWith("org.apache.flink.")
+                    && !(cause instanceof ExecutionException)
+                    && !(cause instanceof CompletionException)
+                    && cause.getMessage() != null) {
+                return cause.getClass().getSimpleName() + ": " + cause.getMessage();
+            }
+            if (cause.getCause() == cause) {
+                break;
             }
         }
         Throwable root = ExceptionUtils.stripExecutionException(failure);

@@ -1,0 +1,57 @@
+package dev.schemaop.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.schemaop.registry.SchemaEvolutionException;
+
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.runtime.JobException;
+import org.apache.flink.runtime.client.JobExecutionException;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.sql.SQLException;
+
+class FailureMessagesTest {
+
+    private static Throwable asFlinkReportsIt(Throwable cause) {
+        return new JobExecutionException(
+                new JobID(),
+                "Job execution failed.",
+                new JobException("Recovery is suppressed by NoRestartBackoffTimeStrategy", cause));
+    }
+
+    @Test
+    void aConnectorsOwnMessageWinsOverTheDriverExceptionBelowIt() {
+        Throwable failure =
+                asFlinkReportsIt(
+                        new IOException(
+                                "mariadb sink writer 0 could not write the upsert of 1 row(s) in"
+                                        + " db.t",
+                                new SQLException("Column 'name' specified twice")));
+
+        assertThat(FailureMessages.rootMessage(failure))
+                .isEqualTo(
+                        "IOException: mariadb sink writer 0 could not write the upsert of 1"
+                                + " row(s) in db.t");
+    }
+
+    @Test
+    void aFailureFlinkItselfRaisesIsNamedByItsFirstNonFlinkCause() {
+        Throwable failure =
+                asFlinkReportsIt(new IOException("Insufficient number of network buffers"));
+
+        assertThat(FailureMessages.rootMessage(failure))
+                .isEqualTo("IOException: Insufficient number of network buffers");
+    }
+
+    @Test
+    void aFailedSchemaEvolutionIsReportedAsItsMessageAlone() {
+        Throwable failure =
+                asFlinkReportsIt(
+                        new RuntimeException(
+                                "wrapped", new SchemaEvolutionException("The sink failed", null)));
+
+        assertThat(FailureMessages.rootMessage(failure)).isEqualTo("The sink failed");
+    }
+}
