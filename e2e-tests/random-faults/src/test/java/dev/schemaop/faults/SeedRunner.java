@@ -4,6 +4,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -75,10 +76,17 @@ final class SeedRunner {
                         + plan.replayCommand();
     }
 
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (Files.exists(dir)) {
+    /**
+     * Removes a passed run's files. The run's embedded cluster may still be removing subsumed
+     * checkpoints as it shuts down, so files can vanish under the walk: a few attempts, and a run
+     * that passed never fails on its cleanup.
+     */
+    private static void deleteRecursively(Path dir) throws InterruptedException {
+        for (int attempt = 0; attempt < 20 && Files.exists(dir); attempt++) {
             try (Stream<Path> files = Files.walk(dir)) {
                 files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException | UncheckedIOException vanished) {
+                Thread.sleep(100);
             }
         }
     }
