@@ -32,7 +32,7 @@ public record BlockLocation(String block, Map<String, String> keys) {
         int firstAt = Integer.MAX_VALUE;
         for (String key : keys.keySet()) {
             Matcher named =
-                    Pattern.compile("(?<![\\w.-])" + Pattern.quote(key) + "(?![\\w.-])")
+                    Pattern.compile("(?<![\\w.-])" + Pattern.quote(key) + "(?![\\w.=-])")
                             .matcher(message);
             if (named.find() && named.start() < firstAt) {
                 first = key;

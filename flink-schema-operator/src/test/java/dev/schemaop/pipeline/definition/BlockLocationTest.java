@@ -42,4 +42,15 @@ class BlockLocationTest {
     void aMessageNamingNoOptionPointsAtTheBlock() {
         assertThat(sink.ofKeyNamedIn("the server refused the connection")).isEqualTo("p.yaml:4");
     }
+
+    @Test
+    void aUrlParameterOfTheSameNameIsNotTheOption() {
+        BlockLocation jdbc =
+                new BlockLocation("p.yaml:4", Map.of("url", "p.yaml:6", "password", "p.yaml:8"));
+
+        assertThat(
+                        jdbc.ofKeyNamedIn(
+                                "cannot connect at jdbc:mariadb://h:1/?password=***: check the url"))
+                .isEqualTo("p.yaml:6");
+    }
 }
