@@ -3,6 +3,7 @@ package dev.schemaop.connectors.values;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.function.Predicate;
 
 /**
  * Checks at submission that the sink can write its {@code output.path}: otherwise the job would run
@@ -21,6 +22,11 @@ final class OutputPathCheck {
      *     directory is not writable (or cannot be created for that reason)
      */
     static void check(String outputPath) {
+        check(outputPath, Files::isWritable);
+    }
+
+    /** As {@link #check(String)}, with the file system's answer to "may this user write here". */
+    static void check(String outputPath, Predicate<Path> writable) {
         if (outputPath == null || outputPath.isBlank()) {
             return;
         }
@@ -52,7 +58,7 @@ final class OutputPathCheck {
                             + ", which is a file, not a directory, so the output file cannot be"
                             + " created. Choose a path in a directory.");
         }
-        if (!Files.isWritable(existing)) {
+        if (!writable.test(existing)) {
             throw new IllegalArgumentException(
                     OPTION
                             + ", "
