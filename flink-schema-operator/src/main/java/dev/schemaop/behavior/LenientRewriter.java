@@ -39,6 +39,9 @@ import java.util.Set;
  *       {@code <name>} is added with the new type, nullable, at the end. A conversion reaches the
  *       sink whole or not at all. A column the sink lacks is added. Key columns are never changed.
  *   <li>rename.column a to b: b is added with a's type, nullable, at the end; a becomes nullable.
+ *       On a sink whose column names ignore case, a and b that differ only in case are one column
+ *       there: adding b would clash with a, so the column is renamed in place, which keeps every
+ *       value it holds.
  *   <li>drop.column: the column stays; it becomes nullable if it is NOT NULL.
  * </ul>
  */
@@ -46,9 +49,11 @@ final class LenientRewriter {
     private static final Schema NO_COLUMNS = Schema.newBuilder().build();
 
     private final boolean explicitCast;
+    private final boolean caseSensitiveNames;
 
-    LenientRewriter(boolean explicitCast) {
+    LenientRewriter(boolean explicitCast, boolean caseSensitiveNames) {
         this.explicitCast = explicitCast;
+        this.caseSensitiveNames = caseSensitiveNames;
     }
 
     /** Whether this rewriter handles the change; table-level changes it does not. */
@@ -146,6 +151,11 @@ final class LenientRewriter {
             Optional<Column> old = sink.getColumn(from);
             if (old.isEmpty()) {
                 plan.skip(slice, SkipReason.ALREADY_PRESENT);
+                continue;
+            }
+            if (!caseSensitiveNames && !from.equals(to) && from.equalsIgnoreCase(to)) {
+                plan.single(slice);
+                taken.add(to);
                 continue;
             }
             DataType type = old.get().getType();

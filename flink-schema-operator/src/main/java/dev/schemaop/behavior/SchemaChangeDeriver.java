@@ -54,11 +54,23 @@ public final class SchemaChangeDeriver {
             SchemaChangeBehavior behavior,
             boolean explicitCast,
             Set<SchemaChangeEventType> accepted) {
+        this(behavior, explicitCast, accepted, true);
+    }
+
+    /**
+     * @param caseSensitiveNames false for a sink whose column names ignore case (MariaDB, MySQL):
+     *     LENIENT then renames a column in place when only the case of its name changes
+     */
+    public SchemaChangeDeriver(
+            SchemaChangeBehavior behavior,
+            boolean explicitCast,
+            Set<SchemaChangeEventType> accepted,
+            boolean caseSensitiveNames) {
         this.behavior = Objects.requireNonNull(behavior, "behavior");
         EnumSet<SchemaChangeEventType> types = EnumSet.noneOf(SchemaChangeEventType.class);
         types.addAll(accepted);
         this.accepted = Collections.unmodifiableSet(types);
-        this.lenient = new LenientRewriter(explicitCast);
+        this.lenient = new LenientRewriter(explicitCast, caseSensitiveNames);
     }
 
     /**

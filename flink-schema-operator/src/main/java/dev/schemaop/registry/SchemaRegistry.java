@@ -177,7 +177,11 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         existingTables.capabilities(accepted, supported);
         planner =
                 new ChangePlanner(
-                        new SchemaChangeDeriver(config.behavior(), config.explicitCast(), accepted),
+                        new SchemaChangeDeriver(
+                                config.behavior(),
+                                config.explicitCast(),
+                                accepted,
+                                columnNamesCaseSensitive()),
                         router);
         if (!restored) {
             state.logDir = config.appliedLogDir().toString();
@@ -189,6 +193,12 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                 config.behavior(),
                 accepted,
                 supported);
+    }
+
+    /** A sink that does not describe its tables is taken to compare column names exactly. */
+    private boolean columnNamesCaseSensitive() {
+        return !(applier instanceof ExistingTableSchemaExpansionSupport)
+                || ((ExistingTableSchemaExpansionSupport) applier).isColumnNameCaseSensitive();
     }
 
     @Override

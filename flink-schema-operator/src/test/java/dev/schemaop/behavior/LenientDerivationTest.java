@@ -333,6 +333,36 @@ class LenientDerivationTest {
         assertThat(lenient(change)).isEqualTo(expected);
     }
 
+    @Test
+    void aCaseOnlyRenameIsARenameInPlaceOnASinkThatIgnoresCase() {
+        SchemaChangeDeriver caseInsensitive =
+                new SchemaChangeDeriver(SchemaChangeBehavior.LENIENT, false, ALL, false);
+
+        assertThat(caseInsensitive.derive(rename("qty", "QTY"), SINK))
+                .isEqualTo(applies(rename("qty", "QTY")));
+        assertThat(caseInsensitive.derive(rename("qty", "quantity"), SINK))
+                .as("a rename to another name is still an add")
+                .isEqualTo(applies(add(last("quantity", DataTypes.INT()))));
+    }
+
+    @Test
+    void aCaseOnlyRenameIsAnAddOnASinkThatComparesNamesExactly() {
+        assertThat(lenient(rename("qty", "QTY")))
+                .isEqualTo(applies(add(last("QTY", DataTypes.INT()))));
+    }
+
+    @Test
+    void aCaseOnlyRenameInPlaceIsSkippedWhenRenameIsNotAccepted() {
+        SchemaChangeDeriver caseInsensitive =
+                new SchemaChangeDeriver(
+                        SchemaChangeBehavior.LENIENT, false, allBut(RENAME_COLUMN), false);
+
+        assertThat(caseInsensitive.derive(rename("qty", "QTY"), SINK))
+                .isEqualTo(
+                        new Derivation(
+                                List.of(), List.of(skipped(rename("qty", "QTY"), NOT_ACCEPTED))));
+    }
+
     static Stream<Arguments> dropColumn() {
         return Stream.of(
                 Arguments.of(
