@@ -6,6 +6,7 @@ import dev.schemaop.types.RowReshaper;
 
 import org.apache.flink.cdc.common.event.AddColumnEvent;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
+import org.apache.flink.cdc.common.event.DropColumnEvent;
 import org.apache.flink.cdc.common.event.DropTableEvent;
 import org.apache.flink.cdc.common.event.RenameColumnEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
@@ -158,6 +159,7 @@ final class SinkTableVersions {
         Schema start = from.schemaAfter();
         Schema end = start;
         Map<String, String> renames = new LinkedHashMap<>();
+        Set<String> dropped = new HashSet<>();
         for (SinkSchemaStep step : versions.subMap(version, false, current, true).values()) {
             end = step.schemaAfter();
             boolean onlyAddsAndRenames = step.events() != null;
@@ -168,15 +170,19 @@ final class SinkTableVersions {
                 } else if (!(event instanceof AddColumnEvent)) {
                     onlyAddsAndRenames = false;
                 }
+                if (event instanceof DropColumnEvent) {
+                    dropped.addAll(((DropColumnEvent) event).getDroppedColumnNames());
+                }
             }
             if (!onlyAddsAndRenames) {
-                links.add(RowReshaper.acrossAppliedChanges(start, end, renames, discards));
+                links.add(RowReshaper.acrossAppliedChanges(start, end, renames, dropped, discards));
                 start = end;
                 renames = new LinkedHashMap<>();
+                dropped = new HashSet<>();
             }
         }
         if (start != end) {
-            links.add(RowReshaper.acrossAppliedChanges(start, end, renames, discards));
+            links.add(RowReshaper.acrossAppliedChanges(start, end, renames, dropped, discards));
         }
         links.removeIf(RowReshaper::isIdentity);
         return links;

@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.BiFunction;
 
 /**
@@ -66,6 +67,7 @@ public final class RowReshaper {
             Schema from,
             Schema to,
             Map<String, String> renames,
+            Set<String> droppedBySink,
             DiscardListener listener,
             BiFunction<DataType, DataType, Conversion> converter) {
         this.listener = Objects.requireNonNull(listener, "listener");
@@ -94,7 +96,9 @@ public final class RowReshaper {
             String targetName = renames.getOrDefault(source.getName(), source.getName());
             Integer t = targetPositions.get(targetName);
             if (t == null) {
-                dropped.add(s);
+                if (!droppedBySink.contains(targetName)) {
+                    dropped.add(s);
+                }
             } else {
                 wire(s, source, t, targetColumns.get(t).getType());
             }
@@ -116,21 +120,31 @@ public final class RowReshaper {
      */
     public static RowReshaper between(
             Schema from, Schema to, Map<String, String> renamedColumns, DiscardListener listener) {
-        return new RowReshaper(from, to, Map.copyOf(renamedColumns), listener, ValueConverter::of);
+        return new RowReshaper(
+                from, to, Map.copyOf(renamedColumns), Set.of(), listener, ValueConverter::of);
     }
 
     /**
      * Plans bringing rows of an older version of a sink table across the changes the sink applied
      * since ({@code from} and {@code to} are two versions of one sink table): the values convert as
      * the sink converted those it stored, text into a number or date column included (SPEC §3, see
-     * {@link ValueConverter#acrossAppliedChange}).
+     * {@link ValueConverter#acrossAppliedChange}). A value of a column the sink dropped in between
+     * goes as the drop removed it from the stored rows: that is not a discarded value.
+     *
+     * @param droppedColumns the columns the sink dropped between the two versions, by their names
+     *     after {@code renamedColumns}
      */
     public static RowReshaper acrossAppliedChanges(
-            Schema from, Schema to, Map<String, String> renamedColumns, DiscardListener listener) {
+            Schema from,
+            Schema to,
+            Map<String, String> renamedColumns,
+            Set<String> droppedColumns,
+            DiscardListener listener) {
         return new RowReshaper(
                 from,
                 to,
                 Map.copyOf(renamedColumns),
+                Set.copyOf(droppedColumns),
                 listener,
                 ValueConverter::acrossAppliedChange);
     }
