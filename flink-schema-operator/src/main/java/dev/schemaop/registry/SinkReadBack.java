@@ -8,9 +8,11 @@ import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.event.TruncateTableEvent;
 import org.apache.flink.cdc.common.schema.Column;
 import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.types.DataType;
 
 import javax.annotation.Nullable;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -21,7 +23,9 @@ import java.util.stream.Collectors;
  * change and not as before, columns compared by name and type, with their nullability and, for a
  * sink that describes nullability its own way, without. A truncate leaves no trace and is made
  * again: it clears only rows that came before it, since the later ones wait for its answer; so is a
- * change of nullability alone on such a sink.
+ * change of nullability alone on such a sink. The pipeline's types are compared as the sink would
+ * store them ({@code normalizeToTargetDataType}): a TINYINT column reads back from PostgreSQL as
+ * SMALLINT.
  */
 final class SinkReadBack {
     private final ExistingTableSchemaExpansionSupport sink;
@@ -46,7 +50,28 @@ final class SinkReadBack {
             return false;
         }
         Schema actual = sink.getExistingTableSchema(table).orElse(null);
-        return hasIt(actual, before, SchemaChanges.apply(before, change));
+        Schema after = SchemaChanges.apply(before, change);
+        if (actual == null) {
+            return hasIt(null, before, after);
+        }
+        return hasIt(actual, asStored(before, actual), asStored(after, actual));
+    }
+
+    /** The schema with each column's type as the sink would store it; nullability kept. */
+    @Nullable
+    private Schema asStored(@Nullable Schema schema, Schema actual) {
+        if (schema == null) {
+            return null;
+        }
+        List<Column> columns = new ArrayList<>();
+        for (Column column : schema.getColumns()) {
+            DataType type = column.getType();
+            DataType stored =
+                    sink.normalizeToTargetDataType(table, column.getName(), type, actual)
+                            .copy(type.isNullable());
+            columns.add(column.copy(stored));
+        }
+        return schema.copy(columns);
     }
 
     static boolean hasIt(@Nullable Schema actual, @Nullable Schema before, @Nullable Schema after) {

@@ -4,9 +4,19 @@ import static dev.schemaop.registry.RegistryFixtures.ORDERS_V1;
 import static dev.schemaop.registry.RegistryFixtures.ORDERS_V2;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
+
+import org.apache.flink.cdc.common.event.AddColumnEvent;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.schema.Column;
 import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.types.DataType;
+import org.apache.flink.cdc.common.types.DataTypeRoot;
 import org.apache.flink.cdc.common.types.DataTypes;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Optional;
 
 class SinkReadBackTest {
     private static final Schema LONGER_NAME =
@@ -60,5 +70,63 @@ class SinkReadBackTest {
     @Test
     void aTableThatLooksLikeNeitherDoesNotHaveIt() {
         assertThat(SinkReadBack.hasIt(LONGER_NAME, ORDERS_V1, ORDERS_V2)).isFalse();
+    }
+
+    /**
+     * PostgreSQL stores TINYINT as SMALLINT: an added TINYINT column reads back as SMALLINT, and
+     * the change is there all the same.
+     */
+    @Test
+    void typesAreComparedAsTheSinkStoresThem() {
+        TableId table = TableId.tableId("db", "t");
+        Schema stored =
+                Schema.newBuilder()
+                        .physicalColumn("id", DataTypes.INT().notNull())
+                        .physicalColumn("flag", DataTypes.SMALLINT())
+                        .primaryKey("id")
+                        .build();
+        AddColumnEvent addFlag =
+                new AddColumnEvent(
+                        table,
+                        List.of(
+                                AddColumnEvent.last(
+                                        Column.physicalColumn("flag", DataTypes.TINYINT()))));
+        Schema before =
+                Schema.newBuilder()
+                        .physicalColumn("id", DataTypes.INT().notNull())
+                        .primaryKey("id")
+                        .build();
+
+        assertThat(new SinkReadBack(new NoTinyInt(stored), table, before, addFlag).sinkHasIt())
+                .isTrue();
+        assertThat(new SinkReadBack(new NoTinyInt(before), table, before, addFlag).sinkHasIt())
+                .isFalse();
+    }
+
+    /** A sink without TINYINT that has one table. */
+    private static final class NoTinyInt implements ExistingTableSchemaExpansionSupport {
+        private final Schema table;
+
+        NoTinyInt(Schema table) {
+            this.table = table;
+        }
+
+        @Override
+        public Optional<Schema> getExistingTableSchema(TableId tableId) {
+            return Optional.of(table);
+        }
+
+        @Override
+        public DataType normalizeToTargetDataType(
+                TableId tableId, String column, DataType pipelineType, Schema existing) {
+            return pipelineType.getTypeRoot() == DataTypeRoot.TINYINT
+                    ? DataTypes.SMALLINT()
+                    : pipelineType;
+        }
+
+        @Override
+        public boolean isColumnNameCaseSensitive() {
+            return true;
+        }
     }
 }

@@ -322,10 +322,12 @@ class RowReshaperTest {
         return schema.getColumnDataTypes().toArray(new DataType[0]);
     }
 
-    private static Schema schema(String name1, DataType type1, String name2, DataType type2) {
-        return Schema.newBuilder()
-                .physicalColumn(name1, type1)
-                .physicalColumn(name2, type2)
-                .build();
+    /** Columns given as name, type, name, type, ... */
+    private static Schema schema(Object... namesAndTypes) {
+        Schema.Builder builder = Schema.newBuilder();
+        for (int i = 0; i < namesAndTypes.length; i += 2) {
+            builder.physicalColumn((String) namesAndTypes[i], (DataType) namesAndTypes[i + 1]);
+        }
+        return builder.build();
     }
 }
