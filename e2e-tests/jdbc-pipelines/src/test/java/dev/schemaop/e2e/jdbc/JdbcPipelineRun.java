@@ -11,6 +11,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Runs a pipeline through the real front door, {@code flink-cdc.sh}'s main class, on the embedded
@@ -52,11 +54,21 @@ final class JdbcPipelineRun {
         return jar;
     }
 
-    /** Writes {@code pipelineYaml} into {@code dir} as pipeline.yaml and runs it. */
-    static JdbcPipelineRun run(Path dir, String pipelineYaml) throws IOException {
+    /**
+     * Writes {@code pipelineYaml} into {@code dir} as pipeline.yaml and runs it, each of {@code
+     * flinkOptions} ({@code key=value}) given with {@code -D}.
+     */
+    static JdbcPipelineRun run(Path dir, String pipelineYaml, String... flinkOptions)
+            throws IOException {
         Path pipeline = dir.resolve("pipeline.yaml");
         Files.writeString(pipeline, pipelineYaml);
-        String[] args = {"--jar", connectorJar().toString(), pipeline.toString()};
+        List<String> argList = new ArrayList<>(List.of("--jar", connectorJar().toString()));
+        for (String option : flinkOptions) {
+            argList.add("-D");
+            argList.add(option);
+        }
+        argList.add(pipeline.toString());
+        String[] args = argList.toArray(new String[0]);
         PrintStream originalErr = System.err;
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit;

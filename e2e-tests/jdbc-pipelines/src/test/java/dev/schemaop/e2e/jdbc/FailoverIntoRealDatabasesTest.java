@@ -1,0 +1,190 @@
+package dev.schemaop.e2e.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.schemaop.connectors.values.source.ReaderFaults;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A failure between schema changes the sink applied and the next checkpoint, at parallelism 2: the
+ * job restarts from the checkpoint taken before the changes (the fence), both source splits replay
+ * the changes and the rows after them, and the sink must end exactly as without the failure, with
+ * no failed DDL. The database itself tells which DDL ran ({@link DdlAudit}): each statement once.
+ * The JDBC sink's DDL is idempotent (a replayed add finds its column and runs nothing), so this
+ * shows what the database saw, not how often the runtime called the applier; that each change
+ * reaches the applier once across restarts is shown with the values sink (FailoverTest,
+ * SavepointRestoreTest) and the random fault test.
+ *
+ * <p>Timing: checkpoints every 2 s; the fence holds both splits until the first one completes, then
+ * the three changes and the rows after them take a few hundred milliseconds, and the failure (event
+ * 26 of 30, counted over both readers) comes after the changes, long before the next checkpoint.
+ */
+class FailoverIntoRealDatabasesTest {
+    private static final String SCRIPT =
+            """
+            events:
+              - type: create.table
+                table: SCHEMA.items
+                columns:
+                  - {name: id, type: INT NOT NULL}
+                  - {name: qty, type: INT}
+                  - {name: name, type: VARCHAR(10)}
+                primaryKeys: [id]
+              - type: insert
+                table: SCHEMA.items
+                rows:
+                  - [1, 10, a1]
+                  - [2, 20, a2]
+                  - [3, 30, a3]
+                  - [4, 40, a4]
+              - type: checkpoint
+              - type: add.column
+                table: SCHEMA.items
+                columns:
+                  - {name: email, type: VARCHAR(30)}
+              - type: insert
+                table: SCHEMA.items
+                rows:
+                  - [5, 50, a5, e5]
+                  - [6, 60, a6, e6]
+                  - [7, 70, a7, e7]
+                  - [8, 80, a8, e8]
+              - type: alter.column.type
+                table: SCHEMA.items
+                columns: {qty: BIGINT}
+              - type: insert
+                table: SCHEMA.items
+                rows:
+                  - [9, 9000000000, a9, e9]
+                  - [10, 100, a10, e10]
+              - type: rename.column
+                table: SCHEMA.items
+                columns: {name: full_name}
+              - type: insert
+                table: SCHEMA.items
+                rows:
+                  - [11, 110, b11, e11]
+                  - [12, 120, b12, e12]
+                  - [13, 130, b13, e13]
+                  - [14, 140, b14, e14]
+                  - [15, 150, b15, e15]
+                  - [16, 160, b16, e16]
+                  - [17, 170, b17, e17]
+                  - [18, 180, b18, e18]
+                  - [19, 190, b19, e19]
+                  - [20, 200, b20, e20]
+              - type: delete
+                table: SCHEMA.items
+                rows:
+                  - [2, 20, a2, null]
+              - type: update
+                table: SCHEMA.items
+                before: [5, 50, a5, e5]
+                after: [5, 55, a5-2, e5-2]
+            """;
+
+    @TempDir Path dir;
+
+    @BeforeAll
+    static void theConnectorComesFromItsJar() {
+        JdbcPipelineRun.connectorJar();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"postgres", "mariadb"})
+    void theRestartAppliesNoChangeTwiceAndTheRowsAreExact(String sinkType) throws Exception {
+        JdbcEndpoint endpoint = JdbcEndpoint.of(sinkType);
+        String schema = "e2e_jdbc_failover_" + (endpoint.isPostgres() ? "pg" : "maria");
+        try (SinkDatabase db = SinkDatabase.fresh(endpoint, schema);
+                DdlAudit audit = DdlAudit.open(endpoint, schema)) {
+            Path script = dir.resolve("script.yaml");
+            Files.writeString(script, SCRIPT.replace("SCHEMA", schema));
+            String faultKey = script.toAbsolutePath().normalize().toString();
+            long firedBefore = ReaderFaults.fired(faultKey);
+
+            JdbcPipelineRun.run(
+                            dir,
+                            "source:\n  type: values\n  script: "
+                                    + script
+                                    + "\n  splits: 2\n  fail.at.events: \"26\"\n"
+                                    + endpoint.sinkBlock("")
+                                    + "pipeline:\n  parallelism: 2\n"
+                                    + "  schema.change.behavior: evolve\n",
+                            "execution.checkpointing.interval=2s",
+                            "restart-strategy.type=fixed-delay",
+                            "restart-strategy.fixed-delay.attempts=3",
+                            "restart-strategy.fixed-delay.delay=100ms")
+                    .assertSucceeded();
+
+            assertThat(ReaderFaults.fired(faultKey) - firedBefore)
+                    .as("the injected failure happened")
+                    .isEqualTo(1);
+            assertThat(audit.statements()).isEqualTo(expectedDdl(endpoint, schema));
+            assertThat(db.columns("items"))
+                    .isEqualTo(
+                            endpoint.isPostgres()
+                                    ? List.of(
+                                            "id integer NOT NULL",
+                                            "qty bigint",
+                                            "full_name character varying(10)",
+                                            "email character varying(30)")
+                                    : List.of(
+                                            "id int(11) NOT NULL",
+                                            "qty bigint(20)",
+                                            "full_name varchar(10)",
+                                            "email varchar(30)"));
+            assertThat(db.rows("items", "id, qty, full_name, email")).isEqualTo(expectedRows());
+        }
+    }
+
+    private static List<String> expectedRows() {
+        List<String> rows = new ArrayList<>();
+        rows.add("id=1, qty=10, full_name=a1, email=null");
+        rows.add("id=3, qty=30, full_name=a3, email=null");
+        rows.add("id=4, qty=40, full_name=a4, email=null");
+        rows.add("id=5, qty=55, full_name=a5-2, email=e5-2");
+        rows.add("id=6, qty=60, full_name=a6, email=e6");
+        rows.add("id=7, qty=70, full_name=a7, email=e7");
+        rows.add("id=8, qty=80, full_name=a8, email=e8");
+        rows.add("id=9, qty=9000000000, full_name=a9, email=e9");
+        rows.add("id=10, qty=100, full_name=a10, email=e10");
+        for (int id = 11; id <= 20; id++) {
+            rows.add("id=" + id + ", qty=" + id * 10 + ", full_name=b" + id + ", email=e" + id);
+        }
+        return rows;
+    }
+
+    /**
+     * Each DDL once: the create before the checkpoint, then the add, the retype and the rename.
+     * PostgreSQL reports commands by tag and object (the key's index with the create, a rename by
+     * its column); MariaDB's log has the statements.
+     */
+    private static List<String> expectedDdl(JdbcEndpoint endpoint, String schema) {
+        if (endpoint.isPostgres()) {
+            return List.of(
+                    "CREATE TABLE " + schema + ".items",
+                    "CREATE INDEX " + schema + ".items_pkey",
+                    "ALTER TABLE " + schema + ".items",
+                    "ALTER TABLE " + schema + ".items",
+                    "ALTER TABLE " + schema + ".items.full_name");
+        }
+        String table = "`" + schema + "`.`items`";
+        return List.of(
+                "CREATE TABLE IF NOT EXISTS "
+                        + table
+                        + " (`id` INT NOT NULL, `qty` INT NULL, `name` VARCHAR(10) NULL,"
+                        + " PRIMARY KEY (`id`)) DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin",
+                "ALTER TABLE " + table + " ADD COLUMN `email` VARCHAR(30) NULL",
+                "ALTER TABLE " + table + " MODIFY COLUMN `qty` BIGINT NULL",
+                "ALTER TABLE " + table + " RENAME COLUMN `name` TO `full_name`");
+    }
+}
