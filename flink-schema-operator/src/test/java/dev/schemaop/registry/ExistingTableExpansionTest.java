@@ -66,6 +66,18 @@ class ExistingTableExpansionTest {
 
     private static final CreateTableEvent CREATE = new CreateTableEvent(ORDERS, UPSTREAM);
 
+    /** What EXPAND makes of NARROWER for UPSTREAM: the missing column, then the widening. */
+    private static final AddColumnEvent ADD_NOTE =
+            new AddColumnEvent(
+                    ORDERS,
+                    List.of(
+                            AddColumnEvent.last(
+                                    Column.physicalColumn("note", DataTypes.STRING()))));
+
+    private static final AlterColumnTypeEvent WIDEN_QTY =
+            new AlterColumnTypeEvent(
+                    ORDERS, Map.of("qty", DataTypes.INT()), Map.of("qty", DataTypes.SMALLINT()));
+
     private final DescribingApplier sink = new DescribingApplier();
     private RegistryHarness harness;
 
@@ -163,17 +175,8 @@ class ExistingTableExpansionTest {
 
         SchemaChangeResponse response = create();
 
-        AddColumnEvent add =
-                new AddColumnEvent(
-                        ORDERS,
-                        List.of(
-                                AddColumnEvent.last(
-                                        Column.physicalColumn("note", DataTypes.STRING()))));
-        AlterColumnTypeEvent widen =
-                new AlterColumnTypeEvent(
-                        ORDERS,
-                        Map.of("qty", DataTypes.INT()),
-                        Map.of("qty", DataTypes.SMALLINT()));
+        AddColumnEvent add = ADD_NOTE;
+        AlterColumnTypeEvent widen = WIDEN_QTY;
         assertThat(sink.applied()).as("one add, then one widening").containsExactly(add, widen);
         Schema expanded =
                 Schema.newBuilder()
@@ -343,7 +346,7 @@ class ExistingTableExpansionTest {
 
         assertThat(sink.applied())
                 .as("the add and the widening, once: the log answers the replayed create")
-                .hasSize(2);
+                .containsExactly(ADD_NOTE, WIDEN_QTY);
         assertThat(replayed.steps()).hasSize(1);
         assertThat(replayed.steps().get(0).events().get(0))
                 .isEqualTo(new CreateTableEvent(ORDERS, NARROWER));
@@ -393,7 +396,7 @@ class ExistingTableExpansionTest {
 
         assertThat(sink.applied())
                 .as("the add once (read back, not repeated), then the widening")
-                .hasSize(2);
+                .containsExactly(ADD_NOTE, WIDEN_QTY);
         assertThat(sink.getExistingTableSchema(ORDERS).orElseThrow().getColumnNames())
                 .containsExactly("id", "qty", "note");
         assertThat(replayed.steps().get(0).events().get(0))
