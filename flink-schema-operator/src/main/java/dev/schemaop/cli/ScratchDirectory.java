@@ -5,15 +5,12 @@ import dev.schemaop.api.PipelineConfigException;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.WebOptions;
+import org.apache.flink.util.FileUtils;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * A directory in the JVM's temp directory that holds everything one run writes only for itself: the
@@ -91,33 +88,9 @@ final class ScratchDirectory implements AutoCloseable {
         }
     }
 
+    /** Flink's own recursive delete, safe against files deleted concurrently. */
     private static void deleteTree(Path root) throws IOException {
-        Files.walkFileTree(
-                root,
-                new SimpleFileVisitor<>() {
-                    @Override
-                    public FileVisitResult visitFile(Path file, BasicFileAttributes attributes)
-                            throws IOException {
-                        Files.deleteIfExists(file);
-                        return FileVisitResult.CONTINUE;
-                    }
-
-                    @Override
-                    public FileVisitResult visitFileFailed(Path file, IOException e)
-                            throws IOException {
-                        if (e instanceof NoSuchFileException) {
-                            return FileVisitResult.CONTINUE;
-                        }
-                        throw e;
-                    }
-
-                    @Override
-                    public FileVisitResult postVisitDirectory(Path dir, IOException e)
-                            throws IOException {
-                        Files.deleteIfExists(dir);
-                        return FileVisitResult.CONTINUE;
-                    }
-                });
+        FileUtils.deleteDirectory(root.toFile());
     }
 
     private static void sleepBriefly() {

@@ -37,7 +37,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
  * The coordinator of the schema operators (SPEC §2): it decides what each upstream schema change
@@ -450,7 +453,10 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
             return;
         }
         ExistingTableSchemaExpansionSupport sink = existingTables.sink();
-        calls.ask(
+        askSink(
+                tables,
+                "describing the sink tables " + tables,
+                () -> startedIn == generation && !failed && inspecting == change,
                 // On the applier thread: the sink describes the tables, then says how it names and
                 // types columns while the plan is decided.
                 () -> {
@@ -460,28 +466,44 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                     }
                     return existingTables.decide(change.plan, existing);
                 },
-                (decided, error) -> {
-                    if (startedIn != generation || failed || inspecting != change) {
-                        return; // a restore or a failure happened meanwhile
-                    }
+                decided -> {
                     inspecting = null;
-                    if (error instanceof SchemaEvolutionException refused) {
-                        failJob(refused);
-                        return;
-                    }
-                    if (error != null) {
-                        failJob(EvolutionFailures.describeFailure(tables, error));
-                        return;
-                    }
                     start(new PreparedChange(change.request, decided, null));
                     processQueue();
+                });
+    }
+
+    /**
+     * Asks the sink about {@code tables} on the applier thread. The answer is handled on the event
+     * loop only while {@code stillCurrent} holds (no restore or failure since): a refusal fails the
+     * job with the sink's own message, any other error or a timeout with one naming the tables.
+     */
+    private <T> void askSink(
+            List<TableId> tables,
+            String what,
+            BooleanSupplier stillCurrent,
+            Callable<T> question,
+            Consumer<T> onAnswer) {
+        calls.ask(
+                question,
+                (answer, error) -> {
+                    if (!stillCurrent.getAsBoolean()) {
+                        return;
+                    }
+                    if (error instanceof SchemaEvolutionException refused) {
+                        failJob(refused);
+                    } else if (error != null) {
+                        failJob(EvolutionFailures.describeFailure(tables, error));
+                    } else {
+                        onAnswer.accept(answer);
+                    }
                 },
                 () -> {
-                    if (startedIn == generation) {
+                    if (stillCurrent.getAsBoolean()) {
                         failJob(EvolutionFailures.describeTimeout(tables, config.rpcTimeout()));
                     }
                 },
-                "describing the sink tables " + tables);
+                what);
     }
 
     private void start(PreparedChange change) {
@@ -552,31 +574,17 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         // SPEC §6: the expanded tables read back and compared again before anyone is answered.
         Schema upstream = execution.intent.upstream().schemaAfter();
         List<TableId> tables = expanded.stream().map(SinkPlan::sink).toList();
-        calls.ask(
+        askSink(
+                tables,
+                "reading back the expanded sink tables " + tables,
+                () -> isCurrent(execution),
                 () -> {
                     for (TableId table : tables) {
                         existingTables.verify(table, upstream, sink.getExistingTableSchema(table));
                     }
-                    return null;
+                    return Boolean.TRUE;
                 },
-                (ignored, error) -> {
-                    if (!isCurrent(execution)) {
-                        return;
-                    }
-                    if (error instanceof SchemaEvolutionException unresolved) {
-                        failJob(unresolved);
-                    } else if (error != null) {
-                        failJob(EvolutionFailures.describeFailure(tables, error));
-                    } else {
-                        finish(execution);
-                    }
-                },
-                () -> {
-                    if (isCurrent(execution)) {
-                        failJob(EvolutionFailures.describeTimeout(tables, config.rpcTimeout()));
-                    }
-                },
-                "reading back the expanded sink tables " + tables);
+                verified -> finish(execution));
     }
 
     private void finish(ChangeExecution execution) {

@@ -1,13 +1,12 @@
 package dev.schemaop.faults;
 
+import org.apache.flink.util.FileUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -15,7 +14,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Stream;
 
 /**
  * Runs one plan with a time limit (a hang is a finding too) and reports it: a line PASS/FAIL with
@@ -83,9 +81,9 @@ final class SeedRunner {
      */
     private static void deleteRecursively(Path dir) throws InterruptedException {
         for (int attempt = 0; attempt < 20 && Files.exists(dir); attempt++) {
-            try (Stream<Path> files = Files.walk(dir)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            } catch (IOException | UncheckedIOException vanished) {
+            try {
+                FileUtils.deleteDirectory(dir.toFile()); // Flink's: safe against concurrent deletes
+            } catch (IOException stillBeingWritten) {
                 Thread.sleep(100);
             }
         }
