@@ -2,6 +2,7 @@ package dev.schemaop.operator;
 
 import dev.schemaop.behavior.SchemaChanges;
 import dev.schemaop.protocol.ChannelEvent;
+import dev.schemaop.protocol.DrainRequest;
 import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
 import dev.schemaop.protocol.SinkSchemaStep;
@@ -281,6 +282,10 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
     public void handleOperatorEvent(OperatorEvent event) {
         if (event instanceof SchemaChangeResponse) {
             handleResponse((SchemaChangeResponse) event);
+        } else if (event instanceof DrainRequest drain) {
+            // Behind everything this subtask sent: the sink subtasks write what they hold (G7).
+            sinkChannels.drain(subtask, drain.drainId(), drain.sources());
+            sinkChannels.push();
         } else {
             throw new IllegalStateException("Unexpected event from the schema registry: " + event);
         }

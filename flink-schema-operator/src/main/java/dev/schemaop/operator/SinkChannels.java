@@ -52,6 +52,14 @@ final class SinkChannels {
         }
     }
 
+    void drain(int sourceSubtask, long drainId, int sources) {
+        for (int channel = 0; channel < channels; channel++) {
+            output.collect(
+                    new StreamRecord<>(
+                            new ChannelEvent.Drain(channel, sourceSubtask, drainId, sources)));
+        }
+    }
+
     /** Sends the markers and steps emitted so far without waiting for the buffer timeout. */
     void push() {
         markers.flush();

@@ -12,7 +12,11 @@ import java.util.List;
  * sent once per channel.
  */
 public sealed interface ChannelEvent
-        permits ChannelEvent.Row, ChannelEvent.Step, ChannelEvent.Flush, ChannelEvent.Release {
+        permits ChannelEvent.Row,
+                ChannelEvent.Step,
+                ChannelEvent.Flush,
+                ChannelEvent.Release,
+                ChannelEvent.Drain {
 
     int channel();
 
@@ -35,4 +39,12 @@ public sealed interface ChannelEvent
 
     /** The change behind flush marker {@code flushId} is done: its held rows go on. */
     record Release(int channel, int sourceSubtask, long flushId) implements ChannelEvent {}
+
+    /**
+     * The job fails on a change that did not reach the sink: once this marker came from each of
+     * {@code sources} source subtasks (so every step and release sent before it arrived too), the
+     * sink subtask writes every row it holds, flushes and acknowledges drain {@code drainId} (G7).
+     */
+    record Drain(int channel, int sourceSubtask, long drainId, int sources)
+            implements ChannelEvent {}
 }

@@ -31,6 +31,7 @@ public final class ChannelEventSerializer extends ImmutableValueSerializer<Chann
     private static final byte STEP = 1;
     private static final byte FLUSH = 2;
     private static final byte RELEASE = 3;
+    private static final byte DRAIN = 4;
 
     public static TypeInformation<ChannelEvent> typeInfo() {
         return new FixedSerializerTypeInfo<>(ChannelEvent.class, INSTANCE, "ChannelEvent");
@@ -62,6 +63,12 @@ public final class ChannelEventSerializer extends ImmutableValueSerializer<Chann
                     .intValue(flush.sourceSubtask())
                     .longValue(flush.flushId());
             writer.list(flush.holdTables(), DataWriter::table);
+        } else if (event instanceof ChannelEvent.Drain drain) {
+            out.writeByte(DRAIN);
+            writer.intValue(drain.channel())
+                    .intValue(drain.sourceSubtask())
+                    .longValue(drain.drainId())
+                    .intValue(drain.sources());
         } else {
             ChannelEvent.Release release = (ChannelEvent.Release) event;
             out.writeByte(RELEASE);
@@ -91,6 +98,9 @@ public final class ChannelEventSerializer extends ImmutableValueSerializer<Chann
                         reader.list(DataReader::table));
             case RELEASE:
                 return new ChannelEvent.Release(channel, reader.intValue(), reader.longValue());
+            case DRAIN:
+                return new ChannelEvent.Drain(
+                        channel, reader.intValue(), reader.longValue(), reader.intValue());
             default:
                 throw new IOException("Unknown channel event tag " + tag);
         }

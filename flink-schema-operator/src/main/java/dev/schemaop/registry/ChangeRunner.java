@@ -4,8 +4,10 @@ import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
+import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.exceptions.UnsupportedSchemaChangeEventException;
 import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
+import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.sink.MetadataApplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,6 +37,9 @@ final class ChangeRunner {
         void completed(ChangeExecution execution);
 
         void failJob(Throwable cause);
+
+        /** Fails the job after the sink wrote the rows it holds; the sink lacks the change. */
+        void failJobAfterDrain(Throwable cause);
 
         AppliedChangeLog log();
     }
@@ -163,9 +168,43 @@ final class ChangeRunner {
                     cause.getMessage());
             execution.skipped();
         } else {
-            registry.failJob(EvolutionFailures.applyFailure(call.sink(), event, behavior, cause));
+            failWithoutTheChange(
+                    execution, EvolutionFailures.applyFailure(call.sink(), event, behavior, cause));
             return;
         }
         run(execution);
+    }
+
+    /**
+     * The sink refused the change. When it can be read back and its table is as before the change
+     * (a database rejects a DDL statement whole), the rows sink subtasks hold are of that shape and
+     * are written before the job fails (G7); otherwise the job fails at once, since such rows might
+     * not fit a table the failed call changed in part.
+     */
+    private void failWithoutTheChange(ChangeExecution execution, Throwable failure) {
+        if (!(applier instanceof ExistingTableSchemaExpansionSupport describing)) {
+            registry.failJob(failure);
+            return;
+        }
+        TableId table = execution.currentSink().sink();
+        Schema before = execution.schemaBeforeCurrent();
+        calls.ask(
+                () -> SinkReadBack.looksAsBefore(describing, table, before),
+                (unchanged, error) -> {
+                    if (!registry.isCurrent(execution)) {
+                        return;
+                    }
+                    if (Boolean.TRUE.equals(unchanged)) {
+                        registry.failJobAfterDrain(failure);
+                    } else {
+                        registry.failJob(failure);
+                    }
+                },
+                () -> {
+                    if (registry.isCurrent(execution)) {
+                        registry.failJob(failure);
+                    }
+                },
+                "reading back " + table + " after a failed change");
     }
 }

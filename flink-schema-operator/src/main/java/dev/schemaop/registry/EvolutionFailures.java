@@ -28,11 +28,16 @@ final class EvolutionFailures {
             TableId sink, SchemaChangeEvent event, SchemaChangeBehavior behavior, Throwable cause) {
         return new SchemaEvolutionException(
                 String.format(
-                        "The sink failed to apply %s to table %s (pipeline.schema.change.behavior: %s): %s. "
-                                + "Every row before the change reached the sink. Fix the sink, or let the "
-                                + "pipeline skip such changes with schema.change.behavior: try_evolve, "
-                                + "lenient or ignore, or exclude the type with exclude.schema.changes.",
-                        event, sink, behavior.name().toLowerCase(), describe(cause)),
+                        "The sink failed to apply %s to table %s (pipeline.schema.change.behavior: %s): %s."
+                                + " Fix the table or the sink and restart from the last checkpoint,"
+                                + " or keep such changes from the sink: exclude.schema.changes: [%s]"
+                                + " in the sink block, or schema.change.behavior: lenient (never"
+                                + " narrows or drops) or ignore.",
+                        event,
+                        sink,
+                        behavior.name().toLowerCase(),
+                        oneLine(describe(cause)),
+                        event.getType().getTag()),
                 cause);
     }
 
@@ -55,6 +60,11 @@ final class EvolutionFailures {
                                 + " the sink is reachable.",
                         tables, rpcTimeout),
                 null);
+    }
+
+    /** A database's answer may run over several lines (PostgreSQL's "Position: 89"). */
+    private static String oneLine(String text) {
+        return text.strip().replaceAll("\\s*\\R\\s*", " ");
     }
 
     /** Flink CDC's SchemaEvolveException keeps its text out of getMessage(). */

@@ -5,6 +5,7 @@ import dev.schemaop.behavior.AcceptedChangeTypes;
 import dev.schemaop.behavior.SchemaChangeDeriver;
 import dev.schemaop.behavior.SchemaChangeRejectedException;
 import dev.schemaop.behavior.SkippedChange;
+import dev.schemaop.protocol.DrainAck;
 import dev.schemaop.protocol.FlushAck;
 import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
@@ -95,6 +96,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     private RegistryState state = new RegistryState();
     private final ChangeQueue changes;
     private final SubtaskGateways subtasks = new SubtaskGateways();
+    private final FailureDrain drain;
     private final TreeMap<Long, Long> sequenceAtCheckpoint = new TreeMap<>();
     private final Set<String> loggedSkips = new HashSet<>();
 
@@ -125,6 +127,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                         "schema-registry-" + context.getOperatorId(),
                         context.getUserCodeClassloader(),
                         this::failJob);
+        this.drain = new FailureDrain(loop);
         this.calls =
                 new ApplierCalls(
                         applier, loop, config.rpcTimeout(), context.getUserCodeClassloader());
@@ -156,6 +159,11 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                             @Override
                             public void failJob(Throwable cause) {
                                 SchemaRegistry.this.failJob(cause);
+                            }
+
+                            @Override
+                            public void failJobAfterDrain(Throwable cause) {
+                                SchemaRegistry.this.failJobAfterDrain(cause);
                             }
 
                             @Override
@@ -237,6 +245,8 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
             handleRequest((SchemaChangeRequest) event);
         } else if (event instanceof FlushAck) {
             handleFlushAck((FlushAck) event);
+        } else if (event instanceof DrainAck ack) {
+            drain.acked(ack);
         } else {
             throw new IllegalArgumentException("Unknown event " + event);
         }
@@ -305,6 +315,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                     inFlight = null;
                     inspecting = null;
                     failed = false;
+                    drain.clear();
                     queries.clear();
                     changes.clear();
                     subtasks.resetAll();
@@ -422,7 +433,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     private void carryOut(PreparedChange change) {
         if (change.rejection != null) {
             // Every row the subtask sent before the change was flushed: nothing is lost.
-            failJob(change.rejection);
+            failJobAfterDrain(change.rejection);
             return;
         }
         List<TableId> describe = existingTables.toInspect(change.plan, state);
@@ -641,6 +652,33 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         // The job restarts: sink subtasks waiting for an answer go down with it.
         LOG.error("Schema registry fails the job: {}", cause.getMessage());
         context.failJob(cause);
+    }
+
+    /**
+     * Fails the job on a change the sink does not have (G7), after the sink subtasks wrote the rows
+     * they hold for changes of other subtasks: those rows came before the change in their own
+     * subtask's order, and the table still has the shape they were made for. Bounded by the rpc
+     * timeout; the job fails then regardless.
+     */
+    private void failJobAfterDrain(Throwable cause) {
+        if (failed) {
+            return;
+        }
+        failed = true;
+        inFlight = null;
+        LOG.error(
+                "Schema registry fails the job once the sink wrote the rows it holds: {}",
+                cause.getMessage());
+        drain.start(
+                cause,
+                subtasks,
+                config.sinkParallelism(),
+                config.rpcTimeout(),
+                () -> {
+                    if (failed) {
+                        context.failJob(cause);
+                    }
+                });
     }
 
     // ------------------------------------------------------------------ the log

@@ -13,6 +13,7 @@ import org.apache.flink.cdc.common.types.DataType;
 import javax.annotation.Nullable;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -20,12 +21,12 @@ import java.util.stream.Collectors;
  * Whether a sink already has a change whose call a failure cut short: the applier may have changed
  * the table and failed (or the JobManager died) before its success was logged. Read from the sink's
  * own description of the table: the change is there when the table looks as it would after the
- * change and not as before, columns compared by name and type, with their nullability and, for a
- * sink that describes nullability its own way, without. A truncate leaves no trace and is made
- * again: it clears only rows that came before it, since the later ones wait for its answer; so is a
- * change of nullability alone on such a sink. The pipeline's types are compared as the sink would
- * store them ({@code normalizeToTargetDataType}): a TINYINT column reads back from PostgreSQL as
- * SMALLINT.
+ * change and not as before, columns compared by name and type (in any order), with their
+ * nullability and, for a sink that describes nullability its own way, without. A truncate leaves no
+ * trace and is made again: it clears only rows that came before it, since the later ones wait for
+ * its answer; so is a change of nullability alone on such a sink. The pipeline's types are compared
+ * as the sink would store them ({@code normalizeToTargetDataType}): a TINYINT column reads back
+ * from PostgreSQL as SMALLINT.
  */
 final class SinkReadBack {
     private final ExistingTableSchemaExpansionSupport sink;
@@ -54,12 +55,19 @@ final class SinkReadBack {
         if (actual == null) {
             return hasIt(null, before, after);
         }
-        return hasIt(actual, asStored(before, actual), asStored(after, actual));
+        return hasIt(
+                actual,
+                asStored(sink, table, before, actual),
+                asStored(sink, table, after, actual));
     }
 
     /** The schema with each column's type as the sink would store it; nullability kept. */
     @Nullable
-    private Schema asStored(@Nullable Schema schema, Schema actual) {
+    private static Schema asStored(
+            ExistingTableSchemaExpansionSupport sink,
+            TableId table,
+            @Nullable Schema schema,
+            Schema actual) {
         if (schema == null) {
             return null;
         }
@@ -72,6 +80,22 @@ final class SinkReadBack {
             columns.add(column.copy(stored));
         }
         return schema.copy(columns);
+    }
+
+    /**
+     * Whether the sink's table looks exactly as {@code before} (types as the sink stores them,
+     * nullability compared or, for a sink that describes it its own way, not): a failed call left
+     * it untouched. Runs on the applier thread.
+     */
+    static boolean looksAsBefore(
+            ExistingTableSchemaExpansionSupport sink, TableId table, @Nullable Schema before) {
+        Schema actual = sink.getExistingTableSchema(table).orElse(null);
+        if (actual == null || before == null) {
+            return actual == null && before == null;
+        }
+        Schema expected = asStored(sink, table, before, actual);
+        return shape(actual, true).equals(shape(expected, true))
+                || shape(actual, false).equals(shape(expected, false));
     }
 
     static boolean hasIt(@Nullable Schema actual, @Nullable Schema before, @Nullable Schema after) {
@@ -96,8 +120,10 @@ final class SinkReadBack {
         if (schema == null) {
             return "no table";
         }
+        // By name, not position: a sink that cannot place a column (PostgreSQL) adds it last.
         List<Column> columns = schema.getColumns();
         return columns.stream()
+                .sorted(Comparator.comparing(Column::getName))
                 .map(
                         c ->
                                 c.getName()

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The registry's way back to the schema operator subtasks: the gateway of each subtask's current
@@ -39,6 +40,11 @@ final class SubtaskGateways {
 
     void resetAll() {
         undelivered.clear();
+    }
+
+    /** The subtasks whose current attempt can be reached now. */
+    Set<Integer> reachable() {
+        return Set.copyOf(gateways.keySet());
     }
 
     void send(int subtask, OperatorEvent event) {

@@ -52,6 +52,14 @@ final class HeldRows {
         return released;
     }
 
+    /** Lifts every hold; returns every held row, each table's in arrival order. */
+    List<ChannelEvent.Row> releaseAll() {
+        List<ChannelEvent.Row> released = all();
+        holds.clear();
+        rows.clear();
+        return released;
+    }
+
     /** Every held row; the holds themselves belong to a change a restore asks for again. */
     List<ChannelEvent.Row> all() {
         List<ChannelEvent.Row> all = new ArrayList<>();

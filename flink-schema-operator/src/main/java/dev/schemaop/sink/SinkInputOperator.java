@@ -1,6 +1,7 @@
 package dev.schemaop.sink;
 
 import dev.schemaop.protocol.ChannelEvent;
+import dev.schemaop.protocol.DrainAck;
 import dev.schemaop.protocol.FlushAck;
 import dev.schemaop.protocol.SinkSchemaStep;
 import dev.schemaop.protocol.SinkTableQuery;
@@ -38,8 +39,10 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -82,6 +85,10 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     private transient DiscardedValues discards;
     private transient Counter clearedRows;
     private transient HeldRows held;
+
+    /** Per drain id, the source subtasks whose drain marker arrived. */
+    private transient Map<Long, Set<Integer>> drains;
+
     private transient Map<TableId, List<ChannelEvent.Row>> restoredHeld;
     private transient ListState<byte[]> checkpointedHeld;
 
@@ -117,6 +124,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         resumed = context.isRestored() || getRuntimeContext().getTaskInfo().getAttemptNumber() > 0;
         tables = new HashMap<>();
         held = new HeldRows();
+        drains = new HashMap<>();
         restoredHeld = new HashMap<>();
         discards = new DiscardedValues(getMetricGroup());
         checkpointedHeld =
@@ -276,6 +284,8 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
             applyStep(step.step());
         } else if (event instanceof ChannelEvent.Flush marker) {
             flush(marker);
+        } else if (event instanceof ChannelEvent.Drain marker) {
+            drain(marker);
         } else {
             for (ChannelEvent.Row row : held.release(((ChannelEvent.Release) event).flushId())) {
                 emitRow(row);
@@ -374,6 +384,35 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
 
     private void flush(ChannelEvent.Flush marker) throws IOException {
         int source = marker.sourceSubtask();
+        flushWriter(source);
+        for (TableId table : marker.holdTables()) {
+            held.hold(table, marker.flushId());
+        }
+        toRegistry.sendOperatorEventToCoordinator(
+                registry, new SerializedValue<>(new FlushAck(subtask, source, marker.flushId())));
+    }
+
+    /**
+     * The job fails on a change the sink does not have (G7): once every source subtask's drain
+     * marker arrived, every step and release sent before it did too, so what is still held is of
+     * the sink's current version or older, and is written now, before the job goes down.
+     */
+    private void drain(ChannelEvent.Drain marker) throws IOException {
+        Set<Integer> arrived = drains.computeIfAbsent(marker.drainId(), id -> new HashSet<>());
+        arrived.add(marker.sourceSubtask());
+        if (arrived.size() < marker.sources()) {
+            return;
+        }
+        drains.remove(marker.drainId());
+        for (ChannelEvent.Row row : held.releaseAll()) {
+            emitRow(row);
+        }
+        flushWriter(marker.sourceSubtask());
+        toRegistry.sendOperatorEventToCoordinator(
+                registry, new SerializedValue<>(new DrainAck(subtask, marker.drainId())));
+    }
+
+    private void flushWriter(int source) {
         FlushSignal.clear();
         output.collect(new StreamRecord<>(new FlushEvent(source, List.of(), null)));
         if (!FlushSignal.wasFlushed(source)) {
@@ -382,10 +421,5 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
                             + "sink input operator. Do not disable operator chaining for pipelines "
                             + "(pipeline.operator-chaining).");
         }
-        for (TableId table : marker.holdTables()) {
-            held.hold(table, marker.flushId());
-        }
-        toRegistry.sendOperatorEventToCoordinator(
-                registry, new SerializedValue<>(new FlushAck(subtask, source, marker.flushId())));
     }
 }

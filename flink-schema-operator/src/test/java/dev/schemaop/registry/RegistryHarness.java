@@ -1,6 +1,8 @@
 package dev.schemaop.registry;
 
 import dev.schemaop.expansion.ExpansionMode;
+import dev.schemaop.protocol.DrainAck;
+import dev.schemaop.protocol.DrainRequest;
 import dev.schemaop.protocol.FlushAck;
 import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
@@ -101,6 +103,13 @@ final class RegistryHarness implements AutoCloseable {
     void ack(int sinkSubtask, int sourceSubtask, long flushId) throws Exception {
         registry.handleEventFromOperator(
                 sinkSubtask, 0, new FlushAck(sinkSubtask, sourceSubtask, flushId));
+    }
+
+    /** Every sink subtask wrote what it held for the drain {@code request} asked for. */
+    void drainAckAll(DrainRequest request) throws Exception {
+        for (int sink = 0; sink < SINK_PARALLELISM; sink++) {
+            registry.handleEventFromOperator(sink, 0, new DrainAck(sink, request.drainId()));
+        }
     }
 
     void ackAll(int sourceSubtask, long flushId) throws Exception {

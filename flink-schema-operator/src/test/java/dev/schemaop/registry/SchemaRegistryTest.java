@@ -13,6 +13,7 @@ import static dev.schemaop.registry.RegistryHarness.started;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemaop.behavior.SchemaChangeRejectedException;
+import dev.schemaop.protocol.DrainRequest;
 import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
 import dev.schemaop.protocol.SinkSchemaStep;
@@ -301,11 +302,24 @@ class SchemaRegistryTest {
         assertThat(harness.context.failures()).as("failures before every sink flushed").isEmpty();
 
         harness.ack(1, 0, 2);
-        Throwable failure = harness.context.awaitFailure();
+        Throwable failure = failureAfterTheDrain();
 
         assertRejection(failure, add);
         assertThat(applier.calls()).containsExactly(createOrders());
         assertThat(harness.gateway(0).eventsOf(SchemaChangeResponse.class)).hasSize(1);
+    }
+
+    /**
+     * G7: before the job fails on a rejected change, every schema operator subtask is asked to
+     * drain, and the job fails only once every sink subtask wrote what it held.
+     */
+    private Throwable failureAfterTheDrain() throws Exception {
+        DrainRequest drain = harness.gateway(0).await(DrainRequest.class, r -> true);
+        assertThat(drain.sources()).as("every reachable schema operator subtask").isEqualTo(1);
+        harness.drain();
+        assertThat(harness.context.failures()).as("failures before the sink drained").isEmpty();
+        harness.drainAckAll(drain);
+        return harness.context.awaitFailure();
     }
 
     @Test
@@ -315,7 +329,7 @@ class SchemaRegistryTest {
         AddColumnEvent add = addPrice();
 
         harness.send(new SchemaChangeRequest(0, 2, add, 1, 1, 0, 2, null, Map.of(ORDERS, 1)));
-        Throwable failure = harness.context.awaitFailure();
+        Throwable failure = failureAfterTheDrain();
 
         assertRejection(failure, add);
         assertThat(harness.gateway(0).eventsOf(SchemaChangeResponse.class)).hasSize(1);

@@ -81,6 +81,16 @@ final class JdbcEndpoint {
         return user;
     }
 
+    /**
+     * The identifier quoted for this database's SQL, quote characters inside it doubled: PostgreSQL
+     * {@code "na""me"}, MariaDB {@code `na``me`}.
+     */
+    String quote(String identifier) {
+        return isPostgres()
+                ? '"' + identifier.replace("\"", "\"\"") + '"'
+                : '`' + identifier.replace("`", "``") + '`';
+    }
+
     /** The endpoint's url with another port. */
     String urlWithPort(int port) {
         return url.replaceFirst("://([^/:]+)(:\\d+)?/", "://$1:" + port + "/");

@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * The tests' own client of one PostgreSQL schema or MariaDB database that one test case owns:
@@ -28,10 +29,13 @@ final class SinkDatabase implements AutoCloseable {
     static SinkDatabase fresh(JdbcEndpoint endpoint, String schema) throws SQLException {
         SinkDatabase db = absent(endpoint, schema);
         if (endpoint.isPostgres()) {
-            db.execute("CREATE SCHEMA " + schema);
+            db.execute("CREATE SCHEMA " + endpoint.quote(schema));
         } else {
             // as the sink creates its databases
-            db.execute("CREATE DATABASE " + schema + " CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
+            db.execute(
+                    "CREATE DATABASE "
+                            + endpoint.quote(schema)
+                            + " CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
         }
         return db;
     }
@@ -42,7 +46,7 @@ final class SinkDatabase implements AutoCloseable {
         SinkDatabase db = new SinkDatabase(endpoint, schema, endpoint.connect());
         db.execute(
                 (endpoint.isPostgres() ? "DROP SCHEMA IF EXISTS " : "DROP DATABASE IF EXISTS ")
-                        + schema
+                        + endpoint.quote(schema)
                         + (endpoint.isPostgres() ? " CASCADE" : ""));
         return db;
     }
@@ -68,10 +72,33 @@ final class SinkDatabase implements AutoCloseable {
         return schema + "." + table;
     }
 
+    /** The table's qualified name for SQL, schema and table quoted ({@link JdbcEndpoint#quote}). */
+    String qualified(String table) {
+        return endpoint.quote(schema) + "." + endpoint.quote(table);
+    }
+
     void execute(String sql) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.execute(sql);
         }
+    }
+
+    /** The names of the schema's tables (views too), sorted by Java's String order. */
+    List<String> tables() throws SQLException {
+        List<String> tables = new ArrayList<>();
+        try (PreparedStatement statement =
+                connection.prepareStatement(
+                        "SELECT table_name FROM information_schema.tables"
+                                + " WHERE table_schema = ?")) {
+            statement.setString(1, schema);
+            try (ResultSet rs = statement.executeQuery()) {
+                while (rs.next()) {
+                    tables.add(rs.getString(1));
+                }
+            }
+        }
+        tables.sort(null);
+        return tables;
     }
 
     boolean hasTable(String table) throws SQLException {
@@ -122,8 +149,8 @@ final class SinkDatabase implements AutoCloseable {
 
     /**
      * Every row of the table, each as "col=value, ..." with the given columns (a comma-separated
-     * list, the key first: the rows are ordered by it), values as {@code ResultSet.getString}
-     * returns them, "null" for null.
+     * list of SQL expressions, the key first: the rows are ordered by it), values as {@code
+     * ResultSet.getString} returns them, "null" for null.
      */
     List<String> rows(String table, String columns) throws SQLException {
         List<String> rows = new ArrayList<>();
@@ -133,9 +160,7 @@ final class SinkDatabase implements AutoCloseable {
                                 "SELECT "
                                         + columns
                                         + " FROM "
-                                        + schema
-                                        + "."
-                                        + table
+                                        + qualified(table)
                                         + " ORDER BY 1")) {
             ResultSetMetaData meta = rs.getMetaData();
             while (rs.next()) {
@@ -150,6 +175,14 @@ final class SinkDatabase implements AutoCloseable {
             }
         }
         return rows;
+    }
+
+    /**
+     * {@link #rows(String, String)} for column names, each quoted ({@link JdbcEndpoint#quote}): any
+     * name the database allows, the key first.
+     */
+    List<String> rows(String table, List<String> columns) throws SQLException {
+        return rows(table, columns.stream().map(endpoint::quote).collect(Collectors.joining(", ")));
     }
 
     private List<String> strings(String sql, String table) throws SQLException {

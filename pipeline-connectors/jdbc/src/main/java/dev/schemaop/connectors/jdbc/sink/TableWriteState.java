@@ -41,7 +41,9 @@ final class TableWriteState {
         this.types = schema.getColumnDataTypes();
         this.getters = new ArrayList<>();
         for (int i = 0; i < types.size(); i++) {
-            getters.add(RecordData.createFieldGetter(types.get(i), i));
+            // Read through the nullable type: a NOT NULL getter skips the null check and reads a
+            // null as 0 or '', which the database would then store instead of refusing the row.
+            getters.add(RecordData.createFieldGetter(types.get(i).nullable(), i));
         }
         List<String> columns = schema.getColumnNames();
         List<String> keys = schema.primaryKeys();

@@ -474,6 +474,32 @@ abstract class WriterIntegrationTestBase {
         assertThat(db.rows("refused", "id")).isEmpty();
     }
 
+    /**
+     * A null in a column the pipeline's schema says is NOT NULL (a row reshaped after the column
+     * was dropped upstream under IGNORE) reaches the database as NULL, and the database refuses it:
+     * it must not be stored as 0 or an empty string.
+     */
+    @Test
+    void aNullForANotNullColumnIsRefusedNotMadeUp() throws Exception {
+        SinkWriter<Event> writer = writer(1000, Duration.ZERO);
+        TableId t = table("not_null");
+        Schema schema =
+                Schema.newBuilder()
+                        .physicalColumn("id", DataTypes.INT().notNull())
+                        .physicalColumn("qty", DataTypes.INT().notNull())
+                        .physicalColumn("name", DataTypes.VARCHAR(20).notNull())
+                        .primaryKey("id")
+                        .build();
+        schemaChange(writer, new CreateTableEvent(t, schema));
+        Rows rows = new Rows(t, schema);
+        write(writer, rows.insert(1, 7, "a"), rows.insert(2, null, null));
+        assertThatThrownBy(() -> writer.flush(false))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining(schema() + ".not_null")
+                .hasMessageContaining("answered");
+        assertThat(db.rows("not_null", "id")).isEmpty();
+    }
+
     /** DDL that makes a VARCHAR(20) column NOT NULL. */
     protected abstract String notNull(String table, String column);
 }
