@@ -1,0 +1,97 @@
+package dev.schemaop.e2e.mariadb;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Reads what the pipeline wrote into one PostgreSQL schema. */
+final class PostgresTables implements AutoCloseable {
+    private final Connection connection;
+    private final String schema;
+
+    private PostgresTables(Connection connection, String schema) {
+        this.connection = connection;
+        this.schema = schema;
+    }
+
+    /** The schema, dropped if it was there: each test starts from nothing. */
+    static PostgresTables fresh(String schema) throws SQLException {
+        Connection connection = Servers.postgres();
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+        }
+        return new PostgresTables(connection, schema);
+    }
+
+    boolean exists(String table) throws SQLException {
+        try (PreparedStatement statement =
+                connection.prepareStatement(
+                        "SELECT 1 FROM information_schema.tables WHERE table_schema = ? AND"
+                                + " table_name = ?")) {
+            statement.setString(1, schema);
+            statement.setString(2, table);
+            try (ResultSet rs = statement.executeQuery()) {
+                return rs.next();
+            }
+        }
+    }
+
+    /** "name type[ NOT NULL]" in column order, types as PostgreSQL names them. */
+    List<String> columns(String table) throws SQLException {
+        List<String> columns = new ArrayList<>();
+        try (PreparedStatement statement =
+                connection.prepareStatement(
+                        "SELECT column_name, CASE WHEN character_maximum_length IS NOT NULL THEN"
+                                + " data_type || '(' || character_maximum_length || ')' WHEN"
+                                + " data_type = 'numeric' AND numeric_precision IS NOT NULL THEN"
+                                + " 'numeric(' || numeric_precision || ',' || numeric_scale || ')'"
+                                + " ELSE data_type END, is_nullable FROM information_schema.columns"
+                                + " WHERE table_schema = ? AND table_name = ? ORDER BY"
+                                + " ordinal_position")) {
+            statement.setString(1, schema);
+            statement.setString(2, table);
+            try (ResultSet rs = statement.executeQuery()) {
+                while (rs.next()) {
+                    columns.add(
+                            rs.getString(1)
+                                    + " "
+                                    + rs.getString(2)
+                                    + ("NO".equals(rs.getString(3)) ? " NOT NULL" : ""));
+                }
+            }
+        }
+        return columns;
+    }
+
+    /** Every row ordered by the first column, as "col=value, ...". */
+    List<String> rows(String table) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rs =
+                        statement.executeQuery(
+                                "SELECT * FROM " + schema + ".\"" + table + "\" ORDER BY 1")) {
+            ResultSetMetaData meta = rs.getMetaData();
+            while (rs.next()) {
+                StringBuilder row = new StringBuilder();
+                for (int i = 1; i <= meta.getColumnCount(); i++) {
+                    row.append(i > 1 ? ", " : "")
+                            .append(meta.getColumnName(i))
+                            .append('=')
+                            .append(rs.getString(i));
+                }
+                rows.add(row.toString());
+            }
+        }
+        return rows;
+    }
+
+    @Override
+    public void close() throws SQLException {
+        connection.close();
+    }
+}

@@ -1,0 +1,54 @@
+package dev.schemaop.e2e.mariadb;
+
+import dev.schemaop.pipeline.PipelineComposer;
+import dev.schemaop.pipeline.definition.PipelineDefinition;
+import dev.schemaop.pipeline.definition.PipelineDefinitionParser;
+
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A change-data-capture pipeline never ends by itself: it is composed by the runtime from its
+ * definition, started on an embedded Flink cluster, watched through its sink, then cancelled.
+ */
+final class RunningPipeline implements AutoCloseable {
+    private final JobClient job;
+
+    private RunningPipeline(JobClient job) {
+        this.job = job;
+    }
+
+    static RunningPipeline start(String definitionYaml, int parallelism) throws Exception {
+        PipelineDefinition definition =
+                new PipelineDefinitionParser().parse(definitionYaml, "test pipeline", Map.of());
+        Configuration flink = new Configuration();
+        flink.setString("execution.checkpointing.interval", "500ms");
+        flink.setString("parallelism.default", String.valueOf(parallelism));
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(flink);
+        env.enableCheckpointing(500);
+        new PipelineComposer(RunningPipeline.class.getClassLoader()).compose(definition, env);
+        return new RunningPipeline(env.executeAsync("mariadb e2e"));
+    }
+
+    /** Fails with the job's own error when the job stopped. */
+    void assertRunning() throws Exception {
+        JobStatus status = job.getJobStatus().get(10, TimeUnit.SECONDS);
+        if (status.isGloballyTerminalState()) {
+            job.getJobExecutionResult().get(10, TimeUnit.SECONDS); // throws the failure
+            throw new AssertionError("The pipeline ended: " + status);
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        JobStatus status = job.getJobStatus().get(10, TimeUnit.SECONDS);
+        if (!status.isGloballyTerminalState()) {
+            job.cancel().get(30, TimeUnit.SECONDS);
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package dev.schemaop.e2e.mariadb;
+
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.abort;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Properties;
+
+/**
+ * The two servers these tests use: the MariaDB whose binlog the source reads and the PostgreSQL it
+ * writes into. Endpoints come from {@code SCHEMAOP_MARIADB_HOST}, {@code _PORT}, {@code _USER},
+ * {@code _PASSWORD} and {@code SCHEMAOP_POSTGRES_URL}, {@code _USER}, {@code _PASSWORD}, by default
+ * the machine's own servers. The local MariaDB gets its binlog turned on first ({@code
+ * enable-binlog.sh}, a restart only when it is off). A server that does not answer fails the test
+ * under {@code CI=true} and skips it otherwise.
+ */
+final class Servers {
+    static final String MARIADB_HOST = env("SCHEMAOP_MARIADB_HOST", "127.0.0.1");
+    static final int MARIADB_PORT = Integer.parseInt(env("SCHEMAOP_MARIADB_PORT", "3306"));
+    static final String MARIADB_USER = env("SCHEMAOP_MARIADB_USER", "root");
+    static final String MARIADB_PASSWORD = env("SCHEMAOP_MARIADB_PASSWORD", "");
+    static final String POSTGRES_URL =
+            env("SCHEMAOP_POSTGRES_URL", "jdbc:postgresql://127.0.0.1:5432/postgres");
+    static final String POSTGRES_USER = env("SCHEMAOP_POSTGRES_USER", "postgres");
+    static final String POSTGRES_PASSWORD = env("SCHEMAOP_POSTGRES_PASSWORD", "");
+
+    private static boolean binlogChecked;
+
+    private Servers() {}
+
+    /** A connection to MariaDB, its binlog on; fails or skips when the server is not there. */
+    static synchronized Connection mariadb() {
+        if (!binlogChecked && isLocal()) {
+            enableLocalBinlog();
+        }
+        binlogChecked = true;
+        Properties properties = new Properties();
+        properties.setProperty("user", MARIADB_USER);
+        properties.setProperty("password", MARIADB_PASSWORD);
+        properties.setProperty("connectTimeout", "5000");
+        properties.setProperty("allowMultiQueries", "true");
+        return connect(
+                "jdbc:mariadb://" + MARIADB_HOST + ":" + MARIADB_PORT + "/", properties, "MariaDB");
+    }
+
+    static Connection postgres() {
+        Properties properties = new Properties();
+        properties.setProperty("user", POSTGRES_USER);
+        if (!POSTGRES_PASSWORD.isEmpty()) {
+            properties.setProperty("password", POSTGRES_PASSWORD);
+        }
+        properties.setProperty("connectTimeout", "5");
+        return connect(POSTGRES_URL, properties, "PostgreSQL");
+    }
+
+    /** The pipeline's source block for MariaDB. */
+    static String sourceBlock(String tables, String extraOptions) {
+        return "source:\n"
+                + "  type: mariadb\n"
+                + "  hostname: "
+                + MARIADB_HOST
+                + "\n  port: "
+                + MARIADB_PORT
+                + "\n  username: \""
+                + MARIADB_USER
+                + "\"\n"
+                + (MARIADB_PASSWORD.isEmpty() ? "" : "  password: \"" + MARIADB_PASSWORD + "\"\n")
+                + "  tables: \""
+                + tables.replace("\\", "\\\\")
+                + "\"\n"
+                + "  server-id: "
+                + (5400 + (int) (Math.random() * 1000))
+                + "\n  server-time-zone: UTC\n"
+                + extraOptions;
+    }
+
+    /** The pipeline's sink block for PostgreSQL. */
+    static String postgresSinkBlock() {
+        return "sink:\n  type: postgres\n  url: \""
+                + POSTGRES_URL
+                + "\"\n  username: \""
+                + POSTGRES_USER
+                + "\"\n"
+                + (POSTGRES_PASSWORD.isEmpty() ? "" : "  password: \"" + POSTGRES_PASSWORD + "\"\n")
+                + "  sink.buffer-flush.interval: 100ms\n";
+    }
+
+    private static Connection connect(String url, Properties properties, String what) {
+        try {
+            return DriverManager.getConnection(url, properties);
+        } catch (SQLException e) {
+            String message = what + " is not reachable at " + url + " (" + e.getMessage() + ")";
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                fail(message, e);
+            }
+            abort(message);
+            throw new AssertionError("unreachable");
+        }
+    }
+
+    private static boolean isLocal() {
+        return System.getenv("SCHEMAOP_MARIADB_HOST") == null
+                && (MARIADB_HOST.equals("127.0.0.1") || MARIADB_HOST.equals("localhost"));
+    }
+
+    private static void enableLocalBinlog() {
+        Path script = Path.of(System.getProperty("binlog.script", "enable-binlog.sh"));
+        try {
+            Process process =
+                    new ProcessBuilder("bash", script.toAbsolutePath().toString())
+                            .redirectErrorStream(true)
+                            .start();
+            String output =
+                    new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (process.waitFor() != 0) {
+                fail("Could not turn on the local MariaDB's binlog: " + output);
+            }
+        } catch (IOException e) {
+            fail("Could not run " + script + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail("Interrupted while turning on the binlog", e);
+        }
+    }
+
+    private static String env(String name, String fallback) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? fallback : value;
+    }
+}

@@ -1,0 +1,82 @@
+package dev.schemaop.connectors.mariadb;
+
+import java.io.Serializable;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the source needs, checked, travelling with the job graph. {@link #debezium} holds the
+ * user's {@code debezium.*} options without the prefix; they go over the connector's defaults.
+ */
+public record SourceSettings(
+        String hostname,
+        int port,
+        String username,
+        String password,
+        List<TablePattern> tables,
+        int serverId,
+        String serverTimeZone,
+        StartupMode startupMode,
+        int fetchSize,
+        boolean schemaChangeEnabled,
+        Duration connectTimeout,
+        Map<String, String> debezium)
+        implements Serializable {
+
+    public SourceSettings {
+        tables = List.copyOf(tables);
+        debezium = Map.copyOf(debezium);
+    }
+
+    /** Where the source starts. */
+    public enum StartupMode {
+        INITIAL("initial"),
+        LATEST_OFFSET("no_data"),
+        SNAPSHOT("initial_only");
+
+        final String debeziumSnapshotMode;
+
+        StartupMode(String debeziumSnapshotMode) {
+            this.debeziumSnapshotMode = debeziumSnapshotMode;
+        }
+
+        /** Debezium's {@code snapshot.mode} for it. */
+        public String debeziumSnapshotModeName() {
+            return debeziumSnapshotMode;
+        }
+
+        public boolean isBounded() {
+            return this == SNAPSHOT;
+        }
+    }
+
+    /** The url the source reads, for messages: never with the password. */
+    public String endpoint() {
+        return "mariadb://" + hostname + ":" + port + " as " + username;
+    }
+
+    /** Debezium's {@code table.include.list}: the patterns as regexes over {@code db.table}. */
+    public String tableIncludeList() {
+        StringBuilder list = new StringBuilder();
+        for (TablePattern pattern : tables) {
+            if (list.length() > 0) {
+                list.append(',');
+            }
+            list.append(pattern.debeziumRegex());
+        }
+        return list.toString();
+    }
+
+    /** Debezium's {@code database.include.list}. */
+    public String databaseIncludeList() {
+        StringBuilder list = new StringBuilder();
+        for (TablePattern pattern : tables) {
+            if (list.length() > 0) {
+                list.append(',');
+            }
+            list.append(pattern.database());
+        }
+        return list.toString();
+    }
+}

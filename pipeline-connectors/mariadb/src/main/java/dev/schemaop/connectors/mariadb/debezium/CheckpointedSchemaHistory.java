@@ -1,0 +1,101 @@
+package dev.schemaop.connectors.mariadb.debezium;
+
+import io.debezium.document.DocumentReader;
+import io.debezium.document.DocumentWriter;
+import io.debezium.relational.history.AbstractSchemaHistory;
+import io.debezium.relational.history.HistoryRecord;
+import io.debezium.relational.history.SchemaHistoryException;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+
+/**
+ * Debezium's schema history ({@code schema.history.internal}) kept by the source reader, which puts
+ * it into each checkpoint: Debezium creates this class itself, so the reader and the instance meet
+ * through a JVM-wide table under the id in {@link #INSTANCE}. A restored reader registers the
+ * checkpoint's records before the engine starts; Debezium replays those up to the restored offset.
+ */
+public class CheckpointedSchemaHistory extends AbstractSchemaHistory {
+    public static final String INSTANCE = "schema.history.internal.schemaop.instance";
+
+    private static final Map<String, Records> REGISTRY = new ConcurrentHashMap<>();
+
+    private Records records;
+
+    /** Registers the records a reader starts from (empty for a new job) under {@code id}. */
+    static Records register(String id, List<String> restored) {
+        Records records = new Records(restored);
+        REGISTRY.put(id, records);
+        return records;
+    }
+
+    static void unregister(String id) {
+        REGISTRY.remove(id);
+    }
+
+    @Override
+    public void configure(
+            io.debezium.config.Configuration config,
+            io.debezium.relational.history.HistoryRecordComparator comparator,
+            io.debezium.relational.history.SchemaHistoryListener listener,
+            boolean useCatalogBeforeSchema) {
+        super.configure(config, comparator, listener, useCatalogBeforeSchema);
+        String id = config.getString(INSTANCE);
+        records = REGISTRY.get(id);
+        if (records == null) {
+            throw new IllegalStateException("No schema history registered under " + id);
+        }
+    }
+
+    @Override
+    protected void storeRecord(HistoryRecord record) throws SchemaHistoryException {
+        try {
+            records.add(DocumentWriter.defaultWriter().write(record.document()));
+        } catch (IOException e) {
+            throw new SchemaHistoryException("Cannot write a schema history record", e);
+        }
+    }
+
+    @Override
+    protected void recoverRecords(Consumer<HistoryRecord> consumer) {
+        for (String json : records.snapshot()) {
+            try {
+                consumer.accept(new HistoryRecord(DocumentReader.defaultReader().read(json)));
+            } catch (IOException e) {
+                throw new SchemaHistoryException(
+                        "Cannot read a checkpointed schema history record", e);
+            }
+        }
+    }
+
+    @Override
+    public boolean exists() {
+        return !records.snapshot().isEmpty();
+    }
+
+    @Override
+    public boolean storageExists() {
+        return true;
+    }
+
+    /** The records of one reader, written by Debezium's thread, read by the checkpoint. */
+    static final class Records {
+        private final List<String> records;
+
+        Records(List<String> restored) {
+            this.records = new ArrayList<>(restored);
+        }
+
+        synchronized void add(String record) {
+            records.add(record);
+        }
+
+        synchronized List<String> snapshot() {
+            return List.copyOf(records);
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package dev.schemaop.connectors.mariadb.debezium;
+
+import dev.schemaop.connectors.mariadb.SourceSettings;
+
+import java.util.Properties;
+
+/**
+ * The embedded engine's configuration for one reader. Fixed choices (README "How it reads"): exact
+ * decimals and unsigned BIGINT, bytes as bytes, microsecond times, truncates as events, DDL as
+ * schema change records, the schema history and offsets in the reader's checkpoint, and snapshot
+ * notifications in the record stream, in order with the rows.
+ */
+public final class DebeziumProperties {
+    /** The logical server name: the topic prefix of every record. */
+    public static final String TOPIC_PREFIX = "schemaop";
+
+    /** The topic of the notifications, among the records. */
+    public static final String NOTIFICATION_TOPIC = TOPIC_PREFIX + ".notifications";
+
+    private DebeziumProperties() {}
+
+    static Properties of(
+            SourceSettings settings,
+            String engineName,
+            String historyId,
+            String partitionJson,
+            String offsetJson) {
+        Properties p = new Properties();
+        p.setProperty("name", engineName);
+        p.setProperty("connector.class", "io.debezium.connector.mariadb.MariaDbConnector");
+        p.setProperty("topic.prefix", TOPIC_PREFIX);
+        p.setProperty("database.hostname", settings.hostname());
+        p.setProperty("database.port", String.valueOf(settings.port()));
+        p.setProperty("database.user", settings.username());
+        p.setProperty("database.password", settings.password());
+        p.setProperty("database.server.id", String.valueOf(settings.serverId()));
+        p.setProperty("database.include.list", settings.databaseIncludeList());
+        p.setProperty("table.include.list", settings.tableIncludeList());
+        if (settings.serverTimeZone() != null) {
+            p.setProperty("database.connectionTimeZone", settings.serverTimeZone());
+        }
+        p.setProperty("connect.timeout.ms", String.valueOf(settings.connectTimeout().toMillis()));
+        p.setProperty("snapshot.mode", settings.startupMode().debeziumSnapshotModeName());
+        p.setProperty("snapshot.fetch.size", String.valueOf(settings.fetchSize()));
+        p.setProperty("include.schema.changes", "true");
+        p.setProperty("skipped.operations", "none");
+        p.setProperty("tombstones.on.delete", "false");
+        p.setProperty("decimal.handling.mode", "precise");
+        p.setProperty("bigint.unsigned.handling.mode", "precise");
+        p.setProperty("binary.handling.mode", "bytes");
+        p.setProperty("time.precision.mode", "adaptive_time_microseconds");
+        p.setProperty("notification.enabled.channels", "sink");
+        p.setProperty("notification.sink.topic.name", NOTIFICATION_TOPIC);
+        p.setProperty("schema.history.internal", CheckpointedSchemaHistory.class.getName());
+        p.setProperty(CheckpointedSchemaHistory.INSTANCE, historyId);
+        p.setProperty("schema.history.internal.store.only.captured.tables.ddl", "true");
+        p.setProperty("schema.history.internal.store.only.captured.databases.ddl", "true");
+        p.setProperty("offset.storage", CheckpointedOffsetStore.class.getName());
+        p.setProperty("offset.flush.interval.ms", "3600000");
+        if (partitionJson != null && offsetJson != null) {
+            p.setProperty(CheckpointedOffsetStore.PARTITION, partitionJson);
+            p.setProperty(CheckpointedOffsetStore.OFFSET, offsetJson);
+        }
+        settings.debezium().forEach(p::setProperty);
+        return p;
+    }
+}

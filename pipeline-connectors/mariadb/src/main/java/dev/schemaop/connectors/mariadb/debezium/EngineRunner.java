@@ -1,0 +1,156 @@
+package dev.schemaop.connectors.mariadb.debezium;
+
+import dev.schemaop.connectors.mariadb.SourceSettings;
+
+import io.debezium.embedded.Connect;
+import io.debezium.engine.ChangeEvent;
+import io.debezium.engine.DebeziumEngine;
+import org.apache.kafka.connect.source.SourceRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.annotation.Nullable;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs Debezium's MariaDB connector in-process (its embedded engine) on a thread of its own and
+ * hands its records to the source reader through a bounded queue: when the reader falls behind, the
+ * engine waits, and so does the binlog client. Records reach the reader in binlog order.
+ */
+public final class EngineRunner implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(EngineRunner.class);
+    private static final int QUEUE_CAPACITY = 8192;
+
+    private final BlockingQueue<SourceRecord> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
+    private final String historyId = "schemaop-history-" + UUID.randomUUID();
+    private final CheckpointedSchemaHistory.Records history;
+    private final DebeziumEngine<ChangeEvent<SourceRecord, SourceRecord>> engine;
+    private final ExecutorService thread;
+    private volatile CompletableFuture<Void> available = new CompletableFuture<>();
+    @Nullable private volatile Throwable failure;
+    private volatile boolean stopped;
+
+    /**
+     * @param partitionJson the restored offset's partition, null for a new job
+     * @param offsetJson the restored offset, null for a new job
+     * @param historyRecords the restored schema history, empty for a new job
+     */
+    public EngineRunner(
+            SourceSettings settings,
+            @Nullable String partitionJson,
+            @Nullable String offsetJson,
+            List<String> historyRecords,
+            ClassLoader classLoader) {
+        this.history = CheckpointedSchemaHistory.register(historyId, historyRecords);
+        this.engine =
+                DebeziumEngine.create(Connect.class)
+                        .using(
+                                DebeziumProperties.of(
+                                        settings,
+                                        "schemaop-mariadb-source",
+                                        historyId,
+                                        partitionJson,
+                                        offsetJson))
+                        .using(classLoader)
+                        .notifying(this::handleBatch)
+                        .using(this::completed)
+                        .build();
+        this.thread =
+                Executors.newSingleThreadExecutor(
+                        r -> {
+                            Thread t = new Thread(r, "debezium-mariadb-engine");
+                            t.setDaemon(true);
+                            t.setContextClassLoader(classLoader);
+                            return t;
+                        });
+    }
+
+    public void start() {
+        thread.execute(engine);
+    }
+
+    private void handleBatch(
+            List<ChangeEvent<SourceRecord, SourceRecord>> events,
+            DebeziumEngine.RecordCommitter<ChangeEvent<SourceRecord, SourceRecord>> committer)
+            throws InterruptedException {
+        for (ChangeEvent<SourceRecord, SourceRecord> event : events) {
+            SourceRecord record = event.value();
+            while (!stopped && !queue.offer(record, 100, TimeUnit.MILLISECONDS)) {
+                signal();
+            }
+            committer.markProcessed(event);
+        }
+        committer.markBatchFinished();
+        signal();
+    }
+
+    private void completed(boolean success, String message, @Nullable Throwable error) {
+        if (!stopped) {
+            failure =
+                    error != null
+                            ? error
+                            : new IllegalStateException(
+                                    "The MariaDB change reader stopped: " + message);
+            LOG.debug("Debezium engine ended (success {}): {}", success, message);
+        }
+        signal();
+    }
+
+    private void signal() {
+        available.complete(null);
+    }
+
+    /** Takes up to {@code max} records without waiting; throws what stopped the engine. */
+    public List<SourceRecord> poll(int max) {
+        List<SourceRecord> records = new ArrayList<>(Math.min(max, queue.size()));
+        queue.drainTo(records, max);
+        if (records.isEmpty()) {
+            Throwable error = failure;
+            if (error != null) {
+                throw new MariaDbSourceException(error);
+            }
+        }
+        return records;
+    }
+
+    /** Completes when records may be there (or the engine failed). */
+    public CompletableFuture<Void> available() {
+        if (!queue.isEmpty() || failure != null) {
+            return CompletableFuture.completedFuture(null);
+        }
+        CompletableFuture<Void> future = available;
+        if (future.isDone()) {
+            available = future = new CompletableFuture<>();
+            if (!queue.isEmpty() || failure != null) {
+                future.complete(null);
+            }
+        }
+        return future;
+    }
+
+    /** The schema history up to now, for a checkpoint. */
+    public List<String> history() {
+        return history.snapshot();
+    }
+
+    @Override
+    public void close() throws Exception {
+        stopped = true;
+        try {
+            engine.close();
+        } finally {
+            thread.shutdownNow();
+            thread.awaitTermination(30, TimeUnit.SECONDS);
+            CheckpointedSchemaHistory.unregister(historyId);
+        }
+    }
+}

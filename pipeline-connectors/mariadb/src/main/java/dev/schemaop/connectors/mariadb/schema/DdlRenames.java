@@ -1,0 +1,182 @@
+package dev.schemaop.connectors.mariadb.schema;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The column renames an {@code ALTER TABLE} statement makes: {@code CHANGE [COLUMN] [IF EXISTS] old
+ * new type ..} and {@code RENAME COLUMN [IF EXISTS] old TO new}, in statement order. Debezium
+ * describes a table after a DDL statement, not the statement's steps; comparing the two
+ * descriptions cannot tell a rename from a drop and an add, so the statement itself names them.
+ * Identifiers may be quoted with backticks (a doubled backtick inside); strings and parenthesised
+ * parts (types, defaults, checks) are skipped.
+ */
+public final class DdlRenames {
+    private DdlRenames() {}
+
+    /** Old name to new name; empty for a statement that is not an ALTER TABLE. */
+    public static Map<String, String> of(String ddl) {
+        List<Token> tokens = tokenize(ddl);
+        Map<String, String> renames = new LinkedHashMap<>();
+        int i = afterHeader(tokens);
+        if (i < 0) {
+            return renames;
+        }
+        while (i < tokens.size()) {
+            int end = clauseEnd(tokens, i);
+            clause(tokens.subList(i, end), renames);
+            i = end + 1;
+        }
+        return renames;
+    }
+
+    private static void clause(List<Token> clause, Map<String, String> renames) {
+        int i = 0;
+        if (is(clause, i, "CHANGE")) {
+            i++;
+            if (is(clause, i, "COLUMN")) {
+                i++;
+            }
+            i = skipIfExists(clause, i);
+            if (i + 1 < clause.size()) {
+                renames.put(clause.get(i).text, clause.get(i + 1).text);
+            }
+        } else if (is(clause, i, "RENAME") && is(clause, i + 1, "COLUMN")) {
+            i = skipIfExists(clause, i + 2);
+            if (i + 2 < clause.size() && is(clause, i + 1, "TO")) {
+                renames.put(clause.get(i).text, clause.get(i + 2).text);
+            }
+        }
+    }
+
+    /** The index of the first token after {@code ALTER [ONLINE|IGNORE] TABLE [IF EXISTS] name}. */
+    private static int afterHeader(List<Token> tokens) {
+        int i = 0;
+        if (!is(tokens, i++, "ALTER")) {
+            return -1;
+        }
+        while (is(tokens, i, "ONLINE") || is(tokens, i, "IGNORE")) {
+            i++;
+        }
+        if (!is(tokens, i++, "TABLE")) {
+            return -1;
+        }
+        i = skipIfExists(tokens, i) + 1; // the table name
+        while (i < tokens.size() && tokens.get(i).text.equals(".") && !tokens.get(i).quoted) {
+            i += 2; // db.table
+        }
+        if (is(tokens, i, "WAIT")) {
+            i += 2;
+        } else if (is(tokens, i, "NOWAIT")) {
+            i++;
+        }
+        return i;
+    }
+
+    private static int skipIfExists(List<Token> tokens, int i) {
+        return is(tokens, i, "IF") && is(tokens, i + 1, "EXISTS") ? i + 2 : i;
+    }
+
+    private static int clauseEnd(List<Token> tokens, int from) {
+        for (int i = from; i < tokens.size(); i++) {
+            if (tokens.get(i).text.equals(",") && !tokens.get(i).quoted) {
+                return i;
+            }
+        }
+        return tokens.size();
+    }
+
+    private static boolean is(List<Token> tokens, int i, String keyword) {
+        return i < tokens.size()
+                && !tokens.get(i).quoted
+                && tokens.get(i).text.toUpperCase(Locale.ROOT).equals(keyword);
+    }
+
+    /** Words, backtick identifiers, and the punctuation "," and "."; the rest is dropped. */
+    private static List<Token> tokenize(String sql) {
+        List<Token> tokens = new ArrayList<>();
+        int depth = 0;
+        int i = 0;
+        while (i < sql.length()) {
+            char c = sql.charAt(i);
+            if (c == '`') {
+                StringBuilder name = new StringBuilder();
+                i++;
+                while (i < sql.length()) {
+                    char d = sql.charAt(i);
+                    if (d == '`' && i + 1 < sql.length() && sql.charAt(i + 1) == '`') {
+                        name.append('`');
+                        i += 2;
+                    } else if (d == '`') {
+                        i++;
+                        break;
+                    } else {
+                        name.append(d);
+                        i++;
+                    }
+                }
+                if (depth == 0) {
+                    tokens.add(new Token(name.toString(), true));
+                }
+            } else if (c == '\'' || c == '"') {
+                i = skipString(sql, i, c);
+            } else if (c == '(') {
+                depth++;
+                i++;
+            } else if (c == ')') {
+                depth = Math.max(0, depth - 1);
+                i++;
+            } else if (c == '-' && sql.startsWith("--", i) || c == '#') {
+                int eol = sql.indexOf('\n', i);
+                i = eol < 0 ? sql.length() : eol + 1;
+            } else if (c == '/' && sql.startsWith("/*", i)) {
+                int close = sql.indexOf("*/", i + 2);
+                i = close < 0 ? sql.length() : close + 2;
+            } else if (Character.isWhitespace(c)) {
+                i++;
+            } else if (c == ',' || c == '.') {
+                if (depth == 0) {
+                    tokens.add(new Token(String.valueOf(c), false));
+                }
+                i++;
+            } else {
+                int start = i;
+                while (i < sql.length() && isWordChar(sql.charAt(i))) {
+                    i++;
+                }
+                if (i == start) {
+                    i++; // an operator or other punctuation
+                } else if (depth == 0) {
+                    tokens.add(new Token(sql.substring(start, i), false));
+                }
+            }
+        }
+        return tokens;
+    }
+
+    private static boolean isWordChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '$' || c > 127;
+    }
+
+    private static int skipString(String sql, int i, char quote) {
+        i++;
+        while (i < sql.length()) {
+            char c = sql.charAt(i);
+            if (c == '\\') {
+                i += 2;
+            } else if (c == quote && i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
+                i += 2;
+            } else if (c == quote) {
+                return i + 1;
+            } else {
+                i++;
+            }
+        }
+        return i;
+    }
+
+    private record Token(String text, boolean quoted) {}
+}

@@ -1,0 +1,54 @@
+package dev.schemaop.connectors.mariadb.source;
+
+import org.apache.flink.api.connector.source.SplitEnumerator;
+import org.apache.flink.api.connector.source.SplitEnumeratorContext;
+
+import javax.annotation.Nullable;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Hands the one split to reader 0: a server's change stream is read by one client. Other readers
+ * get nothing and end. A split given back by a failed reader goes to reader 0 again when it
+ * registers.
+ */
+final class BinlogEnumerator implements SplitEnumerator<BinlogSplit, List<BinlogSplit>> {
+    private final SplitEnumeratorContext<BinlogSplit> context;
+    private final List<BinlogSplit> unassigned;
+
+    BinlogEnumerator(SplitEnumeratorContext<BinlogSplit> context, List<BinlogSplit> unassigned) {
+        this.context = context;
+        this.unassigned = new ArrayList<>(unassigned);
+    }
+
+    @Override
+    public void start() {}
+
+    @Override
+    public void handleSplitRequest(int subtaskId, @Nullable String requesterHostname) {}
+
+    @Override
+    public void addSplitsBack(List<BinlogSplit> splits, int subtaskId) {
+        unassigned.addAll(splits);
+    }
+
+    @Override
+    public void addReader(int subtaskId) {
+        if (subtaskId == 0 && !unassigned.isEmpty()) {
+            for (BinlogSplit split : unassigned) {
+                context.assignSplit(split, 0);
+            }
+            unassigned.clear();
+        }
+        context.signalNoMoreSplits(subtaskId);
+    }
+
+    @Override
+    public List<BinlogSplit> snapshotState(long checkpointId) {
+        return List.copyOf(unassigned);
+    }
+
+    @Override
+    public void close() {}
+}

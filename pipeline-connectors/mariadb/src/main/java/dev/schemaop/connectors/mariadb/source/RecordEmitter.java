@@ -1,0 +1,195 @@
+package dev.schemaop.connectors.mariadb.source;
+
+import dev.schemaop.connectors.mariadb.SourceSettings;
+import dev.schemaop.connectors.mariadb.debezium.DebeziumProperties;
+import dev.schemaop.connectors.mariadb.schema.DdlRenames;
+import dev.schemaop.connectors.mariadb.schema.MariaDbTypes;
+import dev.schemaop.connectors.mariadb.schema.SchemaDiff;
+import dev.schemaop.connectors.mariadb.schema.TableChangeStructs;
+import dev.schemaop.connectors.mariadb.schema.TableChangeStructs.TableChange;
+
+import org.apache.flink.cdc.common.data.RecordData;
+import org.apache.flink.cdc.common.event.CreateTableEvent;
+import org.apache.flink.cdc.common.event.DataChangeEvent;
+import org.apache.flink.cdc.common.event.DropTableEvent;
+import org.apache.flink.cdc.common.event.Event;
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.event.TruncateTableEvent;
+import org.apache.flink.cdc.common.schema.Column;
+import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.types.DataType;
+import org.apache.flink.cdc.common.utils.SchemaUtils;
+import org.apache.flink.cdc.runtime.typeutils.BinaryRecordDataGenerator;
+import org.apache.kafka.connect.data.Field;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.source.SourceRecord;
+
+import javax.annotation.Nullable;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns Debezium's records into pipeline events, keeping the schema of every captured table as the
+ * pipeline was told it: a table's {@code CreateTableEvent} before its first row, the events of a
+ * DDL statement together ({@link SchemaDiff}), rows built by column name with that schema.
+ */
+final class RecordEmitter {
+    private final SourceSettings settings;
+    private final Map<TableId, Schema> schemas;
+    private final Map<TableId, BinaryRecordDataGenerator> generators = new HashMap<>();
+    private boolean snapshotCompleted;
+
+    RecordEmitter(SourceSettings settings, Map<TableId, Schema> restored) {
+        this.settings = settings;
+        this.schemas = new LinkedHashMap<>(restored);
+    }
+
+    Map<TableId, Schema> schemas() {
+        return new LinkedHashMap<>(schemas);
+    }
+
+    /** Whether Debezium reported its initial snapshot done (or skipped). */
+    boolean snapshotCompleted() {
+        return snapshotCompleted;
+    }
+
+    List<Event> eventsOf(SourceRecord record) {
+        if (!(record.value() instanceof Struct value)) {
+            return List.of();
+        }
+        if (DebeziumProperties.NOTIFICATION_TOPIC.equals(record.topic())) {
+            notification(value);
+            return List.of();
+        }
+        String schemaName = value.schema().name();
+        if (schemaName != null && schemaName.endsWith("SchemaChangeValue")) {
+            return schemaChange(value);
+        }
+        if (schemaName != null && schemaName.endsWith(".Envelope")) {
+            return dataChange(value);
+        }
+        return List.of();
+    }
+
+    private void notification(Struct value) {
+        if ("Initial Snapshot".equals(value.getString("aggregate_type"))) {
+            String type = value.getString("type");
+            snapshotCompleted |=
+                    "COMPLETED".equals(type) || "SKIPPED".equals(type) || "ABORTED".equals(type);
+        }
+    }
+
+    private List<Event> schemaChange(Struct value) {
+        String ddl = value.getString("ddl");
+        List<Event> events = new ArrayList<>();
+        for (TableChange change : TableChangeStructs.of(value)) {
+            TableId table = change.id();
+            Schema known = schemas.get(table);
+            switch (change.kind()) {
+                case DROP:
+                    if (known != null && settings.schemaChangeEnabled()) {
+                        events.add(new DropTableEvent(table));
+                        forget(table);
+                    }
+                    break;
+                case CREATE:
+                case ALTER:
+                    Schema described = MariaDbTypes.schemaOf(change.table());
+                    if (known == null) {
+                        events.add(new CreateTableEvent(table, described));
+                        remember(table, described);
+                    } else if (settings.schemaChangeEnabled()) {
+                        List<SchemaChangeEvent> diff =
+                                SchemaDiff.between(
+                                        table,
+                                        known,
+                                        described,
+                                        DdlRenames.of(ddl == null ? "" : ddl));
+                        Schema after = known;
+                        for (SchemaChangeEvent event : diff) {
+                            events.add(event);
+                            after = SchemaUtils.applySchemaChangeEvent(after, event);
+                        }
+                        remember(table, after);
+                    }
+                    break;
+                default:
+                    break;
+            }
+        }
+        return events;
+    }
+
+    private List<Event> dataChange(Struct value) {
+        String op = value.getString("op");
+        Struct source = value.getStruct("source");
+        TableId table = TableId.tableId(source.getString("db"), source.getString("table"));
+        Schema schema = schemas.get(table);
+        if (schema == null) {
+            throw new IllegalStateException(
+                    "A row of "
+                            + table
+                            + " arrived before its table was described; the schema history does"
+                            + " not have it. Restart the pipeline without its checkpoint.");
+        }
+        switch (op) {
+            case "c":
+            case "r":
+                return List.of(
+                        DataChangeEvent.insertEvent(
+                                table, row(table, schema, value.getStruct("after"))));
+            case "u":
+                return List.of(
+                        DataChangeEvent.updateEvent(
+                                table,
+                                row(table, schema, value.getStruct("before")),
+                                row(table, schema, value.getStruct("after"))));
+            case "d":
+                return List.of(
+                        DataChangeEvent.deleteEvent(
+                                table, row(table, schema, value.getStruct("before"))));
+            case "t":
+                return settings.schemaChangeEnabled()
+                        ? List.of(new TruncateTableEvent(table))
+                        : List.of();
+            default:
+                return List.of();
+        }
+    }
+
+    private RecordData row(TableId table, Schema schema, @Nullable Struct struct) {
+        List<Column> columns = schema.getColumns();
+        Object[] values = new Object[columns.size()];
+        if (struct != null) {
+            for (int i = 0; i < columns.size(); i++) {
+                Column column = columns.get(i);
+                Field field = struct.schema().field(column.getName());
+                if (field != null) {
+                    values[i] =
+                            ValueConverter.convert(
+                                    struct.get(field), field.schema(), column.getType());
+                }
+            }
+        }
+        return generators.computeIfAbsent(table, t -> generator(schema)).generate(values);
+    }
+
+    private static BinaryRecordDataGenerator generator(Schema schema) {
+        return new BinaryRecordDataGenerator(schema.getColumnDataTypes().toArray(new DataType[0]));
+    }
+
+    private void remember(TableId table, Schema schema) {
+        schemas.put(table, schema);
+        generators.remove(table);
+    }
+
+    private void forget(TableId table) {
+        schemas.remove(table);
+        generators.remove(table);
+    }
+}

@@ -1,0 +1,51 @@
+package dev.schemaop.connectors.mariadb.schema;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+class DdlRenamesTest {
+
+    @Test
+    void changeAndRenameColumnInStatementOrder() {
+        assertThat(
+                        DdlRenames.of(
+                                "ALTER TABLE app.customers CHANGE age precise_age DOUBLE,"
+                                        + " RENAME COLUMN name TO full_name, ADD COLUMN x INT"))
+                .containsExactly(Map.entry("age", "precise_age"), Map.entry("name", "full_name"));
+    }
+
+    @Test
+    void quotedNamesKeywordsAndOptionalWords() {
+        assertThat(
+                        DdlRenames.of(
+                                "alter online table `app`.`t` wait 5 change column if exists"
+                                        + " `we``ird, name` `new` varchar(10) default 'a, b',"
+                                        + " rename column if exists `x` to `y`"))
+                .containsExactly(Map.entry("we`ird, name", "new"), Map.entry("x", "y"));
+    }
+
+    @Test
+    void commasInsideTypesDefaultsAndCommentsDoNotSplitClauses() {
+        assertThat(
+                        DdlRenames.of(
+                                "ALTER TABLE t MODIFY price DECIMAL(10, 2) /* a, b */,"
+                                        + " CHANGE c d ENUM('x', 'y') COMMENT 'it''s, here'"))
+                .containsExactly(Map.entry("c", "d"));
+    }
+
+    @Test
+    void aCaseOnlyRenameIsARename() {
+        assertThat(DdlRenames.of("ALTER TABLE t CHANGE name Name VARCHAR(10)"))
+                .containsExactly(Map.entry("name", "Name"));
+    }
+
+    @Test
+    void otherStatementsRenameNothing() {
+        assertThat(DdlRenames.of("CREATE TABLE t (change_me INT)")).isEmpty();
+        assertThat(DdlRenames.of("ALTER TABLE t ADD COLUMN change_x INT")).isEmpty();
+        assertThat(DdlRenames.of("RENAME TABLE a TO b")).isEmpty();
+    }
+}
