@@ -7,8 +7,12 @@ import dev.schemaop.pipeline.definition.PipelineDefinitionParser;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
+import javax.annotation.Nullable;
+
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -24,15 +28,31 @@ final class RunningPipeline implements AutoCloseable {
     }
 
     static RunningPipeline start(String definitionYaml, int parallelism) throws Exception {
+        return start(definitionYaml, parallelism, null);
+    }
+
+    /** Starts the pipeline, from a savepoint when {@code savepoint} is not null. */
+    static RunningPipeline start(String definitionYaml, int parallelism, @Nullable String savepoint)
+            throws Exception {
         PipelineDefinition definition =
                 new PipelineDefinitionParser().parse(definitionYaml, "test pipeline", Map.of());
         Configuration flink = new Configuration();
+        if (savepoint != null) {
+            flink.setString("execution.savepoint.path", savepoint);
+        }
         flink.setString("execution.checkpointing.interval", "500ms");
         flink.setString("parallelism.default", String.valueOf(parallelism));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(flink);
         env.enableCheckpointing(500);
         new PipelineComposer(RunningPipeline.class.getClassLoader()).compose(definition, env);
         return new RunningPipeline(env.executeAsync("mariadb e2e"));
+    }
+
+    /** Stops the job with a savepoint into {@code directory}; returns the savepoint's path. */
+    String stopWithSavepoint(Path directory) throws Exception {
+        return job.stopWithSavepoint(
+                        false, directory.toUri().toString(), SavepointFormatType.CANONICAL)
+                .get(60, TimeUnit.SECONDS);
     }
 
     /** Fails with the job's own error when the job stopped. */
