@@ -40,6 +40,9 @@ final class RunningPipeline implements AutoCloseable {
         if (savepoint != null) {
             flink.setString("execution.savepoint.path", savepoint);
         }
+        flink.setString("restart-strategy.type", "fixed-delay");
+        flink.setString("restart-strategy.fixed-delay.attempts", "3");
+        flink.setString("restart-strategy.fixed-delay.delay", "200ms");
         flink.setString("execution.checkpointing.interval", "500ms");
         flink.setString("parallelism.default", String.valueOf(parallelism));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(flink);

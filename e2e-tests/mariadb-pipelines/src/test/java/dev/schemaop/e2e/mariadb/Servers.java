@@ -81,13 +81,19 @@ final class Servers {
 
     /** The pipeline's sink block for PostgreSQL. */
     static String postgresSinkBlock() {
+        return postgresSinkBlock(POSTGRES_URL, "");
+    }
+
+    /** A sink block for PostgreSQL with another url (e.g. with parameters) and extra options. */
+    static String postgresSinkBlock(String url, String extraOptions) {
         return "sink:\n  type: postgres\n  url: \""
-                + POSTGRES_URL
+                + url
                 + "\"\n  username: \""
                 + POSTGRES_USER
                 + "\"\n"
                 + (POSTGRES_PASSWORD.isEmpty() ? "" : "  password: \"" + POSTGRES_PASSWORD + "\"\n")
-                + "  sink.buffer-flush.interval: 100ms\n";
+                + "  sink.buffer-flush.interval: 100ms\n"
+                + extraOptions;
     }
 
     private static Connection connect(String url, Properties properties, String what) {
