@@ -30,6 +30,18 @@ public final class EngineRunner implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EngineRunner.class);
     private static final int QUEUE_CAPACITY = 8192;
 
+    /**
+     * The binlog client logs through java.util.logging, which no log4j configuration reaches: its
+     * INFO lines ("Enabling GTID", "Connected to ...") would land on the command line's stderr.
+     * Held here so that the logger, and its level, is not collected.
+     */
+    private static final java.util.logging.Logger BINLOG_CLIENT_LOG =
+            java.util.logging.Logger.getLogger("com.github.shyiko.mysql.binlog");
+
+    static {
+        BINLOG_CLIENT_LOG.setLevel(java.util.logging.Level.WARNING);
+    }
+
     private final BlockingQueue<SourceRecord> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
     private final String historyId = "schemaop-history-" + UUID.randomUUID();
     private final CheckpointedSchemaHistory.Records history;
