@@ -1,5 +1,7 @@
 package dev.schemaop.connectors.mariadb.schema;
 
+import org.apache.flink.cdc.common.event.TableId;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,6 +33,76 @@ public final class DdlRenames {
             i = end + 1;
         }
         return renames;
+    }
+
+    /**
+     * The tables a statement renames: {@code RENAME TABLE a TO b [, c TO d]} and {@code ALTER TABLE
+     * a RENAME [TO|AS] b}, names qualified with {@code database} where the statement does not
+     * qualify them.
+     */
+    public static Map<TableId, TableId> tablesOf(String ddl, String database) {
+        List<Token> tokens = tokenize(ddl);
+        Map<TableId, TableId> renames = new LinkedHashMap<>();
+        if (is(tokens, 0, "RENAME") && is(tokens, 1, "TABLE")) {
+            int i = 2;
+            while (i < tokens.size()) {
+                int end = clauseEnd(tokens, i);
+                List<Token> pair = tokens.subList(i, end);
+                int to = indexOf(pair, "TO");
+                if (to > 0) {
+                    renames.put(
+                            table(pair.subList(0, to), database),
+                            table(pair.subList(to + 1, pair.size()), database));
+                }
+                i = end + 1;
+            }
+        } else if (is(tokens, 0, "ALTER")) {
+            int i = afterHeader(tokens);
+            if (i > 0) {
+                List<Token> name = tokens.subList(indexOf(tokens, "TABLE") + 1, i);
+                while (i < tokens.size()) {
+                    int end = clauseEnd(tokens, i);
+                    List<Token> clause = tokens.subList(i, end);
+                    if (is(clause, 0, "RENAME")
+                            && !is(clause, 1, "COLUMN")
+                            && !is(clause, 1, "INDEX")
+                            && !is(clause, 1, "KEY")) {
+                        int from = is(clause, 1, "TO") || is(clause, 1, "AS") ? 2 : 1;
+                        renames.put(
+                                table(withoutIfExists(name), database),
+                                table(clause.subList(from, clause.size()), database));
+                    }
+                    i = end + 1;
+                }
+            }
+        }
+        return renames;
+    }
+
+    private static List<Token> withoutIfExists(List<Token> name) {
+        return is(name, 0, "IF") && is(name, 1, "EXISTS") ? name.subList(2, name.size()) : name;
+    }
+
+    private static int indexOf(List<Token> tokens, String keyword) {
+        for (int i = 0; i < tokens.size(); i++) {
+            if (is(tokens, i, keyword)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** {@code db . table} or {@code table}. */
+    private static TableId table(List<Token> name, String database) {
+        List<String> parts = new ArrayList<>();
+        for (Token token : name) {
+            if (!(token.text.equals(".") && !token.quoted)) {
+                parts.add(token.text);
+            }
+        }
+        return parts.size() >= 2
+                ? TableId.tableId(parts.get(0), parts.get(1))
+                : TableId.tableId(database, parts.isEmpty() ? "" : parts.get(0));
     }
 
     private static void clause(List<Token> clause, Map<String, String> renames) {

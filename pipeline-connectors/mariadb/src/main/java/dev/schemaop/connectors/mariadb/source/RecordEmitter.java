@@ -87,6 +87,18 @@ final class RecordEmitter {
     private List<Event> schemaChange(Struct value) {
         String ddl = value.getString("ddl");
         List<Event> events = new ArrayList<>();
+        if (ddl != null && settings.schemaChangeEnabled()) {
+            // A renamed table is the old one dropped and the new one created (as Flink CDC's MySQL
+            // source has it); Debezium describes only the new one.
+            String database = value.getString("databaseName");
+            for (TableId renamed :
+                    DdlRenames.tablesOf(ddl, database == null ? "" : database).keySet()) {
+                if (schemas.containsKey(renamed)) {
+                    events.add(new DropTableEvent(renamed));
+                    forget(renamed);
+                }
+            }
+        }
         for (TableChange change : TableChangeStructs.of(value)) {
             TableId table = change.id();
             Schema known = schemas.get(table);

@@ -2,6 +2,7 @@ package dev.schemaop.connectors.mariadb.schema;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.apache.flink.cdc.common.event.TableId;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -47,5 +48,18 @@ class DdlRenamesTest {
         assertThat(DdlRenames.of("CREATE TABLE t (change_me INT)")).isEmpty();
         assertThat(DdlRenames.of("ALTER TABLE t ADD COLUMN change_x INT")).isEmpty();
         assertThat(DdlRenames.of("RENAME TABLE a TO b")).isEmpty();
+    }
+
+    @Test
+    void renamedTables() {
+        assertThat(DdlRenames.tablesOf("RENAME TABLE t1 TO t3, `other`.`a` TO other.b", "app"))
+                .containsExactly(
+                        Map.entry(TableId.tableId("app", "t1"), TableId.tableId("app", "t3")),
+                        Map.entry(TableId.tableId("other", "a"), TableId.tableId("other", "b")));
+        assertThat(DdlRenames.tablesOf("ALTER TABLE app.t1 RENAME TO app.t2", "x"))
+                .containsExactly(
+                        Map.entry(TableId.tableId("app", "t1"), TableId.tableId("app", "t2")));
+        assertThat(DdlRenames.tablesOf("ALTER TABLE t1 RENAME COLUMN a TO b", "app")).isEmpty();
+        assertThat(DdlRenames.tablesOf("ALTER TABLE t1 ADD COLUMN c INT", "app")).isEmpty();
     }
 }
