@@ -79,17 +79,7 @@ class CaseOnlyRenameIntoRealDatabasesTest {
 
             JdbcPipelineRun.run(
                             dir,
-                            "source:\n  type: values\n  script: "
-                                    + script
-                                    + "\n  splits: "
-                                    + parallelism
-                                    + "\n"
-                                    + endpoint.sinkBlock("")
-                                    + "pipeline:\n  parallelism: "
-                                    + parallelism
-                                    + "\n  schema.change.behavior: "
-                                    + behavior
-                                    + "\n")
+                            JdbcPipelineRun.valuesInto(endpoint, script, parallelism, behavior))
                     .assertSucceeded();
 
             if (endpoint.isPostgres() && behavior.equals("lenient")) {

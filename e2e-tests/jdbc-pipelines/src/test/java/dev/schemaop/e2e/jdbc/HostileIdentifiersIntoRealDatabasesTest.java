@@ -310,20 +310,7 @@ class HostileIdentifiersIntoRealDatabasesTest {
 
             JdbcPipelineRun.run(
                             dir,
-                            "source:\n"
-                                    + "  type: values\n"
-                                    + "  script: "
-                                    + script
-                                    + "\n"
-                                    + "  splits: "
-                                    + parallelism
-                                    + "\n"
-                                    + endpoint.sinkBlock("")
-                                    + "pipeline:\n"
-                                    + "  parallelism: "
-                                    + parallelism
-                                    + "\n"
-                                    + "  schema.change.behavior: evolve\n")
+                            JdbcPipelineRun.valuesInto(endpoint, script, parallelism, "evolve"))
                     .assertSucceeded();
 
             assertThat(db.tables()).as("no other table").containsExactly(GUARD, table);

@@ -83,6 +83,24 @@ final class JdbcPipelineRun {
         return new JdbcPipelineRun(exit, stderr);
     }
 
+    /**
+     * The pipeline most tests run: the values source reading {@code script} in {@code parallelism}
+     * splits, into {@code endpoint}'s sink, at that parallelism, under {@code behavior}.
+     */
+    static String valuesInto(JdbcEndpoint endpoint, Path script, int parallelism, String behavior) {
+        return "source:\n  type: values\n  script: "
+                + script
+                + "\n  splits: "
+                + parallelism
+                + "\n"
+                + endpoint.sinkBlock("")
+                + "pipeline:\n  parallelism: "
+                + parallelism
+                + "\n  schema.change.behavior: "
+                + behavior
+                + "\n";
+    }
+
     /** Exit code 0, and nothing on stderr. */
     JdbcPipelineRun assertSucceeded() {
         assertThat(exitCode).as("exit code; stderr:\n%s", stderr).isZero();

@@ -365,23 +365,7 @@ class OtherBehaviorsIntoRealDatabasesTest {
                 SCRIPT.replace("SCHEMA", db.schema())
                         .replace("REFUSED_TYPE", refusedType(endpoint)));
         return JdbcPipelineRun.run(
-                dir,
-                "source:\n"
-                        + "  type: values\n"
-                        + "  script: "
-                        + script
-                        + "\n"
-                        + "  splits: "
-                        + parallelism
-                        + "\n"
-                        + endpoint.sinkBlock("")
-                        + "pipeline:\n"
-                        + "  parallelism: "
-                        + parallelism
-                        + "\n"
-                        + "  schema.change.behavior: "
-                        + behavior
-                        + "\n");
+                dir, JdbcPipelineRun.valuesInto(endpoint, script, parallelism, behavior));
     }
 
     @ParameterizedTest(name = "{0}, parallelism {1}")

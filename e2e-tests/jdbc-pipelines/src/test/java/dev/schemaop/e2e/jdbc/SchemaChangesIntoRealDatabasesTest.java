@@ -239,22 +239,7 @@ class SchemaChangesIntoRealDatabasesTest {
 
             JdbcPipelineRun.run(
                             dir,
-                            "source:\n"
-                                    + "  type: values\n"
-                                    + "  script: "
-                                    + script
-                                    + "\n"
-                                    + "  splits: "
-                                    + parallelism
-                                    + "\n"
-                                    + endpoint.sinkBlock("")
-                                    + "pipeline:\n"
-                                    + "  parallelism: "
-                                    + parallelism
-                                    + "\n"
-                                    + "  schema.change.behavior: "
-                                    + behavior
-                                    + "\n")
+                            JdbcPipelineRun.valuesInto(endpoint, script, parallelism, behavior))
                     .assertSucceeded();
 
             assertThat(db.primaryKey(TABLE)).containsExactly("id");
