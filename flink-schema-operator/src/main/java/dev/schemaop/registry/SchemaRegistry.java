@@ -18,6 +18,7 @@ import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.sink.MetadataApplier;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.runtime.operators.coordination.CoordinationRequest;
 import org.apache.flink.runtime.operators.coordination.CoordinationRequestHandler;
 import org.apache.flink.runtime.operators.coordination.CoordinationResponse;
@@ -676,9 +677,20 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                 config.rpcTimeout(),
                 () -> {
                     if (failed) {
-                        context.failJob(cause);
+                        context.failJob(restartsWouldNotHelp(cause));
                     }
                 });
+    }
+
+    /**
+     * An EXCEPTION rejection is a decision, not an accident: a restart would meet the same change
+     * and reject it again, forever under Flink's default restart strategy once checkpointing is on.
+     * Such a failure ends the job; anything else may be transient and restarts it.
+     */
+    private static Throwable restartsWouldNotHelp(Throwable cause) {
+        return cause instanceof SchemaChangeRejectedException
+                ? new SuppressRestartsException(cause)
+                : cause;
     }
 
     // ------------------------------------------------------------------ the log

@@ -66,6 +66,11 @@ public final class DiscardedValues {
                         + "include/exclude.schema.changes)";
             case CONVERSION_FAILED:
                 return "the value does not fit the sink column's type exactly and is written as null";
+            case NULL_INTO_NOT_NULL:
+                return "the row has no value for this NOT NULL sink column (the upstream renamed or"
+                        + " dropped it and the sink kept it): null is written, and a sink that"
+                        + " enforces NOT NULL refuses the row; make the column nullable in the sink,"
+                        + " or let the change through (schema.change.behavior, exclude.schema.changes)";
             default:
                 return reason.name();
         }

@@ -27,6 +27,7 @@ import org.apache.flink.cdc.common.exceptions.UnsupportedSchemaChangeEventExcept
 import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.types.DataTypes;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -319,7 +320,11 @@ class SchemaRegistryTest {
         harness.drain();
         assertThat(harness.context.failures()).as("failures before the sink drained").isEmpty();
         harness.drainAckAll(drain);
-        return harness.context.awaitFailure();
+        Throwable failure = harness.context.awaitFailure();
+        assertThat(failure)
+                .as("a rejection ends the job: a restart would only reject it again")
+                .isInstanceOf(SuppressRestartsException.class);
+        return failure.getCause();
     }
 
     @Test

@@ -67,7 +67,7 @@ class ExceptionBehaviorTest {
 
     @TempDir Path dir;
 
-    private PipelineRun run(int parallelism, int splits) throws IOException {
+    private PipelineRun run(int parallelism, int splits, String... args) throws IOException {
         Path script = dir.resolve("script.yaml");
         Files.writeString(script, SCRIPT);
         return PipelineRun.run(
@@ -89,7 +89,8 @@ class ExceptionBehaviorTest {
                         + "  parallelism: "
                         + parallelism
                         + "\n"
-                        + "  schema.change.behavior: exception\n");
+                        + "  schema.change.behavior: exception\n",
+                args);
     }
 
     private static void assertRejected(PipelineRun run) {
@@ -116,6 +117,19 @@ class ExceptionBehaviorTest {
         assertRejected(run);
         // Rows of other subtasks may not have arrived when the job failed; none is after it.
         assertThat(ROWS_BEFORE_THE_CHANGE).containsAll(run.rows("db.t"));
+        assertThat(run.rows("db.t")).noneMatch(row -> row.startsWith("id=4,"));
+    }
+
+    /**
+     * With checkpointing on, Flink's default restart strategy restarts a failed job without limit:
+     * a rejection must end the job all the same (a restart would only reject it again), with the
+     * same one error.
+     */
+    @Test
+    void withCheckpointingTheJobEndsInsteadOfRestartingForever() throws IOException {
+        PipelineRun run = run(2, 2, "-D", "execution.checkpointing.interval=200ms");
+
+        assertRejected(run);
         assertThat(run.rows("db.t")).noneMatch(row -> row.startsWith("id=4,"));
     }
 }

@@ -4,7 +4,7 @@ import dev.schemaop.pipeline.PipelineComposer;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
 import dev.schemaop.pipeline.definition.PipelineDefinitionParser;
 
-import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
@@ -14,6 +14,7 @@ import javax.annotation.Nullable;
 
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -58,19 +59,31 @@ final class RunningPipeline implements AutoCloseable {
                 .get(60, TimeUnit.SECONDS);
     }
 
-    /** Fails with the job's own error when the job stopped. */
+    /**
+     * Fails with the job's own error when the job stopped. A job that ended shuts its embedded
+     * cluster down, after which {@code getJobStatus} only throws "MiniCluster is not yet running":
+     * the job's result, which outlives the cluster, tells how it ended.
+     */
     void assertRunning() throws Exception {
-        JobStatus status = job.getJobStatus().get(10, TimeUnit.SECONDS);
-        if (status.isGloballyTerminalState()) {
-            job.getJobExecutionResult().get(10, TimeUnit.SECONDS); // throws the failure
-            throw new AssertionError("The pipeline ended: " + status);
+        CompletableFuture<JobExecutionResult> result = job.getJobExecutionResult();
+        if (!result.isDone() && isRunning()) {
+            return;
+        }
+        result.get(30, TimeUnit.SECONDS); // throws the failure
+        throw new AssertionError("The pipeline ended");
+    }
+
+    private boolean isRunning() throws Exception {
+        try {
+            return !job.getJobStatus().get(10, TimeUnit.SECONDS).isGloballyTerminalState();
+        } catch (IllegalStateException clusterShutDown) {
+            return false; // the job ended and its cluster is going away
         }
     }
 
     @Override
     public void close() throws Exception {
-        JobStatus status = job.getJobStatus().get(10, TimeUnit.SECONDS);
-        if (!status.isGloballyTerminalState()) {
+        if (!job.getJobExecutionResult().isDone() && isRunning()) {
             job.cancel().get(30, TimeUnit.SECONDS);
         }
     }

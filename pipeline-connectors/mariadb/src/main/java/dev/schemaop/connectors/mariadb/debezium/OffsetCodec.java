@@ -37,7 +37,16 @@ public final class OffsetCodec {
                 converter(false).toConnectData("", json.getBytes(StandardCharsets.UTF_8)).value();
     }
 
+    /** Made once: configuring a converter logs its whole configuration. */
+    private static final JsonConverter KEYS = configured(true);
+
+    private static final JsonConverter VALUES = configured(false);
+
     private static JsonConverter converter(boolean isKey) {
+        return isKey ? KEYS : VALUES;
+    }
+
+    private static JsonConverter configured(boolean isKey) {
         JsonConverter converter = new JsonConverter();
         converter.configure(Map.of("schemas.enable", "false"), isKey);
         return converter;

@@ -14,6 +14,7 @@ import org.apache.kafka.connect.source.SourceRecord;
 import javax.annotation.Nullable;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -31,6 +32,8 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
     @Nullable private RecordEmitter emitter;
     @Nullable private String partitionJson;
     @Nullable private String offsetJson;
+    @Nullable private Map<String, ?> lastPartition;
+    @Nullable private Map<String, ?> lastOffset;
     private boolean finished;
     private boolean noMoreSplits;
 
@@ -79,8 +82,9 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
                 output.collect(event);
             }
             if (record.sourceOffset() != null && !record.sourceOffset().isEmpty()) {
-                partitionJson = OffsetCodec.toJson(record.sourcePartition());
-                offsetJson = OffsetCodec.toJson(record.sourceOffset());
+                // Kept as they are; made into text only when a checkpoint needs them.
+                lastPartition = record.sourcePartition();
+                lastOffset = record.sourceOffset();
             }
             if (emitter.snapshotCompleted() && settings.startupMode().isBounded()) {
                 finished = true;
@@ -94,6 +98,12 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
     public List<BinlogSplit> snapshotState(long checkpointId) {
         if (emitter == null) {
             return List.of();
+        }
+        if (lastOffset != null) {
+            partitionJson = OffsetCodec.toJson(lastPartition);
+            offsetJson = OffsetCodec.toJson(lastOffset);
+            lastPartition = null;
+            lastOffset = null;
         }
         return List.of(
                 new BinlogSplit(
