@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.mariadb;
 
 import dev.schemaop.connectors.mariadb.SourceSettings.StartupMode;
+import dev.schemaop.connectors.mariadb.check.StartCheck;
 
 import org.apache.flink.cdc.common.configuration.ConfigOption;
 import org.apache.flink.cdc.common.configuration.Configuration;
@@ -20,7 +21,8 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * Creates the MariaDB source ({@code type: mariadb}) from the options Flink CDC's MySQL pipeline
  * source takes. Every option is checked here, at submission, with a message that names the option
- * and what it takes; the server itself is first reached when the job starts.
+ * and what it takes; then the server is reached once ({@link StartCheck}): the connection, its
+ * binlog settings, the user's privileges and the tables, each failure one message.
  */
 public class MariaDbDataSourceFactory implements DataSourceFactory {
     public static final String IDENTIFIER = "mariadb";
@@ -36,7 +38,9 @@ public class MariaDbDataSourceFactory implements DataSourceFactory {
                             + " not supported yet; remove it (gh-ost and pt-online-schema-change"
                             + " shadow tables are then not captured unless 'tables' matches them).");
         }
-        return new MariaDbDataSource(settings(config));
+        SourceSettings settings = settings(config);
+        StartCheck.check(settings);
+        return new MariaDbDataSource(settings);
     }
 
     static SourceSettings settings(Configuration config) {

@@ -49,6 +49,10 @@ public final class DebeziumProperties {
         p.setProperty("bigint.unsigned.handling.mode", "precise");
         p.setProperty("binary.handling.mode", "bytes");
         p.setProperty("time.precision.mode", "adaptive_time_microseconds");
+        // The driver reads YEAR as a number: as a java.sql.Date, YEAR 0000 fails the snapshot.
+        p.setProperty("database.yearIsDateType", "false");
+        // MariaDB stores four-digit years: DATE '0050-06-15' is year 50, not 2050.
+        p.setProperty("enable.time.adjuster", "false");
         p.setProperty("notification.enabled.channels", "sink");
         p.setProperty("notification.sink.topic.name", NOTIFICATION_TOPIC);
         p.setProperty("schema.history.internal", CheckpointedSchemaHistory.class.getName());

@@ -109,7 +109,7 @@ public final class EngineRunner implements AutoCloseable {
         if (!stopped) {
             failure =
                     error != null
-                            ? error
+                            ? new MariaDbSourceException(FailureText.of(error), error)
                             : new IllegalStateException(
                                     "The MariaDB change reader stopped: " + message);
             LOG.debug("Debezium engine ended (success {}): {}", success, message);
@@ -156,9 +156,14 @@ public final class EngineRunner implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
+        boolean failedBefore = failure != null;
         stopped = true;
         try {
             engine.close();
+        } catch (IllegalStateException alreadyShutDown) {
+            if (!failedBefore) {
+                throw alreadyShutDown; // a failed engine shut itself down: nothing to close
+            }
         } finally {
             thread.shutdownNow();
             thread.awaitTermination(30, TimeUnit.SECONDS);

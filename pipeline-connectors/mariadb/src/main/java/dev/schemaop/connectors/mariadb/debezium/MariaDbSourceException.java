@@ -9,4 +9,8 @@ public final class MariaDbSourceException extends RuntimeException {
     public MariaDbSourceException(String message) {
         super(message);
     }
+
+    public MariaDbSourceException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

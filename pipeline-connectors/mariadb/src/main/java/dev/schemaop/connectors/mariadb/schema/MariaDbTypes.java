@@ -6,6 +6,7 @@ import org.apache.flink.cdc.common.types.DataType;
 import org.apache.flink.cdc.common.types.DataTypes;
 
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The Flink CDC type of a MariaDB column (README "Type mapping"). The names and choices follow
@@ -35,14 +36,67 @@ public final class MariaDbTypes {
         return column.optional() ? type.nullable() : type.notNull();
     }
 
+    /**
+     * MariaDB's synonyms of a type, as Debezium names a column of a DDL statement from the binlog
+     * (the snapshot's {@code SHOW CREATE TABLE} always has the canonical names): {@code ALTER TABLE
+     * t ADD c INT8} is a BIGINT column named {@code INT8}.
+     */
+    private static final Map<String, String> SYNONYMS =
+            Map.ofEntries(
+                    Map.entry("BOOL", "BOOLEAN"),
+                    Map.entry("INT1", "TINYINT"),
+                    Map.entry("INT2", "SMALLINT"),
+                    Map.entry("INT3", "MEDIUMINT"),
+                    Map.entry("MIDDLEINT", "MEDIUMINT"),
+                    Map.entry("INT4", "INT"),
+                    Map.entry("INTEGER", "INT"),
+                    Map.entry("INT8", "BIGINT"),
+                    Map.entry("DEC", "DECIMAL"),
+                    Map.entry("NUMERIC", "DECIMAL"),
+                    Map.entry("FIXED", "DECIMAL"),
+                    Map.entry("FLOAT4", "FLOAT"),
+                    Map.entry("FLOAT8", "DOUBLE"),
+                    Map.entry("DOUBLE PRECISION", "DOUBLE"),
+                    Map.entry("REAL", "DOUBLE"),
+                    Map.entry("CHARACTER", "CHAR"),
+                    Map.entry("NCHAR", "CHAR"),
+                    Map.entry("NATIONAL CHAR", "CHAR"),
+                    Map.entry("NATIONAL CHARACTER", "CHAR"),
+                    Map.entry("CHARACTER VARYING", "VARCHAR"),
+                    Map.entry("CHAR VARYING", "VARCHAR"),
+                    Map.entry("NVARCHAR", "VARCHAR"),
+                    Map.entry("NATIONAL VARCHAR", "VARCHAR"),
+                    Map.entry("NATIONAL CHARACTER VARYING", "VARCHAR"),
+                    Map.entry("NATIONAL CHAR VARYING", "VARCHAR"),
+                    Map.entry("NCHAR VARCHAR", "VARCHAR"),
+                    Map.entry("NCHAR VARYING", "VARCHAR"),
+                    Map.entry("LONG", "MEDIUMTEXT"),
+                    Map.entry("LONG VARCHAR", "MEDIUMTEXT"),
+                    Map.entry("LONG VARBINARY", "MEDIUMBLOB"),
+                    Map.entry("GEOMCOLLECTION", "GEOMETRYCOLLECTION"));
+
+    /** MariaDB keeps FLOAT(p) with p above 24 as DOUBLE. */
+    private static final int MAX_FLOAT_PRECISION = 24;
+
+    /**
+     * The canonical type name without its attributes: {@code INT4 UNSIGNED ZEROFILL} is {@code
+     * INT}, {@code CHAR BINARY} (a binary collation, not a binary type) is {@code CHAR}.
+     */
+    static String canonical(String typeName) {
+        String name = typeName.toUpperCase(Locale.ROOT).trim().replaceAll("\\s+", " ");
+        for (String attribute : new String[] {" ZEROFILL", " UNSIGNED", " SIGNED", " BINARY"}) {
+            name = name.replace(attribute, "");
+        }
+        return SYNONYMS.getOrDefault(name.trim(), name.trim());
+    }
+
     private static DataType baseType(SourceColumn column) {
-        String name = column.typeName().toUpperCase(Locale.ROOT).trim();
-        boolean unsigned = name.contains("UNSIGNED");
-        String root = name.replace("ZEROFILL", "").replace("UNSIGNED", "").trim();
+        String name = column.typeName().toUpperCase(Locale.ROOT);
+        boolean unsigned = name.contains("UNSIGNED") || name.contains("ZEROFILL");
+        String root = canonical(column.typeName());
         int length = column.length();
         int scale = column.scale();
         switch (root) {
-            case "BOOL":
             case "BOOLEAN":
                 return DataTypes.BOOLEAN();
             case "TINYINT":
@@ -55,26 +109,22 @@ public final class MariaDbTypes {
             case "MEDIUMINT":
                 return DataTypes.INT();
             case "INT":
-            case "INTEGER":
                 return unsigned ? DataTypes.BIGINT() : DataTypes.INT();
             case "BIGINT":
                 return unsigned ? DataTypes.DECIMAL(20, 0) : DataTypes.BIGINT();
             case "SERIAL":
                 return DataTypes.DECIMAL(20, 0);
             case "DECIMAL":
-            case "DEC":
-            case "NUMERIC":
-            case "FIXED":
                 int precision = length > 0 ? length : 10;
                 int digits = scale >= 0 ? scale : 0;
                 return precision > MAX_DECIMAL_PRECISION
                         ? DataTypes.STRING()
                         : DataTypes.DECIMAL(precision, digits);
             case "FLOAT":
-                return DataTypes.FLOAT();
+                return length > MAX_FLOAT_PRECISION && scale < 0
+                        ? DataTypes.DOUBLE()
+                        : DataTypes.FLOAT();
             case "DOUBLE":
-            case "DOUBLE PRECISION":
-            case "REAL":
                 return DataTypes.DOUBLE();
             case "BIT":
                 return length <= 1 ? DataTypes.BOOLEAN() : DataTypes.BINARY((length + 7) / 8);
@@ -89,13 +139,8 @@ public final class MariaDbTypes {
             case "YEAR":
                 return DataTypes.INT();
             case "CHAR":
-            case "NCHAR":
-            case "NATIONAL CHAR":
                 return DataTypes.CHAR(length > 0 ? length : 1);
             case "VARCHAR":
-            case "NVARCHAR":
-            case "NATIONAL VARCHAR":
-            case "CHARACTER VARYING":
                 return length > 0 ? DataTypes.VARCHAR(length) : DataTypes.STRING();
             case "TINYTEXT":
             case "TEXT":

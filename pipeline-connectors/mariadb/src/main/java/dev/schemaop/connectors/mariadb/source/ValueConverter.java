@@ -10,6 +10,8 @@ import org.apache.flink.cdc.common.types.DataType;
 import org.apache.flink.cdc.common.types.DecimalType;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.Struct;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import javax.annotation.Nullable;
 
@@ -18,14 +20,48 @@ import java.math.RoundingMode;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A value as Debezium's MariaDB connector gives it (README "How it reads": exact decimals, bytes,
  * microsecond times) in the internal form of the column's pipeline type. Debezium's logical type
  * names tell the unit of a time value.
+ *
+ * <p>Where Debezium's two paths (snapshot and binlog) give one MariaDB value differently, or give a
+ * value the pipeline type cannot hold, the value is made the same for both (README "Type mapping",
+ * "Values that do not round-trip"):
+ *
+ * <ul>
+ *   <li>BIT(n) comes little-endian ({@code io.debezium.data.Bits}); it is passed on in MariaDB's
+ *       own order, most significant byte first, as {@code HEX(col)} shows it.
+ *   <li>YEAR 0000 comes from the binlog as 1900, a value no YEAR column can hold: it is 0.
+ *   <li>A zero TIMESTAMP ('0000-00-00 00:00:00') comes from the snapshot as null and from the
+ *       binlog as 1970-01-01T00:00:00Z, an instant no TIMESTAMP column can hold (they start at
+ *       00:00:01 UTC): a nullable column gets null from both.
+ *   <li>DATE and DATETIME values in year 0 (other than the zero date, which Debezium gives as null)
+ *       come from the binlog as null: a nullable column gets null from the snapshot too.
+ *   <li>TIME values outside 00:00:00 to 23:59:59.999999 (MariaDB's TIME reaches -838:59:59 to
+ *       838:59:59) have no pipeline TIME value: null, with a WARN.
+ * </ul>
  */
 final class ValueConverter {
+    private static final Logger LOG = LoggerFactory.getLogger(ValueConverter.class);
+
+    static final String BITS = "io.debezium.data.Bits";
+    static final String YEAR = "io.debezium.time.Year";
+
+    /** The binlog's YEAR 0000: 1900 plus the stored 0. */
+    static final int BINLOG_ZERO_YEAR = 1900;
+
+    static final long MICROS_PER_DAY = 86_400_000_000L;
+
+    /** 0001-01-01: days before it are in year 0. */
+    static final long FIRST_DAY_OF_YEAR_ONE = LocalDate.of(1, 1, 1).toEpochDay();
+
+    private static final AtomicLong TIMES_OUT_OF_RANGE = new AtomicLong();
+
     private ValueConverter() {}
 
     @Nullable
@@ -42,7 +78,8 @@ final class ValueConverter {
             case SMALLINT:
                 return ((Number) value).shortValue();
             case INTEGER:
-                return ((Number) value).intValue();
+                int number = ((Number) value).intValue();
+                return YEAR.equals(logical) && number == BINLOG_ZERO_YEAR ? 0 : number;
             case BIGINT:
                 return ((Number) value).longValue();
             case FLOAT:
@@ -51,10 +88,10 @@ final class ValueConverter {
                 return ((Number) value).doubleValue();
             case DECIMAL:
                 DecimalType decimal = (DecimalType) type;
-                BigDecimal number =
+                BigDecimal exact =
                         value instanceof BigDecimal d ? d : new BigDecimal(value.toString());
                 return DecimalData.fromBigDecimal(
-                        number.setScale(decimal.getScale(), RoundingMode.UNNECESSARY),
+                        exact.setScale(decimal.getScale(), RoundingMode.UNNECESSARY),
                         decimal.getPrecision(),
                         decimal.getScale());
             case CHAR:
@@ -62,15 +99,25 @@ final class ValueConverter {
                 return BinaryStringData.fromString(text(value));
             case BINARY:
             case VARBINARY:
-                return bytes(value);
+                byte[] bytes = bytes(value);
+                return BITS.equals(logical) ? reversed(bytes) : bytes;
             case DATE:
-                return DateData.fromEpochDay(((Number) value).intValue());
+                long day = ((Number) value).longValue();
+                return day < FIRST_DAY_OF_YEAR_ONE && type.isNullable()
+                        ? null
+                        : DateData.fromEpochDay((int) day);
             case TIME_WITHOUT_TIME_ZONE:
                 return time(value, logical);
             case TIMESTAMP_WITHOUT_TIME_ZONE:
-                return timestamp(value, logical);
+                TimestampData timestamp = timestamp(value, logical);
+                return timestamp.toLocalDateTime().getYear() < 1 && type.isNullable()
+                        ? null
+                        : timestamp;
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-                return LocalZonedTimestampData.fromInstant(instant(value));
+                Instant instant = instant(value);
+                return Instant.EPOCH.equals(instant) && type.isNullable()
+                        ? null
+                        : LocalZonedTimestampData.fromInstant(instant);
             default:
                 throw new IllegalArgumentException("No conversion into " + type);
         }
@@ -105,15 +152,54 @@ final class ValueConverter {
         return value.toString().getBytes(StandardCharsets.UTF_8);
     }
 
+    private static byte[] reversed(byte[] littleEndian) {
+        byte[] out = new byte[littleEndian.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = littleEndian[littleEndian.length - 1 - i];
+        }
+        return out;
+    }
+
+    /**
+     * Flink CDC 3.5's {@link TimeData} holds milliseconds: digits past the third are cut off (the
+     * value is not rounded, so it never becomes 24:00:00).
+     */
+    @Nullable
     private static TimeData time(Object value, String logical) {
         long number = ((Number) value).longValue();
+        long micros;
         if (logical.endsWith("NanoTime")) {
-            return TimeData.fromNanoOfDay(number);
+            micros = Math.floorDiv(number, 1_000L);
+        } else if (logical.endsWith("MicroTime")) {
+            micros = number;
+        } else {
+            micros = number * 1_000L;
         }
-        if (logical.endsWith("MicroTime")) {
-            return TimeData.fromMicroOfDay(number);
+        if (micros < 0 || micros >= MICROS_PER_DAY) {
+            long count = TIMES_OUT_OF_RANGE.incrementAndGet();
+            if (count == 1 || count % 1000 == 0) {
+                LOG.warn(
+                        "MariaDB TIME value {} is outside the range of the pipeline type TIME"
+                                + " (00:00:00 to 23:59:59.999) and is passed on as NULL ({}"
+                                + " such value(s) so far).",
+                        mariaDbTime(micros),
+                        count);
+            }
+            return null;
         }
-        return TimeData.fromMillisOfDay((int) number);
+        return TimeData.fromMillisOfDay((int) (micros / 1_000L));
+    }
+
+    /** {@code [-]hhh:mm:ss[.ffffff]} as MariaDB writes a TIME. */
+    static String mariaDbTime(long micros) {
+        long abs = Math.abs(micros);
+        long seconds = abs / 1_000_000L;
+        long fraction = abs % 1_000_000L;
+        String text =
+                String.format(
+                        "%s%02d:%02d:%02d",
+                        micros < 0 ? "-" : "", seconds / 3600, (seconds / 60) % 60, seconds % 60);
+        return fraction == 0 ? text : text + String.format(".%06d", fraction);
     }
 
     private static TimestampData timestamp(Object value, String logical) {

@@ -1,0 +1,69 @@
+package dev.schemaop.e2e.mariadb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.schemaop.cli.FlinkCdcCli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Runs a pipeline through the real command line, {@code flink-cdc.sh}'s main class, on the embedded
+ * MiniCluster, and captures its exit code and stderr. The mariadb and JDBC connectors are test
+ * dependencies of this module, so the command line finds them on the class path without {@code
+ * --jar}.
+ */
+final class CliRun {
+    final int exitCode;
+    final String stderr;
+    final Path pipelineFile;
+
+    private CliRun(int exitCode, String stderr, Path pipelineFile) {
+        this.exitCode = exitCode;
+        this.stderr = stderr;
+        this.pipelineFile = pipelineFile;
+    }
+
+    /** Writes {@code pipelineYaml} into {@code dir} as pipeline.yaml and runs it. */
+    static CliRun run(Path dir, String pipelineYaml) throws IOException {
+        Path pipeline = dir.resolve("pipeline.yaml");
+        Files.writeString(pipeline, pipelineYaml);
+        PrintStream originalErr = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit;
+        try {
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            exit = FlinkCdcCli.execute(pipeline.toString());
+        } finally {
+            System.setErr(originalErr);
+        }
+        String stderr = err.toString(StandardCharsets.UTF_8);
+        originalErr.print(stderr);
+        return new CliRun(exit, stderr, pipeline);
+    }
+
+    /** {@code file:line: } of the line of the pipeline file that starts with {@code prefix}. */
+    String at(String prefix) throws IOException {
+        int line = 1;
+        for (String text : Files.readAllLines(pipelineFile)) {
+            if (text.startsWith(prefix)) {
+                return pipelineFile + ":" + line + ": ";
+            }
+            line++;
+        }
+        throw new AssertionError("no line starting with '" + prefix + "' in " + pipelineFile);
+    }
+
+    /** No stack trace frames and no exception or error class names on stderr. */
+    static void assertNoStackTrace(String stderr) {
+        assertThat(stderr).as("stderr must hold no stack trace").doesNotContain("\tat ");
+        assertThat(stderr).as("stderr must name no exception class").doesNotContain("Exception");
+        assertThat(stderr)
+                .as("stderr must name no error class")
+                .doesNotContainPattern("\\b[A-Z]\\w+Error\\b");
+    }
+}
