@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Benchmarks this runtime against Apache Flink CDC 3.5.0's runtime and a bare pipeline:
-#   benchmarks/run.sh [--quick] [--only W1,W2]
-# Writes benchmarks/results/latest.json, latest.md and latest.png. Quick mode (the CI smoke
-# test) uses smaller workloads and one measured job per configuration.
+# Benchmarks this runtime against Apache Flink CDC 3.5.0's runtime and a bare pipeline, and (W5)
+# the JDBC sink into the local PostgreSQL and MariaDB against a plain JDBC loop:
+#   benchmarks/run.sh [--quick] [--only W1,W5]
+# Writes benchmarks/results/latest.json, latest.md and latest.png (W5 alone: w5-latest.json and
+# w5-latest.md). Quick mode (the CI smoke test) uses smaller workloads and one measured job per
+# configuration.
 # Builds what it needs first (and again when a source file changed).
 set -euo pipefail
 
@@ -12,8 +14,9 @@ STAMP="$TARGET/.bench-build-stamp"
 source "$HOME_DIR/bin/lib.sh"
 
 if needs_build "$STAMP" "$HOME_DIR/pom.xml" "$HOME_DIR/flink-schema-operator/pom.xml" \
-    "$HOME_DIR/flink-schema-operator/src/main" "$HOME_DIR/benchmarks/pom.xml" \
-    "$HOME_DIR/benchmarks/src/main"; then
+    "$HOME_DIR/flink-schema-operator/src/main" "$HOME_DIR/pipeline-connectors/pom.xml" \
+    "$HOME_DIR/pipeline-connectors/jdbc/pom.xml" "$HOME_DIR/pipeline-connectors/jdbc/src/main" \
+    "$HOME_DIR/benchmarks/pom.xml" "$HOME_DIR/benchmarks/src/main"; then
   echo "Building the benchmarks (first run or sources changed)..." >&2
   (cd "$HOME_DIR" && mvn -q -B -ntp -Dstyle.color=never -DskipTests -pl benchmarks -am install) >&2
   touch "$STAMP"

@@ -1,10 +1,13 @@
 package dev.schemaop.benchmarks;
 
+import dev.schemaop.benchmarks.jdbc.Database;
+import dev.schemaop.benchmarks.jdbc.Endpoint;
 import dev.schemaop.benchmarks.probe.Probes;
 import dev.schemaop.benchmarks.probe.RunProbe;
 import dev.schemaop.benchmarks.report.ConfigResult;
 import dev.schemaop.benchmarks.report.Reports;
 import dev.schemaop.benchmarks.report.RunResult;
+import dev.schemaop.benchmarks.report.W5Results;
 import dev.schemaop.benchmarks.topology.BareTopology;
 import dev.schemaop.benchmarks.topology.FlinkCdcTopology;
 import dev.schemaop.benchmarks.topology.KeyedBareTopology;
@@ -20,14 +23,18 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Runs every workload through (a) a bare pipeline, (b) Apache Flink CDC 3.5.0's regular topology
- * and (c) this runtime, at parallelism 1 and 2, EVOLVE and LENIENT, on one MiniCluster, and writes
- * {@code results/latest.json}, {@code latest.md} and {@code latest.png}.
+ * and (c) this runtime, at parallelism 1 and 2, EVOLVE and LENIENT, on one MiniCluster, then W5
+ * (this runtime into the JDBC sink against a plain JDBC loop, {@link W5Benchmark}), and writes
+ * {@code results/latest.json}, {@code latest.md} and {@code latest.png} ({@code w5-latest.json} and
+ * {@code w5-latest.md} when W5 ran alone).
  *
  * <p>Usage: {@code BenchmarkMain [--quick] [--out DIR] [--only W1,W2] [--topologies a,a',b,c]
- * [--redraw-chart]} ({@code --redraw-chart} draws the chart of DIR's {@code latest.json} again)
+ * [--redraw-chart]} ({@code --redraw-chart} draws the chart of DIR's {@code latest.json} again;
+ * {@code --only W5} runs W5 alone)
  */
 public final class BenchmarkMain {
     private static final int[] PARALLELISMS = {1, 2};
@@ -72,16 +79,24 @@ public final class BenchmarkMain {
         Plan plan = quick ? Plan.quick() : Plan.full();
         Files.createDirectories(out);
         Path workDir = Files.createTempDirectory("schemaop-bench");
+        W5Results w5 = new W5Results();
+        // W5 is topology c into real databases: it runs when selected and c is among the
+        // topologies.
+        List<Endpoint> w5Servers =
+                (only.isEmpty() || only.contains("W5")) && topologyKeys.contains("c")
+                        ? w5Servers(w5)
+                        : List.of();
         long started = System.nanoTime();
-        List<ConfigResult> results = new BenchmarkMain(plan, workDir).runAll(only, topologyKeys);
+        List<ConfigResult> results =
+                new BenchmarkMain(plan, workDir).runAll(only, topologyKeys, w5Servers, w5);
         double seconds = (System.nanoTime() - started) / 1e9;
-        Reports.write(out, plan.mode(), seconds, results);
+        String written = Reports.write(out, plan.mode(), seconds, results, w5);
         System.out.printf(
                 Locale.ROOT,
                 "Benchmark (%s) took %.0f s; results in %s%n",
                 plan.mode(),
                 seconds,
-                out);
+                out.resolve(written));
         long wrong =
                 results.stream()
                         .filter(r -> r.topology().equals("c"))
@@ -101,11 +116,43 @@ public final class BenchmarkMain {
             System.err.printf(
                     "flink-schema-operator delivered %d rows of the wrong shape and %d rows too many or too few; %d of its jobs failed%n",
                     wrong, lost, failed);
+        }
+        w5.failures().forEach(f -> System.err.println("W5 failed: " + f));
+        if (wrong > 0 || lost > 0 || failed > 0 || !w5.failures().isEmpty()) {
             System.exit(1);
         }
     }
 
-    private List<ConfigResult> runAll(List<String> only, List<String> topologyKeys)
+    /**
+     * The database servers W5 can use. Without one, W5 is skipped for that database with a line
+     * saying why; under {@code CI=true} the run fails at once instead, since CI has both servers
+     * and a W5 that silently measured nothing would hide a broken setup.
+     */
+    private static List<Endpoint> w5Servers(W5Results w5) {
+        List<Endpoint> servers = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        for (Database database : Database.values()) {
+            Endpoint endpoint = database.endpoint();
+            Optional<String> unreachable = endpoint.unreachable();
+            if (unreachable.isPresent()) {
+                missing.add(unreachable.get());
+            } else {
+                servers.add(endpoint);
+            }
+        }
+        if (!missing.isEmpty() && "true".equalsIgnoreCase(System.getenv("CI"))) {
+            missing.forEach(m -> System.err.println("W5 cannot run (CI=true): " + m));
+            System.exit(1);
+        }
+        for (String line : missing) {
+            System.out.println("W5 skipped: " + line);
+            w5.skipped(line);
+        }
+        return servers;
+    }
+
+    private List<ConfigResult> runAll(
+            List<String> only, List<String> topologyKeys, List<Endpoint> w5Servers, W5Results w5)
             throws Exception {
         List<Topology> topologies =
                 List.<Topology>of(
@@ -117,16 +164,23 @@ public final class BenchmarkMain {
                         .filter(t -> topologyKeys.contains(t.key()))
                         .toList();
         List<ConfigResult> results = new ArrayList<>();
+        List<Workload> workloads =
+                plan.workloads().stream()
+                        .filter(w -> only.isEmpty() || only.contains(w.name()))
+                        .toList();
         try (BenchCluster cluster = BenchCluster.start()) {
-            warmUp(cluster, topologies);
-            for (Workload workload : plan.workloads()) {
-                if (!only.isEmpty() && !only.contains(workload.name())) {
-                    continue;
-                }
+            if (!workloads.isEmpty()) {
+                warmUp(cluster, topologies);
+            }
+            for (Workload workload : workloads) {
                 for (int parallelism : PARALLELISMS) {
                     results.addAll(
                             runInterleaved(cluster, configs(topologies, workload, parallelism)));
                 }
+            }
+            W5Benchmark w5Benchmark = new W5Benchmark(cluster, workDir, plan.w5());
+            for (Endpoint server : w5Servers) {
+                w5Benchmark.run(server, w5);
             }
         }
         return results;
@@ -267,7 +321,7 @@ public final class BenchmarkMain {
         }
     }
 
-    private static String rootCause(Throwable e) {
+    static String rootCause(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();

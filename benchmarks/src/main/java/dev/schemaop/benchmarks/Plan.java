@@ -11,6 +11,7 @@ import java.util.List;
  * @param flinkCdcW3Tables W3 for Apache Flink CDC is cut to this many tables, because each creation
  *     costs it 100 to 200 ms (10,000 would take over 15 minutes per job)
  * @param warmupRows rows of the W1 job each topology runs at each parallelism before measuring
+ * @param w5 the JDBC sink's workload, run apart from W1 to W4 (it needs database servers)
  */
 record Plan(
         String mode,
@@ -18,7 +19,26 @@ record Plan(
         int warmups,
         int measured,
         int flinkCdcW3Tables,
-        long warmupRows) {
+        long warmupRows,
+        W5Plan w5) {
+
+    /**
+     * W5: {@code rows} into each database, at each parallelism, as the loop and the pipeline taking
+     * turns for {@code rounds} rounds, the pipeline with an added column every {@code changeEvery}
+     * rows joining the first {@code changeRounds} of them (a MariaDB job of it takes two minutes;
+     * 99 changes a job are enough for the stall percentiles). Before, a warm-up round of {@code
+     * warmupRows} (0: none) whose figures are not kept: the first pipeline job in a JVM is markedly
+     * slower while the JIT compiles its path.
+     */
+    record W5Plan(long rows, int changeEvery, int rounds, int changeRounds, long warmupRows) {
+        Workload withoutChanges() {
+            return Workload.w5(rows, 0);
+        }
+
+        Workload withChanges() {
+            return Workload.w5(rows, changeEvery);
+        }
+    }
 
     static Plan full() {
         return new Plan(
@@ -31,7 +51,8 @@ record Plan(
                 2,
                 5,
                 200,
-                1_000_000);
+                1_000_000,
+                new W5Plan(1_000_000, 10_000, 3, 2, 200_000));
     }
 
     static Plan quick() {
@@ -45,7 +66,8 @@ record Plan(
                 0,
                 1,
                 50,
-                200_000);
+                200_000,
+                new W5Plan(20_000, 2_000, 1, 1, 0));
     }
 
     /** Slow workloads get fewer jobs: each W4 job of Apache Flink CDC takes about a minute. */

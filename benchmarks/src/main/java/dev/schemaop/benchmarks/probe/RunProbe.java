@@ -30,6 +30,7 @@ public final class RunProbe {
     private final LongAdder rejectedSchemaEvents = new LongAdder();
     private final LongAdder applierCalls = new LongAdder();
     private final List<String> wrongShapeSamples = Collections.synchronizedList(new ArrayList<>());
+    private final SinkCalls sinkCalls = new SinkCalls();
     private volatile long heapUsedAtEnd = -1;
     private volatile Map<String, long[]> checkpointSizes = Map.of();
 
@@ -87,6 +88,37 @@ public final class RunProbe {
 
     public void applierCall() {
         applierCalls.increment();
+    }
+
+    /** The calls of a real sink's writers and applier (W5). */
+    public SinkCalls sinkCalls() {
+        return sinkCalls;
+    }
+
+    /**
+     * For each change after the creations whose stall was measured, in the order of {@link
+     * #stalls}: the longest time one writer spent flushing within the stall, ns.
+     */
+    public long[] flushWithinStalls(int pointsPerTable) {
+        long[] flushed = new long[changeEmitted.length()];
+        int count = 0;
+        for (int id = 0; id < flushed.length; id++) {
+            long emitted = changeEmitted.get(id);
+            long arrived = firstRowAfterChange.get(id);
+            if (id % pointsPerTable != 0 && emitted != UNSET_MIN && arrived != UNSET_MIN) {
+                flushed[count++] = sinkCalls.longestWriterFlushing(emitted, arrived);
+            }
+        }
+        return Arrays.copyOf(flushed, count);
+    }
+
+    /** Each change point's emission and first following row, ns (unset: Long.MAX_VALUE). */
+    public long[][] changeTimes() {
+        long[][] times = new long[changeEmitted.length()][];
+        for (int id = 0; id < times.length; id++) {
+            times[id] = new long[] {changeEmitted.get(id), firstRowAfterChange.get(id)};
+        }
+        return times;
     }
 
     void heapUsedAtEnd(long bytes) {

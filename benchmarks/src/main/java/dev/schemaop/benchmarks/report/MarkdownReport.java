@@ -9,32 +9,48 @@ import java.util.Set;
 
 /** The figures as Markdown: throughput and ratios, stalls, W3 state, and the targets. */
 final class MarkdownReport {
+    private static final String TOPOLOGIES =
+            "(a) bare pipeline, chained; (a') bare with the keyed exchange (rows by primary key, "
+                    + "schema events to all; parallelism > 1 only); (b) Apache Flink CDC 3.5.0 regular topology; "
+                    + "(c) flink-schema-operator. "
+                    + "rows/s is the median of the measured jobs; a stall is the time from a schema change "
+                    + "leaving the source to the first row after it reaching a sink writer. ";
+
     private MarkdownReport() {}
 
     static String render(
-            String mode, double seconds, List<ConfigResult> results, List<Ratio> ratios) {
+            String mode,
+            double seconds,
+            List<ConfigResult> results,
+            List<Ratio> ratios,
+            W5Results w5) {
         StringBuilder md = new StringBuilder();
         md.append("# Benchmark results (").append(mode).append(" mode)\n\n");
         md.append(
                 String.format(
                         Locale.ROOT,
-                        "%d cores, Java %s, max heap %d MiB; the whole run took %.0f s. "
-                                + "(a) bare pipeline, chained; (a') bare with the keyed exchange (rows by primary key, "
-                                + "schema events to all; parallelism > 1 only); (b) Apache Flink CDC 3.5.0 regular topology; "
-                                + "(c) flink-schema-operator. "
-                                + "rows/s is the median of the measured jobs; a stall is the time from a schema change "
-                                + "leaving the source to the first row after it reaching a sink writer. "
+                        "%d cores, Java %s, max heap %d MiB; the whole run took %.0f s. %s"
                                 + "Produced by `benchmarks/run.sh%s`.\n\n",
                         Runtime.getRuntime().availableProcessors(),
                         System.getProperty("java.version"),
                         Runtime.getRuntime().maxMemory() >> 20,
                         seconds,
-                        mode.equals("quick") ? " --quick" : ""));
-        workloads(md, results);
-        throughput(md, results);
-        state(md, results);
-        targets(md, results, ratios);
-        md.append("\n![ratios](latest.png)\n");
+                        results.isEmpty() ? "" : TOPOLOGIES,
+                        (mode.equals("quick") ? " --quick" : "")
+                                + (results.isEmpty() ? " --only W5" : "")));
+        if (!results.isEmpty()) {
+            workloads(md, results);
+            throughput(md, results);
+            state(md, results);
+            targets(md, results, ratios);
+        }
+        if (!w5.isEmpty()) {
+            md.append('\n');
+            W5Report.markdown(md, w5);
+        }
+        if (!results.isEmpty()) {
+            md.append("\n![ratios](latest.png)\n");
+        }
         return md.toString();
     }
 

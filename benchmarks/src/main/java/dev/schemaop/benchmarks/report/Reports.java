@@ -13,20 +13,40 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Writes {@code latest.json}, {@code latest.md} and {@code latest.png}. */
+/**
+ * Writes {@code latest.json}, {@code latest.md} and {@code latest.png}; a run of W5 alone writes
+ * {@code w5-latest.json} and {@code w5-latest.md} instead, so that it does not replace the figures
+ * of W1 to W4 (W5 has no chart: its ratio is against the loop, not against a, a' or b).
+ */
 public final class Reports {
     private Reports() {}
 
     public static void write(Path dir, String mode, double seconds, List<ConfigResult> results)
             throws IOException {
+        write(dir, mode, seconds, results, new W5Results());
+    }
+
+    /**
+     * @return the name of the Markdown file written
+     */
+    public static String write(
+            Path dir, String mode, double seconds, List<ConfigResult> results, W5Results w5)
+            throws IOException {
+        String stem = results.isEmpty() && !w5.isEmpty() ? "w5-latest" : "latest";
         List<Ratio> ratios = Ratio.of(results);
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ObjectNode tree = tree(json, mode, seconds, results, ratios);
+        if (!w5.isEmpty()) {
+            W5Report.json(tree, w5);
+        }
+        Files.writeString(dir.resolve(stem + ".json"), json.writeValueAsString(tree));
         Files.writeString(
-                dir.resolve("latest.json"),
-                json.writeValueAsString(tree(json, mode, seconds, results, ratios)));
-        Files.writeString(
-                dir.resolve("latest.md"), MarkdownReport.render(mode, seconds, results, ratios));
-        RatioChart.save(dir.resolve("latest.png"), ratios);
+                dir.resolve(stem + ".md"),
+                MarkdownReport.render(mode, seconds, results, ratios, w5));
+        if (!results.isEmpty()) {
+            RatioChart.save(dir.resolve("latest.png"), ratios);
+        }
+        return stem + ".md";
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.schemaop.benchmarks.topology;
 
-import dev.schemaop.benchmarks.sink.CountingSinkFactory;
 import dev.schemaop.benchmarks.source.GeneratorSourceFactory;
 import dev.schemaop.benchmarks.workload.WorkloadOptions;
 import dev.schemaop.pipeline.PipelineComposer;
@@ -14,9 +13,19 @@ import java.util.Map;
 
 /**
  * (c) this project's runtime, composed from a pipeline definition by its own composer, as {@code
- * bin/flink-cdc.sh} composes it.
+ * bin/flink-cdc.sh} composes it; into the counting sink (W1 to W4) or a real one (W5).
  */
 public final class SchemaOperatorTopology implements Topology {
+    private final SinkBlock sink;
+
+    public SchemaOperatorTopology() {
+        this(SinkBlock.counting());
+    }
+
+    public SchemaOperatorTopology(SinkBlock sink) {
+        this.sink = sink;
+    }
+
     @Override
     public String key() {
         return "c";
@@ -36,11 +45,11 @@ public final class SchemaOperatorTopology implements Topology {
     public void build(StreamExecutionEnvironment env, RunSpec run) {
         PipelineDefinition definition =
                 new PipelineDefinitionParser()
-                        .parse(definitionText(run), "benchmark " + run.runId(), Map.of());
+                        .parse(definitionText(run, sink), "benchmark " + run.runId(), Map.of());
         new PipelineComposer(getClass().getClassLoader()).compose(definition, env);
     }
 
-    static String definitionText(RunSpec run) {
+    static String definitionText(RunSpec run, SinkBlock sink) {
         Map<String, String> options = WorkloadOptions.of(run.runId(), run.workload());
         StringBuilder yaml = new StringBuilder();
         yaml.append("source:\n  type: ").append(GeneratorSourceFactory.IDENTIFIER).append('\n');
@@ -52,8 +61,8 @@ public final class SchemaOperatorTopology implements Topology {
                     .append(run.checkpointDir())
                     .append("\"\n");
         }
-        yaml.append("sink:\n  type: ").append(CountingSinkFactory.IDENTIFIER).append('\n');
-        block(yaml, options);
+        yaml.append("sink:\n  type: ").append(sink.type()).append('\n');
+        block(yaml, sink.options(run));
         yaml.append("pipeline:\n  parallelism: ").append(run.parallelism()).append('\n');
         yaml.append("  schema.change.behavior: ")
                 .append(run.behavior().name().toLowerCase(Locale.ROOT))
@@ -64,6 +73,15 @@ public final class SchemaOperatorTopology implements Topology {
     private static void block(StringBuilder yaml, Map<String, String> options) {
         options.forEach(
                 (key, value) ->
-                        yaml.append("  ").append(key).append(": \"").append(value).append("\"\n"));
+                        yaml.append("  ")
+                                .append(key)
+                                .append(": \"")
+                                .append(quoted(value))
+                                .append("\"\n"));
+    }
+
+    /** The inside of a YAML double-quoted scalar (a password may hold anything). */
+    private static String quoted(String value) {
+        return value.replace("\\", "\\\\").replace("\"", "\\\"");
     }
 }

@@ -13,9 +13,18 @@ import java.io.Serializable;
  *
  * <p>The shape of any row follows from its sequence number, which lets a sink check every row it
  * receives without being told what was sent.
+ *
+ * @param schema the schema part of the table ids: {@value #DEFAULT_SCHEMA}, or a job's own schema
+ *     (W5 writes into a fresh database schema per job)
  */
-public record Workload(String name, int tables, long rowsPerTable, int changeEvery, int widenEvery)
+public record Workload(
+        String name, int tables, long rowsPerTable, int changeEvery, int widenEvery, String schema)
         implements Serializable {
+    public static final String DEFAULT_SCHEMA = "bench";
+
+    public Workload(String name, int tables, long rowsPerTable, int changeEvery, int widenEvery) {
+        this(name, tables, rowsPerTable, changeEvery, widenEvery, DEFAULT_SCHEMA);
+    }
 
     public static Workload w1(long rows) {
         return new Workload("W1", 1, rows, 0, 0);
@@ -33,6 +42,19 @@ public record Workload(String name, int tables, long rowsPerTable, int changeEve
     public static Workload w4(int columns) {
         return new Workload(
                 "W4", 1, (columns - TableShape.INITIAL_COLUMNS) * 1_000L + 1_000, 1_000, 0);
+    }
+
+    /**
+     * One table of W1's shape into a real database (the JDBC sink), with an added column every
+     * {@code changeEvery} rows (0: none).
+     */
+    public static Workload w5(long rows, int changeEvery) {
+        return new Workload("W5", 1, rows, changeEvery, 0);
+    }
+
+    /** The same workload, its tables in another schema. */
+    public Workload inSchema(String schema) {
+        return new Workload(name, tables, rowsPerTable, changeEvery, widenEvery, schema);
     }
 
     public long totalRows() {
@@ -54,7 +76,7 @@ public record Workload(String name, int tables, long rowsPerTable, int changeEve
     }
 
     public TableId table(int index) {
-        return TableId.tableId("bench", "t" + index);
+        return TableId.tableId(schema, "t" + index);
     }
 
     /** The table index of a table this workload created, or -1. */

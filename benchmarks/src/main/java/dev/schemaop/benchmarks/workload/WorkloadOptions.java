@@ -16,7 +16,7 @@ public final class WorkloadOptions {
                     .noDefaultValue()
                     .withDescription("The benchmark run.");
     public static final ConfigOption<String> NAME =
-            ConfigOptions.key("workload").stringType().noDefaultValue().withDescription("W1..W4.");
+            ConfigOptions.key("workload").stringType().noDefaultValue().withDescription("W1..W5.");
     public static final ConfigOption<Integer> TABLES =
             ConfigOptions.key("tables").intType().defaultValue(1).withDescription("Tables.");
     public static final ConfigOption<Long> ROWS =
@@ -34,6 +34,11 @@ public final class WorkloadOptions {
                     .intType()
                     .defaultValue(0)
                     .withDescription("Changes between widenings.");
+    public static final ConfigOption<String> SCHEMA =
+            ConfigOptions.key("schema")
+                    .stringType()
+                    .defaultValue(Workload.DEFAULT_SCHEMA)
+                    .withDescription("The schema part of the generated table ids.");
     public static final ConfigOption<String> CHECKPOINT_DIR =
             ConfigOptions.key("measure-checkpoints-in")
                     .stringType()
@@ -44,7 +49,8 @@ public final class WorkloadOptions {
     private WorkloadOptions() {}
 
     public static Set<ConfigOption<?>> all() {
-        return Set.of(RUN_ID, NAME, TABLES, ROWS, CHANGE_EVERY, WIDEN_EVERY, CHECKPOINT_DIR);
+        return Set.of(
+                RUN_ID, NAME, TABLES, ROWS, CHANGE_EVERY, WIDEN_EVERY, SCHEMA, CHECKPOINT_DIR);
     }
 
     public static Workload workload(Configuration options) {
@@ -53,7 +59,8 @@ public final class WorkloadOptions {
                 options.get(TABLES),
                 options.get(ROWS),
                 options.get(CHANGE_EVERY),
-                options.get(WIDEN_EVERY));
+                options.get(WIDEN_EVERY),
+                options.get(SCHEMA));
     }
 
     /** The options of a run, as a connector block of a pipeline definition holds them. */
@@ -65,6 +72,7 @@ public final class WorkloadOptions {
         options.put(ROWS.key(), Long.toString(workload.rowsPerTable()));
         options.put(CHANGE_EVERY.key(), Integer.toString(workload.changeEvery()));
         options.put(WIDEN_EVERY.key(), Integer.toString(workload.widenEvery()));
+        options.put(SCHEMA.key(), workload.schema());
         return options;
     }
 }

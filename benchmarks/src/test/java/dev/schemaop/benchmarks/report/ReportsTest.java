@@ -80,6 +80,70 @@ class ReportsTest {
                 .contains("- W1 p1 EVOLVE (b): job failed: boom");
     }
 
+    @Test
+    void w5AloneGoesToItsOwnFilesWithItsTargetAndItsFailures() throws Exception {
+        W5Results w5 = new W5Results();
+        for (int p = 1; p <= 2; p++) {
+            w5.add(w5Config("PostgreSQL", p, W5Variant.LOOP, 100_000, List.of()));
+            w5.add(
+                    w5Config(
+                            "PostgreSQL",
+                            p,
+                            W5Variant.PIPELINE,
+                            p == 1 ? 80_000 : 60_000,
+                            List.of()));
+            w5.add(
+                    w5Config(
+                            "PostgreSQL",
+                            p,
+                            W5Variant.PIPELINE_WITH_CHANGES,
+                            50_000,
+                            p == 2
+                                    ? List.of("bench_w5_p2_changes.t0: rows is 9, expected 10")
+                                    : List.of()));
+        }
+        w5.skipped("no MariaDB at jdbc:mariadb://127.0.0.1:3306/ as root (refused)");
+
+        String written = Reports.write(dir, "full", 5, List.of(), w5);
+
+        assertThat(written).isEqualTo("w5-latest.md");
+        assertThat(dir.resolve("latest.md")).doesNotExist();
+        assertThat(dir.resolve("latest.json")).doesNotExist();
+        String md = Files.readString(dir.resolve("w5-latest.md"));
+        assertThat(md)
+                .contains("`benchmarks/run.sh --only W5`")
+                .doesNotContain("(a') bare")
+                .contains(
+                        "| PostgreSQL | 1 | 100,000 | 80,000 | 0.80 | 0.80 | 50,000 | 2 | 1.0 / 2.0 | 0.3 / 0.4 | 0.5 / 0.5 | 1 / 1 / 1 | 0 / 0 |")
+                .contains("- skipped: no MariaDB at")
+                .contains("met: W5 PostgreSQL p1: pipeline / loop >= 0.7 (0.80)")
+                .contains("**missed:** W5 PostgreSQL p2: pipeline / loop >= 0.7 (0.60)")
+                .contains(
+                        "**failed:** W5 PostgreSQL p2 pipeline + changes: bench_w5_p2_changes.t0: rows is 9, expected 10");
+        assertThat(w5.failures()).hasSize(1);
+        assertThat(Files.readString(dir.resolve("w5-latest.json")))
+                .contains("\"overLoop\" : 0.8")
+                .contains("\"stallP99Ms\" : 2.0");
+    }
+
+    private static W5Config w5Config(
+            String database,
+            int parallelism,
+            W5Variant variant,
+            double rowsPerSecond,
+            List<String> problems) {
+        boolean changes = variant == W5Variant.PIPELINE_WITH_CHANGES;
+        W5Job job =
+                new W5Job(
+                        rowsPerSecond,
+                        changes ? new long[] {1_000_000, 2_000_000} : new long[0],
+                        changes ? new long[] {300_000, 400_000} : new long[0],
+                        changes ? new long[] {500_000} : new long[0],
+                        problems,
+                        null);
+        return new W5Config(database, parallelism, variant, "1 table, 10 rows", List.of(job));
+    }
+
     private static ConfigResult config(
             String workload,
             int parallelism,
