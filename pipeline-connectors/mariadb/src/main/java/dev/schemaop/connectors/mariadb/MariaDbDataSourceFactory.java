@@ -32,12 +32,6 @@ public class MariaDbDataSourceFactory implements DataSourceFactory {
         FactoryHelper.createFactoryHelper(this, context)
                 .validateExcept(MariaDbSourceOptions.DEBEZIUM_PREFIX);
         Configuration config = context.getFactoryConfiguration();
-        if (config.get(MariaDbSourceOptions.PARSE_ONLINE_SCHEMA_CHANGES)) {
-            throw new IllegalArgumentException(
-                    "Option 'scan.parse.online.schema.changes.enabled' of the mariadb source is"
-                            + " not supported yet; remove it (gh-ost and pt-online-schema-change"
-                            + " shadow tables are then not captured unless 'tables' matches them).");
-        }
         SourceSettings settings = settings(config);
         StartCheck.check(settings);
         return new MariaDbDataSource(settings);
@@ -95,6 +89,7 @@ public class MariaDbDataSourceFactory implements DataSourceFactory {
                 fetchSize,
                 config.get(MariaDbSourceOptions.SCHEMA_CHANGE_ENABLED),
                 config.get(MariaDbSourceOptions.CONNECT_TIMEOUT),
+                config.get(MariaDbSourceOptions.PARSE_ONLINE_SCHEMA_CHANGES),
                 debezium);
     }
 

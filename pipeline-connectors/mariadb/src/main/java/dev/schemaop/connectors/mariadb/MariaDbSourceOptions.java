@@ -86,8 +86,9 @@ public final class MariaDbSourceOptions {
                     .booleanType()
                     .defaultValue(false)
                     .withDescription(
-                            "Recognise gh-ost and pt-online-schema-change shadow tables (not"
-                                    + " supported yet: setting it to true fails the job).");
+                            "Recognise gh-ost and pt-online-schema-change: the ALTER of a shadow"
+                                    + " table (_t_gho, _t_new) reaches the sink as the ALTER of"
+                                    + " the table it replaces, and the final renames as nothing.");
 
     /** Options passed through to Debezium, without the prefix. */
     public static final String DEBEZIUM_PREFIX = "debezium.";

@@ -21,6 +21,7 @@ public record SourceSettings(
         int fetchSize,
         boolean schemaChangeEnabled,
         Duration connectTimeout,
+        boolean onlineSchemaChanges,
         Map<String, String> debezium)
         implements Serializable {
 
@@ -56,7 +57,12 @@ public record SourceSettings(
         return "mariadb://" + hostname + ":" + port + " as " + username;
     }
 
-    /** Debezium's {@code table.include.list}: the patterns as regexes over {@code db.table}. */
+    /**
+     * Debezium's {@code table.include.list}: the patterns as regexes over {@code db.table}, and,
+     * with online schema changes recognised, the shadow tables of gh-ost ({@code _t_gho}) and
+     * pt-online-schema-change ({@code _t_new}) of every captured table, whose DDL Debezium must
+     * follow to describe the table they become.
+     */
     public String tableIncludeList() {
         StringBuilder list = new StringBuilder();
         for (TablePattern pattern : tables) {
@@ -64,6 +70,10 @@ public record SourceSettings(
                 list.append(',');
             }
             list.append(pattern.debeziumRegex());
+            if (onlineSchemaChanges) {
+                list.append(',').append(pattern.database()).append("\\._(").append(pattern.table());
+                list.append(")_(gho|new)");
+            }
         }
         return list.toString();
     }

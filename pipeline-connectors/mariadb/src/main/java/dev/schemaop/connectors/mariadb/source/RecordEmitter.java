@@ -32,6 +32,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Turns Debezium's records into pipeline events, keeping the schema of every captured table as the
@@ -43,10 +44,12 @@ final class RecordEmitter {
     private final Map<TableId, Schema> schemas;
     private final Map<TableId, BinaryRecordDataGenerator> generators = new HashMap<>();
     private boolean snapshotCompleted;
+    private final ShadowTables shadows;
 
     RecordEmitter(SourceSettings settings, Map<TableId, Schema> restored) {
         this.settings = settings;
         this.schemas = new LinkedHashMap<>(restored);
+        this.shadows = new ShadowTables(settings.onlineSchemaChanges());
     }
 
     Map<TableId, Schema> schemas() {
@@ -85,22 +88,24 @@ final class RecordEmitter {
     }
 
     private List<Event> schemaChange(Struct value) {
-        String ddl = value.getString("ddl");
+        String ddl = value.getString("ddl") == null ? "" : value.getString("ddl");
+        String database =
+                value.getString("databaseName") == null ? "" : value.getString("databaseName");
         List<Event> events = new ArrayList<>();
-        if (ddl != null && settings.schemaChangeEnabled()) {
-            // A renamed table is the old one dropped and the new one created (as Flink CDC's MySQL
-            // source has it); Debezium describes only the new one.
-            String database = value.getString("databaseName");
-            for (TableId renamed :
-                    DdlRenames.tablesOf(ddl, database == null ? "" : database).keySet()) {
-                if (schemas.containsKey(renamed)) {
-                    events.add(new DropTableEvent(renamed));
-                    forget(renamed);
-                }
-            }
+        if (settings.schemaChangeEnabled()) {
+            droppedByRename(DdlRenames.tablesOf(ddl, database), events);
         }
         for (TableChange change : TableChangeStructs.of(value)) {
             TableId table = change.id();
+            Optional<TableId> replaced = shadows.originalOf(table);
+            if (replaced.isPresent()) {
+                // gh-ost / pt-online-schema-change: the shadow's ALTER is the original's.
+                if (change.kind() == TableChangeStructs.Kind.ALTER
+                        && schemas.containsKey(replaced.get())) {
+                    alter(replaced.get(), MariaDbTypes.schemaOf(change.table()), ddl, events);
+                }
+                continue;
+            }
             Schema known = schemas.get(table);
             switch (change.kind()) {
                 case DROP:
@@ -115,19 +120,8 @@ final class RecordEmitter {
                     if (known == null) {
                         events.add(new CreateTableEvent(table, described));
                         remember(table, described);
-                    } else if (settings.schemaChangeEnabled()) {
-                        List<SchemaChangeEvent> diff =
-                                SchemaDiff.between(
-                                        table,
-                                        known,
-                                        described,
-                                        DdlRenames.of(ddl == null ? "" : ddl));
-                        Schema after = known;
-                        for (SchemaChangeEvent event : diff) {
-                            events.add(event);
-                            after = SchemaUtils.applySchemaChangeEvent(after, event);
-                        }
-                        remember(table, after);
+                    } else {
+                        alter(table, described, ddl, events);
                     }
                     break;
                 default:
@@ -137,10 +131,44 @@ final class RecordEmitter {
         return events;
     }
 
+    /**
+     * A renamed table is the old one dropped and the new one created (as Flink CDC's MySQL source
+     * has it); Debezium describes only the new one. With online schema changes recognised, the
+     * cut-over ({@code RENAME TABLE t TO _t_del, _t_gho TO t}) drops nothing: {@code t} is still
+     * there, with the shape its shadow's ALTER already gave it.
+     */
+    private void droppedByRename(Map<TableId, TableId> renames, List<Event> events) {
+        for (Map.Entry<TableId, TableId> rename : renames.entrySet()) {
+            TableId renamed = rename.getKey();
+            boolean replacedByItsShadow =
+                    settings.onlineSchemaChanges() && renames.containsValue(renamed);
+            if (schemas.containsKey(renamed) && !replacedByItsShadow) {
+                events.add(new DropTableEvent(renamed));
+                forget(renamed);
+            }
+        }
+    }
+
+    private void alter(TableId table, Schema described, String ddl, List<Event> events) {
+        if (!settings.schemaChangeEnabled()) {
+            return;
+        }
+        Schema after = schemas.get(table);
+        for (SchemaChangeEvent event :
+                SchemaDiff.between(table, after, described, DdlRenames.of(ddl))) {
+            events.add(event);
+            after = SchemaUtils.applySchemaChangeEvent(after, event);
+        }
+        remember(table, after);
+    }
+
     private List<Event> dataChange(Struct value) {
         String op = value.getString("op");
         Struct source = value.getStruct("source");
         TableId table = TableId.tableId(source.getString("db"), source.getString("table"));
+        if (shadows.originalOf(table).isPresent()) {
+            return List.of(); // a shadow's rows are the original's, copied by the tool
+        }
         Schema schema = schemas.get(table);
         if (schema == null) {
             throw new IllegalStateException(

@@ -94,6 +94,7 @@ class StartCheckTest {
                 1024,
                 true,
                 Duration.ofSeconds(30),
+                false,
                 Map.of());
     }
 
