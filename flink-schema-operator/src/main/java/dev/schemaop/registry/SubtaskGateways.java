@@ -56,11 +56,13 @@ final class SubtaskGateways {
         gateway.sendEvent(event)
                 .whenComplete(
                         (ack, error) -> {
+                            // Its attempt ended: the job is failing or restarting, and the
+                            // restarted subtask asks again. Nothing for a user to act on.
                             if (error != null) {
-                                LOG.warn(
+                                LOG.info(
                                         "Could not reach subtask {}; it asks again after its restart.",
-                                        subtask,
-                                        error);
+                                        subtask);
+                                LOG.debug("Subtask {} unreachable", subtask, error);
                             }
                         });
     }
