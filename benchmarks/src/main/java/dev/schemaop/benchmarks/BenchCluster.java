@@ -3,6 +3,8 @@ package dev.schemaop.benchmarks;
 import dev.schemaop.benchmarks.topology.RunSpec;
 import dev.schemaop.benchmarks.topology.Topology;
 
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
@@ -49,6 +51,36 @@ final class BenchCluster implements AutoCloseable {
         topology.build(env, run);
         JobGraph job = env.getStreamGraph().getJobGraph();
         cluster.executeJobBlocking(job);
+    }
+
+    /** Submits the run's job and returns at once: W6's job streams the binlog until cancelled. */
+    JobID submit(Topology topology, RunSpec run) throws Exception {
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        StreamExecutionEnvironment env = new StreamExecutionEnvironment(conf);
+        env.enableCheckpointing(CHECKPOINT_INTERVAL_MS);
+        env.getCheckpointConfig().setCheckpointStorage("file://" + run.checkpointDir());
+        topology.build(env, run);
+        JobGraph job = env.getStreamGraph().getJobGraph();
+        return cluster.submitJob(job).get().getJobID();
+    }
+
+    /** The job's status: whether it still runs, or why it ended. */
+    JobStatus status(JobID job) throws Exception {
+        return cluster.getJobStatus(job).get();
+    }
+
+    /** Why the job failed, or null. */
+    Throwable failure(JobID job) throws Exception {
+        var result = cluster.requestJobResult(job).get();
+        return result.getSerializedThrowable()
+                .map(t -> (Throwable) t.deserializeError(getClass().getClassLoader()))
+                .orElse(null);
+    }
+
+    void cancel(JobID job) throws Exception {
+        cluster.cancelJob(job).get();
+        cluster.requestJobResult(job).get();
     }
 
     @Override

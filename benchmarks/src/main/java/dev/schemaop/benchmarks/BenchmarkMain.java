@@ -14,6 +14,7 @@ import dev.schemaop.benchmarks.topology.KeyedBareTopology;
 import dev.schemaop.benchmarks.topology.RunSpec;
 import dev.schemaop.benchmarks.topology.SchemaOperatorTopology;
 import dev.schemaop.benchmarks.topology.Topology;
+import dev.schemaop.benchmarks.w6.W6Result;
 import dev.schemaop.benchmarks.workload.Workload;
 
 import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
@@ -30,11 +31,12 @@ import java.util.Optional;
  * and (c) this runtime, at parallelism 1 and 2, EVOLVE and LENIENT, on one MiniCluster, then W5
  * (this runtime into the JDBC sink against a plain JDBC loop, {@link W5Benchmark}), and writes
  * {@code results/latest.json}, {@code latest.md} and {@code latest.png} ({@code w5-latest.json} and
- * {@code w5-latest.md} when W5 ran alone).
+ * {@code w5-latest.md} when W5 ran alone); then W6 (the MariaDB source against a plain JDBC scan,
+ * {@link W6Benchmark}), which writes {@code w6-latest.json} and {@code w6-latest.md}.
  *
  * <p>Usage: {@code BenchmarkMain [--quick] [--out DIR] [--only W1,W2] [--topologies a,a',b,c]
  * [--redraw-chart]} ({@code --redraw-chart} draws the chart of DIR's {@code latest.json} again;
- * {@code --only W5} runs W5 alone)
+ * {@code --only W5} runs W5 alone, {@code --only W6} W6)
  */
 public final class BenchmarkMain {
     private static final int[] PARALLELISMS = {1, 2};
@@ -86,17 +88,27 @@ public final class BenchmarkMain {
                 (only.isEmpty() || only.contains("W5")) && topologyKeys.contains("c")
                         ? w5Servers(w5)
                         : List.of();
+        // W6 is the MariaDB source through topology c: it runs when selected and c is among
+        // the topologies, and the server answers.
+        Optional<Endpoint> w6Server =
+                (only.isEmpty() || only.contains("W6")) && topologyKeys.contains("c")
+                        ? w6Server()
+                        : Optional.empty();
         long started = System.nanoTime();
-        List<ConfigResult> results =
-                new BenchmarkMain(plan, workDir).runAll(only, topologyKeys, w5Servers, w5);
+        BenchmarkMain main = new BenchmarkMain(plan, workDir);
+        List<ConfigResult> results = main.runAll(only, topologyKeys, w5Servers, w5, w6Server, out);
         double seconds = (System.nanoTime() - started) / 1e9;
-        String written = Reports.write(out, plan.mode(), seconds, results, w5);
-        System.out.printf(
-                Locale.ROOT,
-                "Benchmark (%s) took %.0f s; results in %s%n",
-                plan.mode(),
-                seconds,
-                out.resolve(written));
+        if (!results.isEmpty() || !w5.isEmpty()) {
+            String written = Reports.write(out, plan.mode(), seconds, results, w5);
+            System.out.printf(
+                    Locale.ROOT,
+                    "Benchmark (%s) took %.0f s; results in %s%n",
+                    plan.mode(),
+                    seconds,
+                    out.resolve(written));
+        } else {
+            System.out.printf(Locale.ROOT, "Benchmark (%s) took %.0f s%n", plan.mode(), seconds);
+        }
         long wrong =
                 results.stream()
                         .filter(r -> r.topology().equals("c"))
@@ -118,7 +130,12 @@ public final class BenchmarkMain {
                     wrong, lost, failed);
         }
         w5.failures().forEach(f -> System.err.println("W5 failed: " + f));
-        if (wrong > 0 || lost > 0 || failed > 0 || !w5.failures().isEmpty()) {
+        main.w6Failures.forEach(f -> System.err.println("W6 failed: " + f));
+        if (wrong > 0
+                || lost > 0
+                || failed > 0
+                || !w5.failures().isEmpty()
+                || !main.w6Failures.isEmpty()) {
             System.exit(1);
         }
     }
@@ -151,8 +168,33 @@ public final class BenchmarkMain {
         return servers;
     }
 
+    /**
+     * The MariaDB server W6 reads, the one of W5 ({@code SCHEMAOP_MARIADB_URL}, _USER, _PASSWORD);
+     * without it W6 is skipped with a line saying why, and under {@code CI=true} the run fails.
+     */
+    private static Optional<Endpoint> w6Server() {
+        Endpoint endpoint = Database.MARIADB.endpoint();
+        Optional<String> unreachable = endpoint.unreachable();
+        if (unreachable.isEmpty()) {
+            return Optional.of(endpoint);
+        }
+        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+            System.err.println("W6 cannot run (CI=true): " + unreachable.get());
+            System.exit(1);
+        }
+        System.out.println("W6 skipped: " + unreachable.get());
+        return Optional.empty();
+    }
+
+    private final List<String> w6Failures = new ArrayList<>();
+
     private List<ConfigResult> runAll(
-            List<String> only, List<String> topologyKeys, List<Endpoint> w5Servers, W5Results w5)
+            List<String> only,
+            List<String> topologyKeys,
+            List<Endpoint> w5Servers,
+            W5Results w5,
+            Optional<Endpoint> w6Server,
+            Path out)
             throws Exception {
         List<Topology> topologies =
                 List.<Topology>of(
@@ -181,6 +223,12 @@ public final class BenchmarkMain {
             W5Benchmark w5Benchmark = new W5Benchmark(cluster, workDir, plan.w5());
             for (Endpoint server : w5Servers) {
                 w5Benchmark.run(server, w5);
+            }
+            if (w6Server.isPresent()) {
+                W6Result w6 = new W6Benchmark(cluster, workDir, plan.w6()).run(w6Server.get());
+                String stem = w6.write(out, plan.mode(), w6Server.get().toString());
+                System.out.println("W6 results in " + out.resolve(stem + ".md"));
+                w6.problems().forEach(w6Failures::add);
             }
         }
         return results;

@@ -20,7 +20,15 @@ record Plan(
         int measured,
         int flinkCdcW3Tables,
         long warmupRows,
-        W5Plan w5) {
+        W5Plan w5,
+        W6Plan w6) {
+
+    /**
+     * W6: a table of {@code rows} rows read by the MariaDB source (snapshot), then {@code updates}
+     * updates and {@code inserts} inserts in statements of {@code batch} rows (binlog); the table
+     * scanned {@code scans} times by plain JDBC before.
+     */
+    record W6Plan(long rows, int updates, int inserts, int batch, int scans) {}
 
     /**
      * W5: {@code rows} into each database, at each parallelism, as the loop and the pipeline taking
@@ -52,7 +60,8 @@ record Plan(
                 5,
                 200,
                 1_000_000,
-                new W5Plan(1_000_000, 10_000, 3, 2, 200_000));
+                new W5Plan(1_000_000, 10_000, 3, 2, 200_000),
+                new W6Plan(1_000_000, 50_000, 50_000, 1_000, 3));
     }
 
     static Plan quick() {
@@ -67,7 +76,8 @@ record Plan(
                 1,
                 50,
                 200_000,
-                new W5Plan(20_000, 2_000, 1, 1, 0));
+                new W5Plan(20_000, 2_000, 1, 1, 0),
+                new W6Plan(20_000, 1_000, 1_000, 500, 1));
     }
 
     /** Slow workloads get fewer jobs: each W4 job of Apache Flink CDC takes about a minute. */
