@@ -645,14 +645,21 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     // ------------------------------------------------------------------ failures
 
     private void failJob(Throwable cause) {
+        // The job restarts: sink subtasks waiting for an answer go down with it.
+        if (stopChanges("Schema registry fails the job: {}", cause)) {
+            context.failJob(cause);
+        }
+    }
+
+    /** Stops all change handling once; false when the job is failing already. */
+    private boolean stopChanges(String logLine, Throwable cause) {
         if (failed) {
-            return;
+            return false;
         }
         failed = true;
         inFlight = null;
-        // The job restarts: sink subtasks waiting for an answer go down with it.
-        LOG.error("Schema registry fails the job: {}", cause.getMessage());
-        context.failJob(cause);
+        LOG.error(logLine, cause.getMessage());
+        return true;
     }
 
     /**
@@ -662,14 +669,10 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
      * timeout; the job fails then regardless.
      */
     private void failJobAfterDrain(Throwable cause) {
-        if (failed) {
+        if (!stopChanges(
+                "Schema registry fails the job once the sink wrote the rows it holds: {}", cause)) {
             return;
         }
-        failed = true;
-        inFlight = null;
-        LOG.error(
-                "Schema registry fails the job once the sink wrote the rows it holds: {}",
-                cause.getMessage());
         drain.start(
                 cause,
                 subtasks,

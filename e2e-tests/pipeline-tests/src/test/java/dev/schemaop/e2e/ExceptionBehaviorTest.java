@@ -3,6 +3,7 @@ package dev.schemaop.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -123,9 +124,10 @@ class ExceptionBehaviorTest {
     /**
      * With checkpointing on, Flink's default restart strategy restarts a failed job without limit:
      * a rejection must end the job all the same (a restart would only reject it again), with the
-     * same one error.
+     * same one error. Restarting forever would hang the run: the bound turns that into a failure.
      */
     @Test
+    @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void withCheckpointingTheJobEndsInsteadOfRestartingForever() throws IOException {
         PipelineRun run = run(2, 2, "-D", "execution.checkpointing.interval=200ms");
 

@@ -74,7 +74,7 @@ public class CheckpointedSchemaHistory extends AbstractSchemaHistory {
 
     @Override
     public boolean exists() {
-        return !records.snapshot().isEmpty();
+        return !records.isEmpty();
     }
 
     @Override
@@ -92,6 +92,10 @@ public class CheckpointedSchemaHistory extends AbstractSchemaHistory {
 
         synchronized void add(String record) {
             records.add(record);
+        }
+
+        synchronized boolean isEmpty() {
+            return records.isEmpty();
         }
 
         synchronized List<String> snapshot() {

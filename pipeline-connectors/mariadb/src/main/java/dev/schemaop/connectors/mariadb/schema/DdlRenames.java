@@ -23,10 +23,11 @@ public final class DdlRenames {
     public static Map<String, String> of(String ddl) {
         List<Token> tokens = tokenize(ddl);
         Map<String, String> renames = new LinkedHashMap<>();
-        int i = afterHeader(tokens);
-        if (i < 0) {
+        Header header = alterTableHeader(tokens);
+        if (header == null) {
             return renames;
         }
+        int i = header.clauses();
         while (i < tokens.size()) {
             int end = clauseEnd(tokens, i);
             clause(tokens.subList(i, end), renames);
@@ -56,31 +57,31 @@ public final class DdlRenames {
                 }
                 i = end + 1;
             }
-        } else if (is(tokens, 0, "ALTER")) {
-            int i = afterHeader(tokens);
-            if (i > 0) {
-                List<Token> name = tokens.subList(indexOf(tokens, "TABLE") + 1, i);
-                while (i < tokens.size()) {
-                    int end = clauseEnd(tokens, i);
-                    List<Token> clause = tokens.subList(i, end);
-                    if (is(clause, 0, "RENAME")
-                            && !is(clause, 1, "COLUMN")
-                            && !is(clause, 1, "INDEX")
-                            && !is(clause, 1, "KEY")) {
-                        int from = is(clause, 1, "TO") || is(clause, 1, "AS") ? 2 : 1;
-                        renames.put(
-                                table(withoutIfExists(name), database),
-                                table(clause.subList(from, clause.size()), database));
-                    }
-                    i = end + 1;
-                }
+        } else {
+            Header header = alterTableHeader(tokens);
+            if (header != null) {
+                alterTableRename(tokens, header, database, renames);
             }
         }
         return renames;
     }
 
-    private static List<Token> withoutIfExists(List<Token> name) {
-        return is(name, 0, "IF") && is(name, 1, "EXISTS") ? name.subList(2, name.size()) : name;
+    /** {@code ALTER TABLE a [..,] RENAME [TO|AS] b}: not RENAME COLUMN, INDEX or KEY. */
+    private static void alterTableRename(
+            List<Token> tokens, Header header, String database, Map<TableId, TableId> renames) {
+        TableId renamed = table(tokens.subList(header.nameStart(), header.nameEnd()), database);
+        for (int i = header.clauses(); i < tokens.size(); ) {
+            int end = clauseEnd(tokens, i);
+            List<Token> clause = tokens.subList(i, end);
+            if (is(clause, 0, "RENAME")
+                    && !is(clause, 1, "COLUMN")
+                    && !is(clause, 1, "INDEX")
+                    && !is(clause, 1, "KEY")) {
+                int from = is(clause, 1, "TO") || is(clause, 1, "AS") ? 2 : 1;
+                renames.put(renamed, table(clause.subList(from, clause.size()), database));
+            }
+            i = end + 1;
+        }
     }
 
     private static int indexOf(List<Token> tokens, String keyword) {
@@ -124,28 +125,38 @@ public final class DdlRenames {
         }
     }
 
-    /** The index of the first token after {@code ALTER [ONLINE|IGNORE] TABLE [IF EXISTS] name}. */
-    private static int afterHeader(List<Token> tokens) {
+    /**
+     * Where the parts of {@code ALTER [ONLINE|IGNORE] TABLE [IF EXISTS] name [WAIT n|NOWAIT]} end:
+     * the table name is {@code [nameStart, nameEnd)}, the clauses start at {@code clauses}.
+     */
+    private record Header(int nameStart, int nameEnd, int clauses) {}
+
+    /** The statement's header, or null when it is not an ALTER TABLE. */
+    private static Header alterTableHeader(List<Token> tokens) {
         int i = 0;
         if (!is(tokens, i++, "ALTER")) {
-            return -1;
+            return null;
         }
         while (is(tokens, i, "ONLINE") || is(tokens, i, "IGNORE")) {
             i++;
         }
         if (!is(tokens, i++, "TABLE")) {
-            return -1;
+            return null;
         }
-        i = skipIfExists(tokens, i) + 1; // the table name
-        while (i < tokens.size() && tokens.get(i).text.equals(".") && !tokens.get(i).quoted) {
-            i += 2; // db.table
+        int nameStart = skipIfExists(tokens, i);
+        int nameEnd = nameStart + 1;
+        while (nameEnd < tokens.size()
+                && tokens.get(nameEnd).text.equals(".")
+                && !tokens.get(nameEnd).quoted) {
+            nameEnd += 2; // db.table
         }
-        if (is(tokens, i, "WAIT")) {
-            i += 2;
-        } else if (is(tokens, i, "NOWAIT")) {
-            i++;
+        int clauses = nameEnd;
+        if (is(tokens, clauses, "WAIT")) {
+            clauses += 2;
+        } else if (is(tokens, clauses, "NOWAIT")) {
+            clauses++;
         }
-        return i;
+        return new Header(nameStart, nameEnd, clauses);
     }
 
     private static int skipIfExists(List<Token> tokens, int i) {

@@ -42,15 +42,18 @@ public final class SchemaDiff {
         this.current = current;
     }
 
+    /** The events, and the schema the pipeline knows once they are applied. */
+    public record Result(List<SchemaChangeEvent> events, Schema after) {}
+
     /** The events from {@code known} to {@code described}, given the statement's renames. */
-    public static List<SchemaChangeEvent> between(
+    public static Result between(
             TableId table, Schema known, Schema described, Map<String, String> renames) {
         SchemaDiff diff = new SchemaDiff(table, known);
         diff.renames(described, renames);
         diff.drops(described);
         diff.adds(described);
         diff.retypes(described);
-        return diff.events;
+        return new Result(List.copyOf(diff.events), diff.current);
     }
 
     private void renames(Schema described, Map<String, String> renames) {

@@ -13,13 +13,11 @@ import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
 import org.apache.flink.cdc.common.event.DropTableEvent;
 import org.apache.flink.cdc.common.event.Event;
-import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.event.TruncateTableEvent;
 import org.apache.flink.cdc.common.schema.Column;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.types.DataType;
-import org.apache.flink.cdc.common.utils.SchemaUtils;
 import org.apache.flink.cdc.runtime.typeutils.BinaryRecordDataGenerator;
 import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.data.Struct;
@@ -153,13 +151,10 @@ final class RecordEmitter {
         if (!settings.schemaChangeEnabled()) {
             return;
         }
-        Schema after = schemas.get(table);
-        for (SchemaChangeEvent event :
-                SchemaDiff.between(table, after, described, DdlRenames.of(ddl))) {
-            events.add(event);
-            after = SchemaUtils.applySchemaChangeEvent(after, event);
-        }
-        remember(table, after);
+        SchemaDiff.Result diff =
+                SchemaDiff.between(table, schemas.get(table), described, DdlRenames.of(ddl));
+        events.addAll(diff.events());
+        remember(table, diff.after());
     }
 
     private List<Event> dataChange(Struct value) {

@@ -59,6 +59,10 @@ class DdlRenamesTest {
         assertThat(DdlRenames.tablesOf("ALTER TABLE app.t1 RENAME TO app.t2", "x"))
                 .containsExactly(
                         Map.entry(TableId.tableId("app", "t1"), TableId.tableId("app", "t2")));
+        assertThat(DdlRenames.tablesOf("ALTER TABLE IF EXISTS `t1` WAIT 5 RENAME AS t2", "app"))
+                .as("the name is the table's, not the words around it")
+                .containsExactly(
+                        Map.entry(TableId.tableId("app", "t1"), TableId.tableId("app", "t2")));
         assertThat(DdlRenames.tablesOf("ALTER TABLE t1 RENAME COLUMN a TO b", "app")).isEmpty();
         assertThat(DdlRenames.tablesOf("ALTER TABLE t1 ADD COLUMN c INT", "app")).isEmpty();
     }

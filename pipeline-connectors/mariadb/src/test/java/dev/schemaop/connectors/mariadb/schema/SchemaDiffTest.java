@@ -38,7 +38,7 @@ class SchemaDiffTest {
                         .primaryKey("id")
                         .build();
 
-        assertThat(SchemaDiff.between(T, KNOWN, described, Map.of("age", "precise_age")))
+        assertThat(SchemaDiff.between(T, KNOWN, described, Map.of("age", "precise_age")).events())
                 .containsExactly(
                         new AlterColumnTypeEvent(
                                 T,
@@ -62,7 +62,7 @@ class SchemaDiffTest {
                         .primaryKey("id")
                         .build();
 
-        assertThat(SchemaDiff.between(T, KNOWN, described, Map.of()))
+        assertThat(SchemaDiff.between(T, KNOWN, described, Map.of()).events())
                 .containsExactly(
                         new AddColumnEvent(
                                 T,
@@ -92,7 +92,12 @@ class SchemaDiffTest {
                         .primaryKey("id")
                         .build();
 
-        assertThat(SchemaDiff.between(T, KNOWN, described, Map.of("name", "full_name")))
+        SchemaDiff.Result diff =
+                SchemaDiff.between(T, KNOWN, described, Map.of("name", "full_name"));
+        assertThat(diff.after())
+                .as("the known schema once the events are applied")
+                .isEqualTo(described);
+        assertThat(diff.events())
                 .containsExactly(
                         new RenameColumnEvent(T, Map.of("name", "full_name")),
                         new DropColumnEvent(T, List.of("note")),
@@ -119,7 +124,7 @@ class SchemaDiffTest {
                         .primaryKey("id")
                         .build();
 
-        assertThat(SchemaDiff.between(T, KNOWN, described, Map.of("NAME", "Name")))
+        assertThat(SchemaDiff.between(T, KNOWN, described, Map.of("NAME", "Name")).events())
                 .containsExactly(new RenameColumnEvent(T, Map.of("name", "Name")));
     }
 
@@ -134,7 +139,7 @@ class SchemaDiffTest {
                         .primaryKey("id")
                         .build();
 
-        assertThat(SchemaDiff.between(T, KNOWN, described, Map.of()))
+        assertThat(SchemaDiff.between(T, KNOWN, described, Map.of()).events())
                 .containsExactly(
                         new AlterColumnTypeEvent(
                                 T,
@@ -153,6 +158,6 @@ class SchemaDiffTest {
                         .primaryKey("id")
                         .build();
 
-        assertThat(SchemaDiff.between(T, KNOWN, described, Map.of())).isEmpty();
+        assertThat(SchemaDiff.between(T, KNOWN, described, Map.of()).events()).isEmpty();
     }
 }
