@@ -28,6 +28,7 @@ import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.factories.DataSinkFactory;
 import org.apache.flink.cdc.common.factories.DataSourceFactory;
+import org.apache.flink.cdc.common.pipeline.RuntimeExecutionMode;
 import org.apache.flink.cdc.common.sink.DataSink;
 import org.apache.flink.cdc.common.sink.EventSinkProvider;
 import org.apache.flink.cdc.common.sink.FlinkSinkProvider;
@@ -40,6 +41,8 @@ import org.apache.flink.cdc.runtime.typeutils.EventTypeInfo;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import javax.annotation.Nullable;
 
@@ -59,6 +62,8 @@ import java.util.Set;
  * </pre>
  */
 public final class PipelineComposer {
+    private static final Logger LOG = LoggerFactory.getLogger(PipelineComposer.class);
+
     /** Given to connector factories in the pipeline configuration: see {@link #connectorFacts}. */
     public static final String DEFINITION_DIRECTORY = "pipeline.definition.dir";
 
@@ -109,9 +114,23 @@ public final class PipelineComposer {
                         new ConnectorContext(
                                 sinkBlock.toConfiguration(), connectorPipelineConf, classLoader),
                         DataSinkFactory::createDataSink);
+        String expansionMode = sinkBlock.expansionMode();
+        if (settings.runtimeMode() == RuntimeExecutionMode.BATCH) {
+            BatchExecution.configure(
+                    env, source, sourceBlock, where(sourceBlock.where(), "source"));
+            if (!SinkDefinition.DEFAULT_EXPANSION_MODE.equalsIgnoreCase(expansionMode)) {
+                LOG.warn(
+                        "{}: existing-table.schema-expansion.mode: {} is ignored in"
+                                + " execution.runtime-mode BATCH (SPEC §6): the sink's tables are"
+                                + " used as they are.",
+                        whereKey(sinkBlock.where(), SinkDefinition.EXPANSION_MODE_OPTION, "sink"),
+                        expansionMode);
+                expansionMode = SinkDefinition.DEFAULT_EXPANSION_MODE;
+            }
+        }
         MetadataApplier applier = sink.getMetadataApplier();
         Set<SchemaChangeEventType> accepted = definition.acceptedSchemaChanges();
-        checkSinkCapabilities(definition.sink(), applier, accepted);
+        checkSinkCapabilities(definition.sink(), expansionMode, applier, accepted);
 
         List<RouteRule> routes = routes(definition.routes());
         String schemaOperatorUid = uidPrefix + "schema-operator";
@@ -126,7 +145,7 @@ public final class PipelineComposer {
                         settings.rpcTimeout(),
                         parallelism,
                         appliedLogDir,
-                        ExpansionMode.of(definition.sink().expansionMode()));
+                        ExpansionMode.of(expansionMode));
         SchemaOperatorConfig operatorConfig =
                 new SchemaOperatorConfig(
                         routes,
@@ -207,7 +226,10 @@ public final class PipelineComposer {
     }
 
     private static void checkSinkCapabilities(
-            SinkDefinition sink, MetadataApplier applier, Set<SchemaChangeEventType> accepted) {
+            SinkDefinition sink,
+            String expansionMode,
+            MetadataApplier applier,
+            Set<SchemaChangeEventType> accepted) {
         boolean describesTables = applier instanceof ExistingTableSchemaExpansionSupport;
         if (!describesTables
                 && accepted.contains(SchemaChangeEventType.CREATE_TABLE)
@@ -233,7 +255,7 @@ public final class PipelineComposer {
                                     + " create.table from exclude.schema.changes.",
                             sink.type()));
         }
-        if (!SinkDefinition.DEFAULT_EXPANSION_MODE.equalsIgnoreCase(sink.expansionMode())
+        if (!SinkDefinition.DEFAULT_EXPANSION_MODE.equalsIgnoreCase(expansionMode)
                 && !describesTables) {
             throw new PipelineConfigException(
                     String.format(
@@ -243,7 +265,7 @@ public final class PipelineComposer {
                                     + " MetadataApplier does not implement"
                                     + " ExistingTableSchemaExpansionSupport. Remove the option or"
                                     + " set it to \"DISABLED\".",
-                            sink.expansionMode(),
+                            expansionMode,
                             sink.type()));
         }
     }

@@ -524,17 +524,6 @@ class BadInputTest {
     }
 
     @Test
-    void batchModeNamesItsLine() throws IOException {
-        PipelineRun run = run(sourceAndSink() + "pipeline:\n  execution.runtime-mode: BATCH\n");
-
-        assertRejected(
-                run,
-                file
-                        + ":8: pipeline.execution.runtime-mode: BATCH is not supported by"
-                        + " flink-schema-operator yet. Remove the key or set it to STREAMING.");
-    }
-
-    @Test
     void sinkOptionInThePipelineBlock() throws IOException {
         PipelineRun run =
                 run(

@@ -214,14 +214,12 @@ final class PipelineSettingsResolver {
 
     private static RuntimeExecutionMode runtimeMode(String value) {
         if (RuntimeExecutionMode.BATCH.name().equalsIgnoreCase(value.trim())) {
-            throw new PipelineConfigException(
-                    "pipeline.execution.runtime-mode: BATCH is not supported by"
-                            + " flink-schema-operator yet. Remove the key or set it to STREAMING.");
+            return RuntimeExecutionMode.BATCH;
         }
         if (RuntimeExecutionMode.STREAMING.name().equalsIgnoreCase(value.trim())) {
             return RuntimeExecutionMode.STREAMING;
         }
-        throw invalid(RUNTIME_MODE_KEY, value, "set it to STREAMING (case-insensitive)");
+        throw invalid(RUNTIME_MODE_KEY, value, "set it to STREAMING or BATCH (case-insensitive)");
     }
 
     private static String timeZone(String value) {

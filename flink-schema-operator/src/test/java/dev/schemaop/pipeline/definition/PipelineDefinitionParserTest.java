@@ -471,11 +471,22 @@ class PipelineDefinitionParserTest {
     }
 
     @Test
-    void batchModeIsRejectedWhereItIsWritten() {
+    void batchModeIsRead() {
+        PipelineDefinition definition =
+                parser.parse(
+                        MINIMAL + "pipeline:\n  execution.runtime-mode: batch\n",
+                        "pipeline.yaml",
+                        Map.of());
+        assertThat(definition.settings().runtimeMode()).isEqualTo(RuntimeExecutionMode.BATCH);
+    }
+
+    @Test
+    void anUnknownRuntimeModeNamesTheModes() {
         assertError(
-                MINIMAL + "pipeline:\n  parallelism: 1\n  execution.runtime-mode: BATCH\n",
-                "pipeline.yaml:7: pipeline.execution.runtime-mode: BATCH is not supported by"
-                        + " flink-schema-operator yet. Remove the key or set it to STREAMING.");
+                MINIMAL + "pipeline:\n  parallelism: 1\n  execution.runtime-mode: MICRO\n",
+                "pipeline.yaml:7: invalid value 'MICRO' for option"
+                        + " 'pipeline.execution.runtime-mode': set it to STREAMING or BATCH"
+                        + " (case-insensitive).");
     }
 
     @Test
