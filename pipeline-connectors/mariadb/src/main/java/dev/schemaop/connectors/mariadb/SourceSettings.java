@@ -32,19 +32,13 @@ public record SourceSettings(
 
     /** Where the source starts. */
     public enum StartupMode {
-        INITIAL("initial"),
-        LATEST_OFFSET("no_data"),
-        SNAPSHOT("initial_only");
+        INITIAL,
+        LATEST_OFFSET,
+        SNAPSHOT;
 
-        final String debeziumSnapshotMode;
-
-        StartupMode(String debeziumSnapshotMode) {
-            this.debeziumSnapshotMode = debeziumSnapshotMode;
-        }
-
-        /** Debezium's {@code snapshot.mode} for it. */
-        public String debeziumSnapshotModeName() {
-            return debeziumSnapshotMode;
+        /** Whether the source reads the tables' rows before the change stream. */
+        public boolean snapshots() {
+            return this != LATEST_OFFSET;
         }
 
         public boolean isBounded() {

@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.mariadb.check;
 
 import dev.schemaop.connectors.mariadb.SourceSettings;
+import dev.schemaop.connectors.mariadb.jdbc.MariaDbConnections;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -9,9 +10,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 
 /** {@link ServerFacts} read over one connection of the MariaDB JDBC driver. */
 final class JdbcServerFacts implements ServerFacts, AutoCloseable {
@@ -30,39 +29,9 @@ final class JdbcServerFacts implements ServerFacts, AutoCloseable {
      */
     static JdbcServerFacts connect(SourceSettings settings) throws SQLException {
         long timeoutMillis = Math.max(1, settings.connectTimeout().toMillis());
-        Properties properties = driverProperties(settings.debezium());
-        properties.setProperty("user", settings.username());
-        properties.setProperty("password", settings.password());
-        properties.setProperty("connectTimeout", String.valueOf(timeoutMillis));
-        properties.setProperty("socketTimeout", String.valueOf(timeoutMillis));
-        String url = "jdbc:mariadb://" + settings.hostname() + ":" + settings.port() + "/";
-        Connection connection = new org.mariadb.jdbc.Driver().connect(url, properties);
         return new JdbcServerFacts(
-                connection, (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeoutMillis / 1000)));
-    }
-
-    /**
-     * The driver options among the user's {@code debezium.*} options, as Debezium would pass them:
-     * {@code database.<driverOption>} (one word, e.g. {@code database.sslMode}), and Debezium's
-     * {@code database.ssl.mode} as the driver's {@code sslMode} (the MariaDB connector's modes are
-     * the driver's names), so a server that requires TLS is reached here too.
-     */
-    static Properties driverProperties(Map<String, String> debezium) {
-        Properties properties = new Properties();
-        debezium.forEach(
-                (key, value) -> {
-                    if (key.startsWith("database.")) {
-                        String option = key.substring("database.".length());
-                        if (option.equals("ssl.mode")) {
-                            properties.setProperty("sslMode", value);
-                        } else if (!option.contains(".")
-                                && !List.of("hostname", "port", "user", "password")
-                                        .contains(option)) {
-                            properties.setProperty(option, value);
-                        }
-                    }
-                });
-        return properties;
+                MariaDbConnections.open(settings, true),
+                (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeoutMillis / 1000)));
     }
 
     @Override

@@ -5,8 +5,10 @@ import io.debezium.document.DocumentWriter;
 import io.debezium.relational.history.AbstractSchemaHistory;
 import io.debezium.relational.history.HistoryRecord;
 import io.debezium.relational.history.SchemaHistoryException;
+import io.debezium.relational.history.TableChanges;
 
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +39,19 @@ public class CheckpointedSchemaHistory extends AbstractSchemaHistory {
         REGISTRY.remove(id);
     }
 
+    /**
+     * A record of the history as Debezium's own snapshot writes one for a table it found: the
+     * table's {@code CREATE TABLE} statement at the position the stream starts from, which Debezium
+     * parses when it recovers the history (a record without table changes).
+     */
+    public static String createRecord(
+            Map<String, ?> partition, Map<String, ?> offset, String database, String ddl) {
+        HistoryRecord record =
+                new HistoryRecord(
+                        partition, offset, database, null, ddl, new TableChanges(), Instant.now());
+        return json(record);
+    }
+
     @Override
     public void configure(
             io.debezium.config.Configuration config,
@@ -53,8 +68,12 @@ public class CheckpointedSchemaHistory extends AbstractSchemaHistory {
 
     @Override
     protected void storeRecord(HistoryRecord record) throws SchemaHistoryException {
+        records.add(json(record));
+    }
+
+    private static String json(HistoryRecord record) {
         try {
-            records.add(DocumentWriter.defaultWriter().write(record.document()));
+            return DocumentWriter.defaultWriter().write(record.document());
         } catch (IOException e) {
             throw new SchemaHistoryException("Cannot write a schema history record", e);
         }

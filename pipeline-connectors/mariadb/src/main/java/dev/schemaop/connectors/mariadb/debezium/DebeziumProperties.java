@@ -7,15 +7,12 @@ import java.util.Properties;
 /**
  * The embedded engine's configuration for one reader. Fixed choices (README "How it reads"): exact
  * decimals and unsigned BIGINT, bytes as bytes, microsecond times, truncates as events, DDL as
- * schema change records, the schema history and offsets in the reader's checkpoint, and snapshot
- * notifications in the record stream, in order with the rows.
+ * schema change records, the schema history and offsets in the reader's checkpoint, no snapshot of
+ * rows (the source reads them itself).
  */
 public final class DebeziumProperties {
     /** The logical server name: the topic prefix of every record. */
     public static final String TOPIC_PREFIX = "schemaop";
-
-    /** The topic of the notifications, among the records. */
-    public static final String NOTIFICATION_TOPIC = TOPIC_PREFIX + ".notifications";
 
     private DebeziumProperties() {}
 
@@ -40,8 +37,10 @@ public final class DebeziumProperties {
             p.setProperty("database.connectionTimeZone", settings.serverTimeZone());
         }
         p.setProperty("connect.timeout.ms", String.valueOf(settings.connectTimeout().toMillis()));
-        p.setProperty("snapshot.mode", settings.startupMode().debeziumSnapshotModeName());
-        p.setProperty("snapshot.fetch.size", String.valueOf(settings.fetchSize()));
+        // The rows of the initial snapshot are read by the source itself (SnapshotRunner), which
+        // hands Debezium the position and schema history to stream from; without them (startup
+        // mode latest-offset), Debezium describes the tables and streams from the binlog's end.
+        p.setProperty("snapshot.mode", "no_data");
         p.setProperty("include.schema.changes", "true");
         p.setProperty("skipped.operations", "none");
         p.setProperty("tombstones.on.delete", "false");
@@ -53,8 +52,6 @@ public final class DebeziumProperties {
         p.setProperty("database.yearIsDateType", "false");
         // MariaDB stores four-digit years: DATE '0050-06-15' is year 50, not 2050.
         p.setProperty("enable.time.adjuster", "false");
-        p.setProperty("notification.enabled.channels", "sink");
-        p.setProperty("notification.sink.topic.name", NOTIFICATION_TOPIC);
         p.setProperty("schema.history.internal", CheckpointedSchemaHistory.class.getName());
         p.setProperty(CheckpointedSchemaHistory.INSTANCE, historyId);
         p.setProperty("schema.history.internal.store.only.captured.tables.ddl", "true");

@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.mariadb.debezium;
 
 import dev.schemaop.connectors.mariadb.SourceSettings;
+import dev.schemaop.connectors.mariadb.handoff.HandOff;
 
 import io.debezium.embedded.Connect;
 import io.debezium.engine.ChangeEvent;
@@ -11,11 +12,8 @@ import org.slf4j.LoggerFactory;
 
 import javax.annotation.Nullable;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -42,14 +40,11 @@ public final class EngineRunner implements AutoCloseable {
         BINLOG_CLIENT_LOG.setLevel(java.util.logging.Level.WARNING);
     }
 
-    private final BlockingQueue<SourceRecord> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
+    private final HandOff<SourceRecord> records = new HandOff<>(QUEUE_CAPACITY);
     private final String historyId = "schemaop-history-" + UUID.randomUUID();
     private final CheckpointedSchemaHistory.Records history;
     private final DebeziumEngine<ChangeEvent<SourceRecord, SourceRecord>> engine;
     private final ExecutorService thread;
-    private volatile CompletableFuture<Void> available = new CompletableFuture<>();
-    @Nullable private volatile Throwable failure;
-    private volatile boolean stopped;
 
     /**
      * @param partitionJson the restored offset's partition, null for a new job
@@ -95,58 +90,34 @@ public final class EngineRunner implements AutoCloseable {
             DebeziumEngine.RecordCommitter<ChangeEvent<SourceRecord, SourceRecord>> committer)
             throws InterruptedException {
         for (ChangeEvent<SourceRecord, SourceRecord> event : events) {
-            SourceRecord record = event.value();
-            while (!stopped && !queue.offer(record, 100, TimeUnit.MILLISECONDS)) {
-                signal();
+            if (!records.put(event.value())) {
+                return; // the reader closed: the rest of the batch is not needed
             }
             committer.markProcessed(event);
         }
         committer.markBatchFinished();
-        signal();
+        records.signal();
     }
 
     private void completed(boolean success, String message, @Nullable Throwable error) {
-        if (!stopped) {
-            failure =
+        if (!records.isClosed()) {
+            records.fail(
                     error != null
                             ? new MariaDbSourceException(FailureText.of(error), error)
-                            : new IllegalStateException(
-                                    "The MariaDB change reader stopped: " + message);
+                            : new MariaDbSourceException(
+                                    "The MariaDB change reader stopped: " + message));
             LOG.debug("Debezium engine ended (success {}): {}", success, message);
         }
-        signal();
-    }
-
-    private void signal() {
-        available.complete(null);
     }
 
     /** Takes up to {@code max} records without waiting; throws what stopped the engine. */
     public List<SourceRecord> poll(int max) {
-        List<SourceRecord> records = new ArrayList<>(Math.min(max, queue.size()));
-        queue.drainTo(records, max);
-        if (records.isEmpty()) {
-            Throwable error = failure;
-            if (error != null) {
-                throw new MariaDbSourceException(error);
-            }
-        }
-        return records;
+        return records.poll(max);
     }
 
     /** Completes when records may be there (or the engine failed). */
     public CompletableFuture<Void> available() {
-        if (!queue.isEmpty() || failure != null) {
-            return CompletableFuture.completedFuture(null);
-        }
-        CompletableFuture<Void> future = available;
-        if (future.isDone()) {
-            available = future = new CompletableFuture<>();
-            if (!queue.isEmpty() || failure != null) {
-                future.complete(null);
-            }
-        }
-        return future;
+        return records.available();
     }
 
     /** The schema history up to now, for a checkpoint. */
@@ -156,8 +127,8 @@ public final class EngineRunner implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        boolean failedBefore = failure != null;
-        stopped = true;
+        boolean failedBefore = records.failed();
+        records.close();
         try {
             engine.close();
         } catch (IllegalStateException alreadyShutDown) {

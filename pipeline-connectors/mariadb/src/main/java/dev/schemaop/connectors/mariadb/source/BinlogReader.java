@@ -3,11 +3,16 @@ package dev.schemaop.connectors.mariadb.source;
 import dev.schemaop.connectors.mariadb.SourceSettings;
 import dev.schemaop.connectors.mariadb.debezium.EngineRunner;
 import dev.schemaop.connectors.mariadb.debezium.OffsetCodec;
+import dev.schemaop.connectors.mariadb.snapshot.SnapshotItem;
+import dev.schemaop.connectors.mariadb.snapshot.SnapshotRunner;
 
 import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.api.connector.source.SourceReaderContext;
+import org.apache.flink.cdc.common.event.DataChangeEvent;
 import org.apache.flink.cdc.common.event.Event;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.core.io.InputStatus;
 import org.apache.kafka.connect.source.SourceRecord;
 
@@ -18,31 +23,40 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Reads the change stream: Debezium runs on its own thread ({@link EngineRunner}), this reader
- * turns its records into pipeline events on the task thread ({@link RecordEmitter}) and remembers
- * the offset of the last one, so a checkpoint holds exactly the position after the events it
- * emitted. The events of one record (one DDL statement's changes) go out together.
+ * Reads the server: first, for a new job that snapshots, the captured tables' rows ({@link
+ * SnapshotRunner}, on its own thread), then the change stream from the position the snapshot is
+ * consistent with (Debezium, {@link EngineRunner}, on its own thread). This reader turns both into
+ * pipeline events on the task thread ({@link RecordEmitter}) and remembers the offset of the last
+ * change emitted, so a checkpoint holds exactly the position after the events it emitted. The
+ * events of one record (one DDL statement's changes) go out together.
  */
 final class BinlogReader implements SourceReader<Event, BinlogSplit> {
     private static final int RECORDS_PER_POLL = 1024;
+    private static final int SNAPSHOT_ITEMS_PER_POLL = 4;
 
     private final SourceSettings settings;
-    private final SourceReaderContext context;
+    @Nullable private SnapshotRunner snapshot;
     @Nullable private EngineRunner engine;
     @Nullable private RecordEmitter emitter;
     @Nullable private String partitionJson;
     @Nullable private String offsetJson;
+    private List<String> history = List.of();
     @Nullable private Map<String, ?> lastPartition;
     @Nullable private Map<String, ?> lastOffset;
     private boolean finished;
     private boolean noMoreSplits;
 
-    /** Wakes the task when there is no engine to wait for: a split or the end arrived. */
+    /** The table whose snapshot rows arrive, and the schema they were built with. */
+    @Nullable private TableId snapshotTable;
+
+    @Nullable private Schema snapshotRowSchema;
+    private boolean reshapeSnapshotRows;
+
+    /** Wakes the task when there is nothing to wait for: a split or the end arrived. */
     private CompletableFuture<Void> splitsChanged = new CompletableFuture<>();
 
     BinlogReader(SourceSettings settings, SourceReaderContext context) {
         this.settings = settings;
-        this.context = context;
     }
 
     @Override
@@ -53,28 +67,40 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
         for (BinlogSplit split : splits) {
             partitionJson = split.partitionJson();
             offsetJson = split.offsetJson();
+            history = split.history();
             finished = split.finished();
             emitter = new RecordEmitter(settings, split.schemas());
-            if (!finished) {
-                engine =
-                        new EngineRunner(
-                                settings,
-                                partitionJson,
-                                offsetJson,
-                                split.history(),
-                                Thread.currentThread().getContextClassLoader());
-                engine.start();
+            if (finished) {
+                continue;
+            }
+            if (offsetJson == null && settings.startupMode().snapshots()) {
+                snapshot = new SnapshotRunner(settings);
+                snapshot.start();
+            } else {
+                startEngine();
             }
         }
         splitsChanged.complete(null);
     }
 
+    private void startEngine() {
+        engine =
+                new EngineRunner(
+                        settings,
+                        partitionJson,
+                        offsetJson,
+                        history,
+                        Thread.currentThread().getContextClassLoader());
+        engine.start();
+    }
+
     @Override
-    public InputStatus pollNext(ReaderOutput<Event> output) {
+    public InputStatus pollNext(ReaderOutput<Event> output) throws Exception {
+        if (snapshot != null) {
+            return pollSnapshot(output);
+        }
         if (engine == null || finished) {
-            return noMoreSplits && (engine == null || finished)
-                    ? InputStatus.END_OF_INPUT
-                    : InputStatus.NOTHING_AVAILABLE;
+            return noMoreSplits ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE;
         }
         List<SourceRecord> records = engine.poll(RECORDS_PER_POLL);
         for (SourceRecord record : records) {
@@ -86,12 +112,54 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
                 lastPartition = record.sourcePartition();
                 lastOffset = record.sourceOffset();
             }
-            if (emitter.snapshotCompleted() && settings.startupMode().isBounded()) {
-                finished = true;
-                return noMoreSplits ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE;
-            }
         }
         return records.isEmpty() ? InputStatus.NOTHING_AVAILABLE : InputStatus.MORE_AVAILABLE;
+    }
+
+    private InputStatus pollSnapshot(ReaderOutput<Event> output) throws Exception {
+        List<SnapshotItem> items = snapshot.poll(SNAPSHOT_ITEMS_PER_POLL);
+        for (SnapshotItem item : items) {
+            if (item instanceof SnapshotItem.TableStart start) {
+                emitter.snapshotTable(start.table(), start.described()).forEach(output::collect);
+                snapshotTable = start.table();
+                snapshotRowSchema = start.schema();
+                reshapeSnapshotRows = !start.schema().equals(emitter.schemaOf(start.table()));
+            } else if (item instanceof SnapshotItem.Rows rows) {
+                for (DataChangeEvent insert : rows.inserts()) {
+                    output.collect(
+                            reshapeSnapshotRows
+                                    ? DataChangeEvent.insertEvent(
+                                            snapshotTable,
+                                            emitter.reshaped(
+                                                    snapshotTable,
+                                                    snapshotRowSchema,
+                                                    insert.after()))
+                                    : insert);
+                }
+            } else if (item instanceof SnapshotItem.Done done) {
+                snapshotDone(done);
+                return finished
+                        ? (noMoreSplits ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE)
+                        : InputStatus.MORE_AVAILABLE;
+            }
+        }
+        return items.isEmpty() ? InputStatus.NOTHING_AVAILABLE : InputStatus.MORE_AVAILABLE;
+    }
+
+    /** The change stream starts where the snapshot is consistent, with its tables as history. */
+    private void snapshotDone(SnapshotItem.Done done) throws InterruptedException {
+        snapshot.close();
+        snapshot = null;
+        snapshotTable = null;
+        snapshotRowSchema = null;
+        partitionJson = OffsetCodec.toJson(done.position().partition());
+        offsetJson = OffsetCodec.toJson(done.position().offset());
+        history = done.history();
+        if (settings.startupMode().isBounded()) {
+            finished = true;
+        } else {
+            startEngine();
+        }
     }
 
     @Override
@@ -105,17 +173,19 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
             lastPartition = null;
             lastOffset = null;
         }
+        if (engine != null) {
+            history = engine.history();
+        }
+        // During the snapshot the offset is still null: a restore takes the snapshot again.
         return List.of(
-                new BinlogSplit(
-                        partitionJson,
-                        offsetJson,
-                        engine == null ? List.of() : engine.history(),
-                        emitter.schemas(),
-                        finished));
+                new BinlogSplit(partitionJson, offsetJson, history, emitter.schemas(), finished));
     }
 
     @Override
     public CompletableFuture<Void> isAvailable() {
+        if (snapshot != null) {
+            return snapshot.available();
+        }
         if (engine == null || finished) {
             if (noMoreSplits) {
                 return CompletableFuture.completedFuture(null);
@@ -136,6 +206,9 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
 
     @Override
     public void close() throws Exception {
+        if (snapshot != null) {
+            snapshot.close();
+        }
         if (engine != null) {
             engine.close();
         }

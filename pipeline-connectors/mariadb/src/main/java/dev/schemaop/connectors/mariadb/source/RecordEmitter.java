@@ -1,10 +1,10 @@
 package dev.schemaop.connectors.mariadb.source;
 
 import dev.schemaop.connectors.mariadb.SourceSettings;
-import dev.schemaop.connectors.mariadb.debezium.DebeziumProperties;
 import dev.schemaop.connectors.mariadb.schema.DdlRenames;
 import dev.schemaop.connectors.mariadb.schema.MariaDbTypes;
 import dev.schemaop.connectors.mariadb.schema.SchemaDiff;
+import dev.schemaop.connectors.mariadb.schema.SourceTable;
 import dev.schemaop.connectors.mariadb.schema.TableChangeStructs;
 import dev.schemaop.connectors.mariadb.schema.TableChangeStructs.TableChange;
 
@@ -41,7 +41,6 @@ final class RecordEmitter {
     private final SourceSettings settings;
     private final Map<TableId, Schema> schemas;
     private final Map<TableId, BinaryRecordDataGenerator> generators = new HashMap<>();
-    private boolean snapshotCompleted;
     private final ShadowTables shadows;
 
     RecordEmitter(SourceSettings settings, Map<TableId, Schema> restored) {
@@ -54,17 +53,49 @@ final class RecordEmitter {
         return new LinkedHashMap<>(schemas);
     }
 
-    /** Whether Debezium reported its initial snapshot done (or skipped). */
-    boolean snapshotCompleted() {
-        return snapshotCompleted;
+    /**
+     * A table the snapshot describes: its {@code CreateTableEvent} when the pipeline does not know
+     * it, else (a snapshot taken again after a restore) the changes from the schema it was told.
+     */
+    List<Event> snapshotTable(TableId table, SourceTable described) {
+        Schema schema = MariaDbTypes.schemaOf(described);
+        Schema known = schemas.get(table);
+        if (known == null) {
+            remember(table, schema);
+            return List.of(new CreateTableEvent(table, schema));
+        }
+        List<Event> events = new ArrayList<>();
+        alter(table, schema, "", events);
+        return events;
+    }
+
+    /** The schema the pipeline was told of {@code table}; null when it was not. */
+    @Nullable
+    Schema schemaOf(TableId table) {
+        return schemas.get(table);
+    }
+
+    /**
+     * A row built with {@code from} rebuilt by column name with the schema the pipeline has for
+     * {@code table} (a column it does not have is left out, one it has that is missing is null).
+     */
+    RecordData reshaped(TableId table, Schema from, RecordData row) {
+        Schema schema = schemas.get(table);
+        List<Column> columns = schema.getColumns();
+        Object[] values = new Object[columns.size()];
+        for (int i = 0; i < columns.size(); i++) {
+            int at = from.getColumnNames().indexOf(columns.get(i).getName());
+            if (at >= 0) {
+                values[i] =
+                        RecordData.createFieldGetter(from.getColumnDataTypes().get(at), at)
+                                .getFieldOrNull(row);
+            }
+        }
+        return generators.computeIfAbsent(table, t -> generator(schema)).generate(values);
     }
 
     List<Event> eventsOf(SourceRecord record) {
         if (!(record.value() instanceof Struct value)) {
-            return List.of();
-        }
-        if (DebeziumProperties.NOTIFICATION_TOPIC.equals(record.topic())) {
-            notification(value);
             return List.of();
         }
         String schemaName = value.schema().name();
@@ -75,14 +106,6 @@ final class RecordEmitter {
             return dataChange(value);
         }
         return List.of();
-    }
-
-    private void notification(Struct value) {
-        if ("Initial Snapshot".equals(value.getString("aggregate_type"))) {
-            String type = value.getString("type");
-            snapshotCompleted |=
-                    "COMPLETED".equals(type) || "SKIPPED".equals(type) || "ABORTED".equals(type);
-        }
     }
 
     private List<Event> schemaChange(Struct value) {

@@ -11,17 +11,17 @@ import java.util.regex.Pattern;
  * change {@code _t_new}, alters it, copies the rows of {@code t} into it and renames it over {@code
  * t}. Recognised only when {@code scan.parse.online.schema.changes.enabled} is set.
  */
-final class ShadowTables {
+public final class ShadowTables {
     private static final Pattern SHADOW = Pattern.compile("_(.+)_(gho|new)");
 
     private final boolean enabled;
 
-    ShadowTables(boolean enabled) {
+    public ShadowTables(boolean enabled) {
         this.enabled = enabled;
     }
 
     /** The table {@code table} stands in for, when it is a shadow table. */
-    Optional<TableId> originalOf(TableId table) {
+    public Optional<TableId> originalOf(TableId table) {
         if (!enabled) {
             return Optional.empty();
         }

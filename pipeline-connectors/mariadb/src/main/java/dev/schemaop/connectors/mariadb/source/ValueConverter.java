@@ -1,5 +1,7 @@
 package dev.schemaop.connectors.mariadb.source;
 
+import dev.schemaop.connectors.mariadb.values.TimeValues;
+
 import org.apache.flink.cdc.common.data.DateData;
 import org.apache.flink.cdc.common.data.DecimalData;
 import org.apache.flink.cdc.common.data.LocalZonedTimestampData;
@@ -10,8 +12,6 @@ import org.apache.flink.cdc.common.types.DataType;
 import org.apache.flink.cdc.common.types.DecimalType;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.Struct;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import javax.annotation.Nullable;
 
@@ -22,7 +22,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A value as Debezium's MariaDB connector gives it (README "How it reads": exact decimals, bytes,
@@ -47,20 +46,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * </ul>
  */
 final class ValueConverter {
-    private static final Logger LOG = LoggerFactory.getLogger(ValueConverter.class);
-
     static final String BITS = "io.debezium.data.Bits";
     static final String YEAR = "io.debezium.time.Year";
 
     /** The binlog's YEAR 0000: 1900 plus the stored 0. */
     static final int BINLOG_ZERO_YEAR = 1900;
 
-    static final long MICROS_PER_DAY = 86_400_000_000L;
-
     /** 0001-01-01: days before it are in year 0. */
     static final long FIRST_DAY_OF_YEAR_ONE = LocalDate.of(1, 1, 1).toEpochDay();
-
-    private static final AtomicLong TIMES_OUT_OF_RANGE = new AtomicLong();
 
     private ValueConverter() {}
 
@@ -160,46 +153,13 @@ final class ValueConverter {
         return out;
     }
 
-    /**
-     * Flink CDC 3.5's {@link TimeData} holds milliseconds: digits past the third are cut off (the
-     * value is not rounded, so it never becomes 24:00:00).
-     */
     @Nullable
     private static TimeData time(Object value, String logical) {
         long number = ((Number) value).longValue();
-        long micros;
         if (logical.endsWith("NanoTime")) {
-            micros = Math.floorDiv(number, 1_000L);
-        } else if (logical.endsWith("MicroTime")) {
-            micros = number;
-        } else {
-            micros = number * 1_000L;
+            return TimeValues.ofMicros(Math.floorDiv(number, 1_000L));
         }
-        if (micros < 0 || micros >= MICROS_PER_DAY) {
-            long count = TIMES_OUT_OF_RANGE.incrementAndGet();
-            if (count == 1 || count % 1000 == 0) {
-                LOG.warn(
-                        "MariaDB TIME value {} is outside the range of the pipeline type TIME"
-                                + " (00:00:00 to 23:59:59.999) and is passed on as NULL ({}"
-                                + " such value(s) so far).",
-                        mariaDbTime(micros),
-                        count);
-            }
-            return null;
-        }
-        return TimeData.fromMillisOfDay((int) (micros / 1_000L));
-    }
-
-    /** {@code [-]hhh:mm:ss[.ffffff]} as MariaDB writes a TIME. */
-    static String mariaDbTime(long micros) {
-        long abs = Math.abs(micros);
-        long seconds = abs / 1_000_000L;
-        long fraction = abs % 1_000_000L;
-        String text =
-                String.format(
-                        "%s%02d:%02d:%02d",
-                        micros < 0 ? "-" : "", seconds / 3600, (seconds / 60) % 60, seconds % 60);
-        return fraction == 0 ? text : text + String.format(".%06d", fraction);
+        return TimeValues.ofMicros(logical.endsWith("MicroTime") ? number : number * 1_000L);
     }
 
     private static TimestampData timestamp(Object value, String logical) {

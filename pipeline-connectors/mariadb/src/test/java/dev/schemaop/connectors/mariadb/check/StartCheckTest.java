@@ -273,18 +273,4 @@ class StartCheckTest {
         assertThat(StartCheck.connectionMessage(settings, new SQLException("odd", "HY000", 1)))
                 .endsWith("'cdc': odd. Check 'hostname', 'port', 'username' and 'password'.");
     }
-
-    @Test
-    void driverOptionsComeFromTheDebeziumDatabaseOptions() {
-        assertThat(
-                        JdbcServerFacts.driverProperties(
-                                Map.of(
-                                        "database.ssl.mode", "verify-full",
-                                        "database.serverSslCert", "/ca.pem",
-                                        "database.password", "x",
-                                        "database.include.list", "app",
-                                        "snapshot.mode", "initial")))
-                .containsOnly(
-                        Map.entry("sslMode", "verify-full"), Map.entry("serverSslCert", "/ca.pem"));
-    }
 }

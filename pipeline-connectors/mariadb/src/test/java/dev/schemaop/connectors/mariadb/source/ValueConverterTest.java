@@ -2,6 +2,8 @@ package dev.schemaop.connectors.mariadb.source;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemaop.connectors.mariadb.values.TimeValues;
+
 import org.apache.flink.cdc.common.data.DateData;
 import org.apache.flink.cdc.common.data.DecimalData;
 import org.apache.flink.cdc.common.data.LocalZonedTimestampData;
@@ -105,9 +107,9 @@ class ValueConverterTest {
 
     @Test
     void mariaDbTimeText() {
-        assertThat(ValueConverter.mariaDbTime(3_020_399_000_000L)).isEqualTo("838:59:59");
-        assertThat(ValueConverter.mariaDbTime(-3_020_399_999_000L)).isEqualTo("-838:59:59.999000");
-        assertThat(ValueConverter.mariaDbTime(-1L)).isEqualTo("-00:00:00.000001");
+        assertThat(TimeValues.mariaDbTime(3_020_399_000_000L)).isEqualTo("838:59:59");
+        assertThat(TimeValues.mariaDbTime(-3_020_399_999_000L)).isEqualTo("-838:59:59.999000");
+        assertThat(TimeValues.mariaDbTime(-1L)).isEqualTo("-00:00:00.000001");
     }
 
     @Test
