@@ -31,4 +31,18 @@ final class Await {
         }
         return last;
     }
+
+    /** The job's failure, once it failed (null when it still runs after two minutes). */
+    static Throwable failure(RunningPipeline pipeline) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 120_000;
+        while (System.currentTimeMillis() < deadline) {
+            try {
+                pipeline.assertRunning();
+            } catch (Throwable failed) {
+                return failed;
+            }
+            Thread.sleep(200);
+        }
+        return null;
+    }
 }

@@ -636,7 +636,7 @@ class BehaviorsIntoPostgresTest {
                                 + db
                                 + ".customers (id, name, email, age) VALUES (5, 'eve', 'e@x', 35)");
 
-                Throwable failure = awaitFailure(pipeline);
+                Throwable failure = Await.failure(pipeline);
                 assertThat(failure).as("the job failed").isNotNull();
                 String messages = messagesOf(failure);
                 assertThat(messages)
@@ -943,19 +943,6 @@ class BehaviorsIntoPostgresTest {
     // ------------------------------------------------------------------ failures and logs
 
     /** Waits until the job is over; returns its failure (null if it did not fail in time). */
-    private static Throwable awaitFailure(RunningPipeline pipeline) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 120_000;
-        while (System.currentTimeMillis() < deadline) {
-            try {
-                pipeline.assertRunning();
-            } catch (Throwable failed) {
-                return failed;
-            }
-            Thread.sleep(200);
-        }
-        return null;
-    }
-
     private static String messagesOf(Throwable failure) {
         List<String> messages = new ArrayList<>();
         for (Throwable t = failure; t != null && messages.size() < 30; t = t.getCause()) {
