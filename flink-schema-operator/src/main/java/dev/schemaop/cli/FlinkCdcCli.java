@@ -30,9 +30,16 @@ public final class FlinkCdcCli implements Callable<Integer> {
             names = "--target",
             paramLabel = "TARGET",
             description =
-                    "local (default): an embedded Flink MiniCluster. remote: submitting to a running"
-                            + " Flink cluster is not available in this version yet.")
+                    "local (default): an embedded Flink MiniCluster. remote: submit to a running"
+                            + " Flink cluster at -D rest.address=HOST -D rest.port=PORT.")
     String target = "local";
+
+    @Option(
+            names = "--detached",
+            description =
+                    "With --target remote: print the job id once the job is submitted and exit 0,"
+                            + " instead of waiting for the job's end.")
+    boolean detached;
 
     @Option(
             names = "--use-mini-cluster",

@@ -44,6 +44,13 @@ final class PipelineRunner {
             PipelineDefinition definition =
                     new PipelineDefinitionParser().parse(pipelineFile(), globalConfig());
             Configuration flinkConfiguration = flinkConfiguration();
+            if (RemoteSubmission.TARGET.equals(options.target)) {
+                try (URLClassLoader classLoader = connectorClassLoader(previous)) {
+                    Thread.currentThread().setContextClassLoader(classLoader);
+                    return new RemoteSubmission(options, err)
+                            .submit(definition, flinkConfiguration, classLoader);
+                }
+            }
             try (ScratchDirectory scratch = ScratchDirectory.create();
                     URLClassLoader classLoader = connectorClassLoader(previous)) {
                 Thread.currentThread().setContextClassLoader(classLoader);
@@ -69,17 +76,24 @@ final class PipelineRunner {
     }
 
     private void checkTarget() {
-        if (!"local".equals(options.target)) {
+        boolean remote = RemoteSubmission.TARGET.equals(options.target);
+        if (!remote && !"local".equals(options.target)) {
             throw new PipelineConfigException(
                     "--target "
                             + options.target
-                            + (options.useMiniCluster
-                                    ? " contradicts --use-mini-cluster, which runs the pipeline"
-                                            + " on the embedded Flink MiniCluster. Pass one of"
-                                            + " them; --target remote"
-                                    : "")
-                            + " is not available in this version: pipelines run on the embedded"
-                            + " Flink MiniCluster (--target local).");
+                            + " is not a target. Use local (the embedded Flink MiniCluster, the"
+                            + " default) or remote (a running Flink cluster, with -D"
+                            + " rest.address=HOST -D rest.port=PORT).");
+        }
+        if (remote && options.useMiniCluster) {
+            throw new PipelineConfigException(
+                    "--target remote contradicts --use-mini-cluster, which runs the pipeline on"
+                            + " the embedded Flink MiniCluster. Pass one of them.");
+        }
+        if (!remote && options.detached) {
+            throw new PipelineConfigException(
+                    "--detached is for --target remote: on the embedded MiniCluster the command"
+                            + " runs the job to its end.");
         }
     }
 

@@ -518,9 +518,38 @@ class BadInputTest {
         assertRejected(
                 run,
                 "--target remote contradicts --use-mini-cluster, which runs the pipeline on the"
-                        + " embedded Flink MiniCluster. Pass one of them; --target remote is not"
-                        + " available in this version: pipelines run on the embedded Flink"
-                        + " MiniCluster (--target local).");
+                        + " embedded Flink MiniCluster. Pass one of them.");
+    }
+
+    @Test
+    void remoteTargetWithoutTheClustersAddress() throws IOException {
+        PipelineRun run = run(sourceAndSink(), "--target", "remote");
+
+        assertRejected(
+                run,
+                "--target remote needs the cluster's REST endpoint: add -D rest.address=HOST (and"
+                        + " -D rest.port=PORT when it is not 8081).");
+    }
+
+    @Test
+    void unknownTarget() throws IOException {
+        PipelineRun run = run(sourceAndSink(), "--target", "yarn");
+
+        assertRejected(
+                run,
+                "--target yarn is not a target. Use local (the embedded Flink MiniCluster, the"
+                        + " default) or remote (a running Flink cluster, with -D"
+                        + " rest.address=HOST -D rest.port=PORT).");
+    }
+
+    @Test
+    void detachedOnTheEmbeddedCluster() throws IOException {
+        PipelineRun run = run(sourceAndSink(), "--detached");
+
+        assertRejected(
+                run,
+                "--detached is for --target remote: on the embedded MiniCluster the command runs"
+                        + " the job to its end.");
     }
 
     @Test

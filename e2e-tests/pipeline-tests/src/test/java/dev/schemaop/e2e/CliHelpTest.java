@@ -34,8 +34,9 @@ class CliHelpTest {
                         "--from-savepoint=PATH",
                         "--global-config=FILE",
                         "--use-mini-cluster",
+                        "--detached",
                         "--verbose")
-                .contains("remote: submitting to a running Flink cluster is")
-                .contains("not available in this version yet");
+                .contains("remote: submit to a running Flink cluster at -D")
+                .contains("rest.address=HOST -D rest.port=PORT");
     }
 }
