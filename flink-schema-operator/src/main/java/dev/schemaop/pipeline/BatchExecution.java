@@ -38,6 +38,15 @@ final class BatchExecution {
         boolean bounded =
                 provider instanceof FlinkSourceProvider flink
                         && flink.getSource().getBoundedness() == Boundedness.BOUNDED;
+        if (!(provider instanceof FlinkSourceProvider)) {
+            throw new PipelineConfigException(
+                    sourceLocation
+                            + ": pipeline.execution.runtime-mode is BATCH, but the '"
+                            + sourceBlock.type()
+                            + "' source is a SourceFunction, whose end Flink cannot know: BATCH"
+                            + " takes sources of Flink's Source API that end. Set"
+                            + " execution.runtime-mode to STREAMING.");
+        }
         if (!bounded) {
             throw new PipelineConfigException(
                     sourceLocation

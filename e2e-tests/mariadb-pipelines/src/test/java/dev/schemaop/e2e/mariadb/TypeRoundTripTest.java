@@ -216,6 +216,16 @@ class TypeRoundTripTest {
                             is("0", "0", "0.0"),
                             is("1.1", "1.1", "1.1")),
                     col(
+                            "c_float_digits",
+                            "FLOAT",
+                            "FLOAT",
+                            "real",
+                            // more digits than the text protocol's six: the stored bits arrive
+                            is("1.2345678", "1.2345678", "1.2345678"),
+                            is("-98765.43", "-98765.43", "-98765.43"),
+                            is("3.1415927", "3.1415927", "3.1415927"),
+                            is("0.1", "0.1", "0.1")),
+                    col(
                             "c_double",
                             "DOUBLE",
                             "DOUBLE",
@@ -276,6 +286,16 @@ class TypeRoundTripTest {
                             same("'9999-12-31'", "9999-12-31"),
                             nullFrom("'0000-00-00'"),
                             same("'0050-06-15'", "0050-06-15")),
+                    col(
+                            "c_date_zero_part",
+                            "DATE",
+                            "DATE",
+                            "date",
+                            // MariaDB takes a zero month or day without NO_ZERO_IN_DATE: no date
+                            same("'2024-05-01'", "2024-05-01"),
+                            nullFrom("'2024-05-00'"),
+                            nullFrom("'2024-00-10'"),
+                            same("'2024-12-31'", "2024-12-31")),
                     col(
                             "c_time",
                             "TIME",

@@ -35,6 +35,9 @@ public final class HandOff<T> {
     public boolean put(T item) throws InterruptedException {
         while (!closed) {
             if (queue.offer(item, 100, TimeUnit.MILLISECONDS)) {
+                if (queue.size() == 1) {
+                    signal(); // the reader may be asleep on an empty queue
+                }
                 return true;
             }
             signal();

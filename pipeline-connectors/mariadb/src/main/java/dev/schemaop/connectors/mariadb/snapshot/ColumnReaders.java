@@ -15,10 +15,10 @@ import javax.annotation.Nullable;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.Arrays;
@@ -30,11 +30,11 @@ import java.util.Locale;
  * (README "Values that do not round-trip" lists the rules):
  *
  * <ul>
- *   <li>Temporal values are read as {@code java.time} values (the driver parses MariaDB's text into
- *       them, with no {@code java.sql} calendar in between): a zero DATE, DATETIME or TIMESTAMP
- *       (which the driver gives as null) is null in a nullable column and the epoch in a NOT NULL
- *       one (Debezium's fallback for a required column); other year-0 dates are null in a nullable
- *       column.
+ *   <li>DATE, DATETIME and TIMESTAMP are read as the server's text (no driver conversion through
+ *       the JVM's time zone, which shifts values in its daylight-saving gap, and dates with a zero
+ *       month or day read as written): a date with a zero month or day, the zero date included, is
+ *       null in a nullable column and the epoch in a NOT NULL one (Debezium's fallback for a
+ *       required column); other year-0 dates are null in a nullable column.
  *   <li>TIMESTAMP is read in UTC (the snapshot's session time zone is {@code +00:00}), so the
  *       instant is the one stored whatever the JVM's time zone.
  *   <li>BIT(n) comes most significant byte first, as {@code HEX(col)} shows it; spatial values lose
@@ -62,7 +62,8 @@ final class ColumnReaders {
             case BIGINT:
                 return (row, i) -> nullIfNull(row, row.getLong(i));
             case FLOAT:
-                return (row, i) -> nullIfNull(row, row.getFloat(i));
+                // selected as DOUBLE (ConsistentSnapshot): every bit of the stored FLOAT
+                return (row, i) -> nullIfNull(row, (float) row.getDouble(i));
             case DOUBLE:
                 return (row, i) -> nullIfNull(row, row.getDouble(i));
             case DECIMAL:
@@ -90,7 +91,7 @@ final class ColumnReaders {
                 }
                 return (row, i) -> row.getBytes(i);
             case DATE:
-                return (row, i) -> date(row.getObject(i, LocalDate.class), nullable);
+                return (row, i) -> date(text(row, i), nullable);
             case TIME_WITHOUT_TIME_ZONE:
                 return (row, i) -> {
                     Duration time = row.getObject(i, Duration.class);
@@ -98,12 +99,12 @@ final class ColumnReaders {
                 };
             case TIMESTAMP_WITHOUT_TIME_ZONE:
                 return (row, i) -> {
-                    LocalDateTime local = dateTime(row.getObject(i, LocalDateTime.class), nullable);
+                    LocalDateTime local = dateTime(text(row, i), nullable);
                     return local == null ? null : TimestampData.fromLocalDateTime(local);
                 };
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
                 return (row, i) -> {
-                    LocalDateTime utc = dateTime(row.getObject(i, LocalDateTime.class), nullable);
+                    LocalDateTime utc = dateTime(text(row, i), nullable);
                     return utc == null
                             ? null
                             : LocalZonedTimestampData.fromInstant(utc.toInstant(ZoneOffset.UTC));
@@ -175,27 +176,46 @@ final class ColumnReaders {
                 : Arrays.copyOfRange(stored, SRID_BYTES, stored.length);
     }
 
-    /**
-     * The driver gives the zero date as null: in a NOT NULL column (which holds no NULL) a null is
-     * the zero date.
-     */
+    /** A column selected as text ({@code CAST(.. AS CHAR)}), ASCII. */
     @Nullable
-    private static DateData date(@Nullable LocalDate date, boolean nullable) {
-        if (date == null) {
-            return nullable ? null : DateData.fromEpochDay(0);
-        }
-        if (date.getYear() < 1 && nullable) {
-            return null;
-        }
-        return DateData.fromEpochDay((int) date.toEpochDay());
+    private static String text(ResultSet row, int index) throws SQLException {
+        byte[] ascii = row.getBytes(index);
+        return ascii == null ? null : new String(ascii, StandardCharsets.US_ASCII);
     }
 
-    /** The rules of the class comment for the zero value and year 0 (null is the zero value). */
+    /** {@code yyyy-MM-dd}; the rules of the class comment for the zero value and year 0. */
     @Nullable
-    static LocalDateTime dateTime(@Nullable LocalDateTime value, boolean nullable) {
-        if (value == null) {
+    static DateData date(@Nullable String text, boolean nullable) {
+        LocalDateTime value = dateTime(text, nullable);
+        return value == null ? null : DateData.fromEpochDay((int) value.toLocalDate().toEpochDay());
+    }
+
+    /**
+     * {@code yyyy-MM-dd[ HH:mm:ss[.f+]]} as the server writes it. A date with a zero month or day
+     * (the zero date, or one MariaDB took without NO_ZERO_IN_DATE) is no date: null in a nullable
+     * column, the epoch in a NOT NULL one; another date in year 0 is null in a nullable column.
+     */
+    @Nullable
+    static LocalDateTime dateTime(@Nullable String text, boolean nullable) {
+        if (text == null) {
+            return null;
+        }
+        int year = Integer.parseInt(text.substring(0, 4));
+        int month = Integer.parseInt(text.substring(5, 7));
+        int day = Integer.parseInt(text.substring(8, 10));
+        if (month == 0 || day == 0) {
             return nullable ? null : LocalDateTime.of(1970, 1, 1, 0, 0);
         }
-        return value.getYear() < 1 && nullable ? null : value;
+        if (year < 1 && nullable) {
+            return null;
+        }
+        if (text.length() < 19) {
+            return LocalDateTime.of(year, month, day, 0, 0);
+        }
+        int hour = Integer.parseInt(text.substring(11, 13));
+        int minute = Integer.parseInt(text.substring(14, 16));
+        int second = Integer.parseInt(text.substring(17, 19));
+        long micros = text.length() > 20 ? TimeValues.fractionMicros(text.substring(20)) : 0;
+        return LocalDateTime.of(year, month, day, hour, minute, second, (int) micros * 1_000);
     }
 }

@@ -14,6 +14,8 @@ import org.apache.flink.cdc.runtime.typeutils.BinaryRecordDataGenerator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.annotation.Nullable;
+
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -37,6 +39,9 @@ public final class SnapshotRunner implements AutoCloseable {
     private final HandOff<SnapshotItem> items = new HandOff<>(ITEMS_QUEUED);
     private final Thread thread;
 
+    /** The snapshot being read, for close() to abort from the task thread. */
+    @Nullable private volatile ConsistentSnapshot current;
+
     public SnapshotRunner(SourceSettings settings) {
         this.settings = settings;
         this.thread = new Thread(this::run, "mariadb-snapshot");
@@ -56,26 +61,35 @@ public final class SnapshotRunner implements AutoCloseable {
     }
 
     private void run() {
-        try (ConsistentSnapshot snapshot = ConsistentSnapshot.begin(settings)) {
+        ConsistentSnapshot snapshot = null;
+        boolean done = false;
+        try {
+            snapshot = ConsistentSnapshot.open(settings);
+            current = snapshot;
+            if (items.isClosed()) {
+                return;
+            }
+            snapshot.begin();
+            BinlogPosition position = snapshot.position();
             LOG.info(
                     "Snapshot of {} table(s) consistent with binlog position {}:{} (GTIDs '{}')",
                     snapshot.tables().size(),
-                    snapshot.position().file(),
-                    snapshot.position().position(),
-                    snapshot.position().gtids());
+                    position.file(),
+                    position.position(),
+                    position.gtids());
             List<String> history = new ArrayList<>();
+            for (String statement : snapshot.schemaStatements()) {
+                history.add(historyRecord(position, "", statement));
+            }
             for (SnapshotTable table : snapshot.tables()) {
                 history.add(
-                        CheckpointedSchemaHistory.createRecord(
-                                snapshot.position().partition(),
-                                snapshot.position().offset(),
-                                table.id().getSchemaName(),
-                                table.createStatement()));
+                        historyRecord(
+                                position, table.id().getSchemaName(), table.createStatement()));
                 if (table.readRows() && !read(snapshot, table)) {
                     return;
                 }
             }
-            items.put(new SnapshotItem.Done(snapshot.position(), history));
+            done = items.put(new SnapshotItem.Done(position, history));
             items.signal();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -83,8 +97,30 @@ public final class SnapshotRunner implements AutoCloseable {
             items.fail(
                     new MariaDbSourceException(
                             "The snapshot of the MariaDB tables failed: " + e.getMessage(), e));
-        } catch (RuntimeException e) {
-            items.fail(e);
+        } catch (Throwable e) {
+            items.fail(e); // a conversion, the DDL parser, or an Error: the reader reports it
+        } finally {
+            if (snapshot != null) {
+                finish(snapshot, done);
+            }
+        }
+    }
+
+    private static String historyRecord(BinlogPosition position, String database, String ddl) {
+        return CheckpointedSchemaHistory.createRecord(
+                position.partition(), position.offset(), database, ddl);
+    }
+
+    /** Ends the transaction; a snapshot cut short drops its connection rather than read on. */
+    private void finish(ConsistentSnapshot snapshot, boolean done) {
+        current = null;
+        if (!done) {
+            snapshot.abort();
+        }
+        try {
+            snapshot.close();
+        } catch (SQLException e) {
+            LOG.debug("Closing the snapshot's connection", e);
         }
     }
 
@@ -104,7 +140,9 @@ public final class SnapshotRunner implements AutoCloseable {
         BinaryRecordDataGenerator generator =
                 new BinaryRecordDataGenerator(types.toArray(new DataType[0]));
         long count = 0;
-        try (ResultSet rows = snapshot.rows(table, settings.fetchSize())) {
+        ResultSet rows = snapshot.rows(table, settings.fetchSize());
+        boolean complete = false;
+        try {
             List<DataChangeEvent> batch = new ArrayList<>(ROWS_PER_ITEM);
             while (rows.next()) {
                 Object[] values = new Object[readers.length];
@@ -123,6 +161,18 @@ public final class SnapshotRunner implements AutoCloseable {
             if (!batch.isEmpty() && !items.put(new SnapshotItem.Rows(table.id(), batch))) {
                 return false;
             }
+            complete = true;
+        } finally {
+            if (!complete) {
+                snapshot.abort(); // closing a streamed result part-read would read it all first
+            }
+            try {
+                rows.close();
+            } catch (SQLException afterAbort) {
+                if (complete) {
+                    throw afterAbort;
+                }
+            }
         }
         items.signal();
         LOG.info("Snapshot of {}: {} row(s)", table.id(), count);
@@ -132,6 +182,10 @@ public final class SnapshotRunner implements AutoCloseable {
     @Override
     public void close() throws InterruptedException {
         items.close();
+        ConsistentSnapshot snapshot = current;
+        if (snapshot != null) {
+            snapshot.abort(); // a wait for the lock or a streamed result ends at once
+        }
         thread.interrupt();
         thread.join(30_000);
     }

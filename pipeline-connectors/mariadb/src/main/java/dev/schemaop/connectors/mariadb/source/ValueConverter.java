@@ -28,9 +28,9 @@ import java.time.OffsetDateTime;
  * microsecond times) in the internal form of the column's pipeline type. Debezium's logical type
  * names tell the unit of a time value.
  *
- * <p>Where Debezium's two paths (snapshot and binlog) give one MariaDB value differently, or give a
- * value the pipeline type cannot hold, the value is made the same for both (README "Type mapping",
- * "Values that do not round-trip"):
+ * <p>Where Debezium's binlog value differs from what the source's own snapshot reads ({@code
+ * snapshot.ColumnReaders}), or is a value the pipeline type cannot hold, it is made the same for
+ * both (README "Type mapping", "Values that do not round-trip"):
  *
  * <ul>
  *   <li>BIT(n) comes little-endian ({@code io.debezium.data.Bits}); it is passed on in MariaDB's

@@ -51,4 +51,14 @@ public final class TimeValues {
                         micros < 0 ? "-" : "", seconds / 3600, (seconds / 60) % 60, seconds % 60);
         return fraction == 0 ? text : text + String.format(".%06d", fraction);
     }
+
+    /** Up to six fractional digits as microseconds: "5" is 500,000. */
+    public static long fractionMicros(String digits) {
+        long value = 0;
+        for (int i = 0; i < 6; i++) {
+            char c = i < digits.length() ? digits.charAt(i) : '0';
+            value = value * 10 + (c - '0');
+        }
+        return value;
+    }
 }
