@@ -10,39 +10,17 @@ VALUES="$HOME_DIR/pipeline-connectors/values/target"
 STAMP="$HOME_DIR/flink-schema-operator/target/.cli-build-stamp"
 source "$HOME_DIR/bin/lib.sh"
 
-if needs_build "$STAMP" "$HOME_DIR/pom.xml" "$HOME_DIR/flink-schema-operator/pom.xml" \
-    "$HOME_DIR/flink-schema-operator/src/main" "$HOME_DIR/pipeline-connectors/values/pom.xml" \
-    "$HOME_DIR/pipeline-connectors/values/src/main"; then
-  echo "Building flink-schema-operator (first run or sources changed)..." >&2
-  mkdir -p "$HOME_DIR/log"
-  BUILD_LOG="$HOME_DIR/log/build.log"
-  # Maven 3.8 prints colour codes even in batch mode; they go to the build log, stripped on failure.
-  (cd "$HOME_DIR" && mvn -q -B -ntp -Dstyle.color=never -DskipTests \
-    -pl flink-schema-operator,pipeline-connectors/values -am install) > "$BUILD_LOG" 2>&1 || {
-    sed 's/\x1b\[[0-9;]*m//g' "$BUILD_LOG" >&2
-    echo "The build failed; its output is above and in $BUILD_LOG." >&2
-    exit 1
-  }
-  touch "$STAMP"
-fi
+build_modules "$HOME_DIR" "$STAMP" flink-schema-operator flink-schema-operator,pipeline-connectors/values \
+  "$HOME_DIR/pom.xml" "$HOME_DIR/flink-schema-operator/pom.xml" "$HOME_DIR/flink-schema-operator/src/main" \
+  "$HOME_DIR/pipeline-connectors/values/pom.xml" "$HOME_DIR/pipeline-connectors/values/src/main"
 
 # --target remote ships the runtime's job jar (flink-schema-operator-dist) to the cluster.
 DIST_OPTS=()
 if [[ " $* " == *" --target remote "* || " $* " == *" --target=remote "* ]]; then
   DIST="$HOME_DIR/flink-schema-operator-dist"
-  DIST_STAMP="$DIST/target/.dist-build-stamp"
-  if needs_build "$DIST_STAMP" "$HOME_DIR/pom.xml" "$DIST/pom.xml" \
-      "$HOME_DIR/flink-schema-operator/pom.xml" "$HOME_DIR/flink-schema-operator/src/main"; then
-    echo "Building flink-schema-operator-dist (first remote run or sources changed)..." >&2
-    mkdir -p "$HOME_DIR/log"
-    (cd "$HOME_DIR" && mvn -q -B -ntp -Dstyle.color=never -DskipTests \
-      -pl flink-schema-operator-dist -am install) > "$HOME_DIR/log/build.log" 2>&1 || {
-      sed 's/\x1b\[[0-9;]*m//g' "$HOME_DIR/log/build.log" >&2
-      echo "The build failed; its output is above and in $HOME_DIR/log/build.log." >&2
-      exit 1
-    }
-    touch "$DIST_STAMP"
-  fi
+  build_modules "$HOME_DIR" "$DIST/target/.dist-build-stamp" flink-schema-operator-dist \
+    flink-schema-operator-dist "$HOME_DIR/pom.xml" "$DIST/pom.xml" \
+    "$HOME_DIR/flink-schema-operator/pom.xml" "$HOME_DIR/flink-schema-operator/src/main"
   DIST_OPTS=(-Dflink.cdc.dist.jar="$(ls "$DIST"/target/flink-schema-operator-dist-*.jar | grep -v original | head -1)")
 fi
 

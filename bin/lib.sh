@@ -1,10 +1,28 @@
-# Shared by bin/flink-cdc.sh and benchmarks/run.sh (sourced, not run).
+# Shared by bin/flink-cdc.sh, bin/local-cluster.sh and benchmarks/run.sh (sourced, not run).
 
 # needs_build STAMP PATH...: true when STAMP is missing or any PATH changed after it.
 needs_build() {
   local stamp="$1"; shift
   [ -f "$stamp" ] || return 0
   [ -n "$(find "$@" -newer "$stamp" -print -quit)" ]
+}
+
+# build_modules HOME_DIR STAMP WHAT MODULES PATH...: builds the Maven MODULES (comma list, with
+# what they need) when STAMP is missing or a PATH changed after it. Maven 3.8 prints colour codes
+# even in batch mode; they go to log/build.log, stripped when the build fails.
+build_modules() {
+  local home="$1" stamp="$2" what="$3" modules="$4"; shift 4
+  needs_build "$stamp" "$@" || return 0
+  echo "Building $what (first run or sources changed)..." >&2
+  mkdir -p "$home/log"
+  local log="$home/log/build.log"
+  (cd "$home" && mvn -q -B -ntp -Dstyle.color=never -DskipTests -pl "$modules" -am install) \
+    > "$log" 2>&1 || {
+    sed 's/\x1b\[[0-9;]*m//g' "$log" >&2
+    echo "The build failed; its output is above and in $log." >&2
+    exit 1
+  }
+  touch "$stamp"
 }
 
 # What Flink's serializers and RPC reach into on Java 17.

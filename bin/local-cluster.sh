@@ -48,18 +48,9 @@ case "$command" in
   *) echo "Usage: bin/local-cluster.sh start|stop [--dir DIR] [--rest-port PORT] [--slots N]" >&2; exit 2 ;;
 esac
 
-if needs_build "$STAMP" "$HOME_DIR/pom.xml" "$DIST/pom.xml" "$HOME_DIR/flink-schema-operator/pom.xml" \
-    "$HOME_DIR/flink-schema-operator/src/main"; then
-  echo "Building flink-schema-operator-dist (first run or sources changed)..." >&2
-  mkdir -p "$HOME_DIR/log"
-  (cd "$HOME_DIR" && mvn -q -B -ntp -Dstyle.color=never -DskipTests \
-    -pl flink-schema-operator-dist -am install) > "$HOME_DIR/log/build.log" 2>&1 || {
-    sed 's/\x1b\[[0-9;]*m//g' "$HOME_DIR/log/build.log" >&2
-    echo "The build failed; its output is above and in $HOME_DIR/log/build.log." >&2
-    exit 1
-  }
-  touch "$STAMP"
-fi
+build_modules "$HOME_DIR" "$STAMP" flink-schema-operator-dist flink-schema-operator-dist \
+  "$HOME_DIR/pom.xml" "$DIST/pom.xml" "$HOME_DIR/flink-schema-operator/pom.xml" \
+  "$HOME_DIR/flink-schema-operator/src/main"
 CP="$(cat "$CLASSPATH_FILE")"
 
 stop_cluster
