@@ -61,6 +61,7 @@ class RemoteSubmissionTest {
         assertThat(run.stderr).contains("submitted to localhost:" + cluster.restPort());
         assertFinalTable(table);
         assertThat(cluster.get("/jobs/overview")).contains("\"name\":\"cluster " + table + "\"");
+        assertThat(cluster.get("/")).as("the web UI").contains("<title>Apache Flink Web Dashboard");
     }
 
     @Test
