@@ -82,6 +82,14 @@ final class ChangeExecution {
         return SchemaChanges.applyAll(currentSink().baseSchema(), applied.get(sinkIndex));
     }
 
+    /**
+     * Whether a call of this change reached a sink (in this attempt, or before a restore as the log
+     * shows): the sink then has part of the change, which its subtasks do not know yet.
+     */
+    boolean anyApplied() {
+        return applied.stream().anyMatch(events -> !events.isEmpty());
+    }
+
     /** Whether the sink must be read back before the current call; asked once. */
     boolean takeMayBeApplied() {
         boolean answer = mayBeApplied;

@@ -179,10 +179,13 @@ final class ChangeRunner {
      * The sink refused the change. When it can be read back and its table is as before the change
      * (a database rejects a DDL statement whole), the rows sink subtasks hold are of that shape and
      * are written before the job fails (G7); otherwise the job fails at once, since such rows might
-     * not fit a table the failed call changed in part.
+     * not fit a table the failed call changed in part. So does a failure after an earlier call of
+     * the same change reached the sink (a LENIENT rename before its add, one sink table of two):
+     * the sink subtasks still hold rows of the table as before the change, which it no longer is.
      */
     private void failWithoutTheChange(ChangeExecution execution, Throwable failure) {
-        if (!(applier instanceof ExistingTableSchemaExpansionSupport describing)) {
+        if (!(applier instanceof ExistingTableSchemaExpansionSupport describing)
+                || execution.anyApplied()) {
             registry.failJob(failure);
             return;
         }

@@ -27,6 +27,7 @@ final class DescribingApplier implements MetadataApplier, ExistingTableSchemaExp
     private final List<SchemaChangeEvent> applied = new CopyOnWriteArrayList<>();
     private final AtomicInteger calls = new AtomicInteger();
     private volatile int failAfterCall = -1;
+    private volatile int failBeforeCall = -1;
     private volatile boolean ignoringDdl;
 
     /** Every call returns as applied, but changes nothing (a sink that ignores DDL silently). */
@@ -47,10 +48,20 @@ final class DescribingApplier implements MetadataApplier, ExistingTableSchemaExp
         return this;
     }
 
+    /** Call number {@code call} (1 for the first) throws and changes nothing, as a refused DDL. */
+    DescribingApplier failBeforeApplying(int call) {
+        failBeforeCall = call;
+        return this;
+    }
+
     @Override
     public void applySchemaChange(SchemaChangeEvent event) {
         if (ignoringDdl) {
             return;
+        }
+        int call = calls.incrementAndGet();
+        if (call == failBeforeCall) {
+            throw new IllegalStateException("the sink refused the statement");
         }
         Schema after = SchemaChanges.apply(tables.get(event.tableId()), event);
         if (after == null) {
@@ -59,7 +70,7 @@ final class DescribingApplier implements MetadataApplier, ExistingTableSchemaExp
             tables.put(event.tableId(), after);
         }
         applied.add(event);
-        if (calls.incrementAndGet() == failAfterCall) {
+        if (call == failAfterCall) {
             throw new IllegalStateException(
                     "the sink changed the table, then the connection was lost");
         }

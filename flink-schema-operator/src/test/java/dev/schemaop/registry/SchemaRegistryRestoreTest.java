@@ -4,6 +4,7 @@ import static dev.schemaop.registry.RegistryFixtures.CUSTOMERS;
 import static dev.schemaop.registry.RegistryFixtures.ORDERS;
 import static dev.schemaop.registry.RegistryFixtures.ORDERS_V1;
 import static dev.schemaop.registry.RegistryFixtures.ORDERS_V2;
+import static dev.schemaop.registry.RegistryFixtures.addLast;
 import static dev.schemaop.registry.RegistryFixtures.addPrice;
 import static dev.schemaop.registry.RegistryFixtures.create;
 import static dev.schemaop.registry.RegistryFixtures.createOrders;
@@ -13,12 +14,14 @@ import static dev.schemaop.registry.RegistryHarness.started;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.schemaop.protocol.DrainRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
 import dev.schemaop.protocol.SinkSchemaStep;
 import dev.schemaop.protocol.SinkTableSnapshot;
 import dev.schemaop.route.RouteRule;
 
 import org.apache.flink.cdc.common.event.AddColumnEvent;
+import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
@@ -542,5 +545,40 @@ class SchemaRegistryRestoreTest {
         SinkTableSnapshot afterRestore = harness.query(ORDERS, 1);
         assertThat(afterRestore.version()).isEqualTo(2);
         assertThat(afterRestore.schema()).isEqualTo(ORDERS_V2);
+    }
+
+    /**
+     * G7: a LENIENT conversion whose add the sink refuses after its rename reached the sink leaves
+     * the table changed in part, while the sink subtasks hold rows of the table as before the
+     * change. The job fails at once, without a drain that would write them into it; the restore
+     * finishes the change.
+     */
+    @Test
+    void aFailureAfterAnEarlierCallOfTheSameChangeReachedTheSinkFailsTheJobWithoutADrain()
+            throws Exception {
+        DescribingApplier sink = new DescribingApplier().failBeforeApplying(4);
+        RegistryHarness harness =
+                keep(started(config(SchemaChangeBehavior.LENIENT, sink, logDir), 1));
+        harness.applyThroughFlush(request(0, 1, createOrders(), 1, Map.of()));
+        AddColumnEvent addQty = addLast(ORDERS, "qty", DataTypes.INT());
+        harness.applyThroughFlush(request(0, 2, addQty, 2, Map.of(ORDERS, 1)));
+        AlterColumnTypeEvent toText =
+                new AlterColumnTypeEvent(ORDERS, Map.of("qty", DataTypes.VARCHAR(13)));
+        harness.send(request(0, 3, toText, 3, Map.of(ORDERS, 2)));
+        harness.ackAll(0, 3);
+
+        assertThat(harness.context.awaitFailure()).hasMessageContaining("refused the statement");
+        harness.drain();
+        assertThat(harness.gateway(0).eventsOf(DrainRequest.class)).isEmpty();
+        assertThat(sink.getExistingTableSchema(ORDERS).orElseThrow().getColumnNames())
+                .as("the rename reached the sink, its add did not")
+                .containsExactly("id", "name", "qty_integer");
+
+        harness.registry.resetToCheckpoint(OperatorCoordinator.NO_CHECKPOINT, null);
+        SinkTableSnapshot afterRestore = harness.query(ORDERS, 1);
+        assertThat(afterRestore.schema().getColumnNames())
+                .containsExactly("id", "name", "qty_integer", "qty");
+        assertThat(sink.getExistingTableSchema(ORDERS).orElseThrow().getColumnNames())
+                .containsExactly("id", "name", "qty_integer", "qty");
     }
 }
