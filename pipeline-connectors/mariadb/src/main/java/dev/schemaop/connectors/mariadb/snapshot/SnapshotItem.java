@@ -1,7 +1,5 @@
 package dev.schemaop.connectors.mariadb.snapshot;
 
-import dev.schemaop.connectors.mariadb.schema.SourceTable;
-
 import org.apache.flink.cdc.common.event.DataChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Schema;
@@ -11,9 +9,8 @@ import java.util.List;
 /** What the snapshot hands to the source reader, in order. */
 public sealed interface SnapshotItem {
 
-    /** A table's rows follow; they are built with {@code schema}, its description's. */
-    record TableStart(TableId table, SourceTable described, Schema schema)
-            implements SnapshotItem {}
+    /** A table's rows follow; they are built with {@code schema}, the table as described. */
+    record TableStart(TableId table, Schema schema) implements SnapshotItem {}
 
     /** Rows of the last table started, as inserts. */
     record Rows(TableId table, List<DataChangeEvent> inserts) implements SnapshotItem {}

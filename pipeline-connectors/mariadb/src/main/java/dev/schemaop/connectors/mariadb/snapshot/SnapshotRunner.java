@@ -128,7 +128,7 @@ public final class SnapshotRunner implements AutoCloseable {
     private boolean read(ConsistentSnapshot snapshot, SnapshotTable table)
             throws SQLException, InterruptedException {
         Schema schema = MariaDbTypes.schemaOf(table.table());
-        if (!items.put(new SnapshotItem.TableStart(table.id(), table.table(), schema))) {
+        if (!items.put(new SnapshotItem.TableStart(table.id(), schema))) {
             return false;
         }
         List<DataType> types = schema.getColumnDataTypes();

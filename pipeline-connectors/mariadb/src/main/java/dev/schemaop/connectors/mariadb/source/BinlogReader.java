@@ -9,10 +9,10 @@ import dev.schemaop.connectors.mariadb.snapshot.SnapshotRunner;
 import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.api.connector.source.SourceReaderContext;
+import org.apache.flink.cdc.common.data.RecordData;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
 import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.TableId;
-import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.core.io.InputStatus;
 import org.apache.kafka.connect.source.SourceRecord;
 
@@ -21,6 +21,7 @@ import javax.annotation.Nullable;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.UnaryOperator;
 
 /**
  * Reads the server: first, for a new job that snapshots, the captured tables' rows ({@link
@@ -46,11 +47,10 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
     private boolean finished;
     private boolean noMoreSplits;
 
-    /** The table whose snapshot rows arrive, and the schema they were built with. */
+    /** The table whose snapshot rows arrive, and how they become rows of its pipeline schema. */
     @Nullable private TableId snapshotTable;
 
-    @Nullable private Schema snapshotRowSchema;
-    private boolean reshapeSnapshotRows;
+    @Nullable private UnaryOperator<RecordData> snapshotRowShaper;
 
     /** Wakes the task when there is nothing to wait for: a split or the end arrived. */
     private CompletableFuture<Void> splitsChanged = new CompletableFuture<>();
@@ -120,21 +120,17 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
         List<SnapshotItem> items = snapshot.poll(SNAPSHOT_ITEMS_PER_POLL);
         for (SnapshotItem item : items) {
             if (item instanceof SnapshotItem.TableStart start) {
-                emitter.snapshotTable(start.table(), start.described()).forEach(output::collect);
+                emitter.snapshotTable(start.table(), start.schema()).forEach(output::collect);
                 snapshotTable = start.table();
-                snapshotRowSchema = start.schema();
-                reshapeSnapshotRows = !start.schema().equals(emitter.schemaOf(start.table()));
+                snapshotRowShaper = emitter.shaperFor(start.table(), start.schema());
             } else if (item instanceof SnapshotItem.Rows rows) {
                 for (DataChangeEvent insert : rows.inserts()) {
                     output.collect(
-                            reshapeSnapshotRows
-                                    ? DataChangeEvent.insertEvent(
+                            snapshotRowShaper == null
+                                    ? insert
+                                    : DataChangeEvent.insertEvent(
                                             snapshotTable,
-                                            emitter.reshaped(
-                                                    snapshotTable,
-                                                    snapshotRowSchema,
-                                                    insert.after()))
-                                    : insert);
+                                            snapshotRowShaper.apply(insert.after())));
                 }
             } else if (item instanceof SnapshotItem.Done done) {
                 snapshotDone(done);
@@ -151,7 +147,7 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
         snapshot.close();
         snapshot = null;
         snapshotTable = null;
-        snapshotRowSchema = null;
+        snapshotRowShaper = null;
         partitionJson = OffsetCodec.toJson(done.position().partition());
         offsetJson = OffsetCodec.toJson(done.position().offset());
         history = done.history();

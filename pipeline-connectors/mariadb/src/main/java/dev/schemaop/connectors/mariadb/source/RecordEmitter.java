@@ -4,7 +4,6 @@ import dev.schemaop.connectors.mariadb.SourceSettings;
 import dev.schemaop.connectors.mariadb.schema.DdlRenames;
 import dev.schemaop.connectors.mariadb.schema.MariaDbTypes;
 import dev.schemaop.connectors.mariadb.schema.SchemaDiff;
-import dev.schemaop.connectors.mariadb.schema.SourceTable;
 import dev.schemaop.connectors.mariadb.schema.TableChangeStructs;
 import dev.schemaop.connectors.mariadb.schema.TableChangeStructs.TableChange;
 
@@ -31,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * Turns Debezium's records into pipeline events, keeping the schema of every captured table as the
@@ -57,41 +57,45 @@ final class RecordEmitter {
      * A table the snapshot describes: its {@code CreateTableEvent} when the pipeline does not know
      * it, else (a snapshot taken again after a restore) the changes from the schema it was told.
      */
-    List<Event> snapshotTable(TableId table, SourceTable described) {
-        Schema schema = MariaDbTypes.schemaOf(described);
+    List<Event> snapshotTable(TableId table, Schema described) {
         Schema known = schemas.get(table);
         if (known == null) {
-            remember(table, schema);
-            return List.of(new CreateTableEvent(table, schema));
+            remember(table, described);
+            return List.of(new CreateTableEvent(table, described));
         }
         List<Event> events = new ArrayList<>();
-        alter(table, schema, "", events);
+        alter(table, described, "", events);
         return events;
     }
 
-    /** The schema the pipeline was told of {@code table}; null when it was not. */
-    @Nullable
-    Schema schemaOf(TableId table) {
-        return schemas.get(table);
-    }
-
     /**
-     * A row built with {@code from} rebuilt by column name with the schema the pipeline has for
-     * {@code table} (a column it does not have is left out, one it has that is missing is null).
+     * How rows built with {@code from} become rows of the schema the pipeline has for {@code
+     * table}: null when they already are; else a mapping by column name, made once (a column the
+     * pipeline does not have is left out, one it has that is missing is null). After a restore a
+     * column that only moved keeps its old place in the pipeline's schema (no event for it).
      */
-    RecordData reshaped(TableId table, Schema from, RecordData row) {
-        Schema schema = schemas.get(table);
-        List<Column> columns = schema.getColumns();
-        Object[] values = new Object[columns.size()];
+    @Nullable
+    UnaryOperator<RecordData> shaperFor(TableId table, Schema from) {
+        Schema to = schemas.get(table);
+        if (from.getColumns().equals(to.getColumns())) {
+            return null;
+        }
+        List<Column> columns = to.getColumns();
+        RecordData.FieldGetter[] getters = new RecordData.FieldGetter[columns.size()];
         for (int i = 0; i < columns.size(); i++) {
             int at = from.getColumnNames().indexOf(columns.get(i).getName());
             if (at >= 0) {
-                values[i] =
-                        RecordData.createFieldGetter(from.getColumnDataTypes().get(at), at)
-                                .getFieldOrNull(row);
+                getters[i] = RecordData.createFieldGetter(from.getColumnDataTypes().get(at), at);
             }
         }
-        return generators.computeIfAbsent(table, t -> generator(schema)).generate(values);
+        BinaryRecordDataGenerator generator = generator(to);
+        return row -> {
+            Object[] values = new Object[getters.length];
+            for (int i = 0; i < getters.length; i++) {
+                values[i] = getters[i] == null ? null : getters[i].getFieldOrNull(row);
+            }
+            return generator.generate(values);
+        };
     }
 
     List<Event> eventsOf(SourceRecord record) {
