@@ -18,6 +18,7 @@ import java.io.PrintStream;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -97,19 +98,14 @@ final class RemoteSubmission {
         if (named != null && Files.isRegularFile(Path.of(named))) {
             return Path.of(named);
         }
+        CodeSource source = RemoteSubmission.class.getProtectionDomain().getCodeSource();
         try {
-            Path self =
-                    Path.of(
-                            RemoteSubmission.class
-                                    .getProtectionDomain()
-                                    .getCodeSource()
-                                    .getLocation()
-                                    .toURI());
-            if (Files.isRegularFile(self)) {
+            Path self = source == null ? null : Path.of(source.getLocation().toURI());
+            if (self != null && Files.isRegularFile(self)) {
                 return self;
             }
-        } catch (URISyntaxException | SecurityException | NullPointerException e) {
-            // fall through to the message
+        } catch (URISyntaxException e) {
+            // not a file: fall through to the message
         }
         throw new PipelineConfigException(
                 "--target remote ships the runtime's job jar to the cluster, but there is none:"

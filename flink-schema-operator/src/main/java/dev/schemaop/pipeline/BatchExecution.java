@@ -35,10 +35,7 @@ final class BatchExecution {
             SourceDefinition sourceBlock,
             String sourceLocation) {
         EventSourceProvider provider = source.getEventSourceProvider();
-        boolean bounded =
-                provider instanceof FlinkSourceProvider flink
-                        && flink.getSource().getBoundedness() == Boundedness.BOUNDED;
-        if (!(provider instanceof FlinkSourceProvider)) {
+        if (!(provider instanceof FlinkSourceProvider flink)) {
             throw new PipelineConfigException(
                     sourceLocation
                             + ": pipeline.execution.runtime-mode is BATCH, but the '"
@@ -47,7 +44,7 @@ final class BatchExecution {
                             + " takes sources of Flink's Source API that end. Set"
                             + " execution.runtime-mode to STREAMING.");
         }
-        if (!bounded) {
+        if (flink.getSource().getBoundedness() != Boundedness.BOUNDED) {
             throw new PipelineConfigException(
                     sourceLocation
                             + ": pipeline.execution.runtime-mode is BATCH, but the '"
