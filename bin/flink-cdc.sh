@@ -26,6 +26,10 @@ fi
 
 VALUES_JAR="$(ls "$VALUES"/flink-cdc-pipeline-connector-values-*.jar | grep -v -- '-tests.jar' | head -1)"
 CLASSPATH="$RUNTIME/classes:$RUNTIME/lib/*:$VALUES_JAR"
+# --no-web-ui: without flink-runtime-web the embedded Flink serves no web UI at all.
+if [[ " $* " == *" --no-web-ui "* ]]; then
+  CLASSPATH="$RUNTIME/classes:$(ls "$RUNTIME"/lib/*.jar | grep -v '/flink-runtime-web-' | tr '\n' ':')$VALUES_JAR"
+fi
 
 JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 exec "$JAVA" ${JAVA_OPTS:-} \

@@ -5,6 +5,8 @@
 # directory on disk and Flink's web UI on the REST port.
 #   bin/local-cluster.sh start [--dir DIR] [--rest-port PORT] [--slots N]
 #   bin/local-cluster.sh stop [--dir DIR]
+#   bin/local-cluster.sh start-jobmanager|start-taskmanager [--dir DIR]
+#     (a process again, with the cluster's configuration: after one was killed, or one TaskManager more)
 # DIR defaults to target/local-cluster; it holds conf/config.yaml, log/, checkpoints/ and the pids.
 set -euo pipefail
 
@@ -14,6 +16,7 @@ CLASSPATH_FILE="$DIST/target/flink-cluster.classpath"
 STAMP="$DIST/target/.cluster-build-stamp"
 source "$HOME_DIR/bin/lib.sh"
 
+USAGE="Usage: bin/local-cluster.sh start|stop|start-jobmanager|start-taskmanager [--dir DIR] [--rest-port PORT] [--slots N]"
 command="${1:-}"; shift || true
 DIR="$HOME_DIR/target/local-cluster"
 REST_PORT=8081
@@ -23,20 +26,64 @@ while [ $# -gt 0 ]; do
     --dir) DIR="$2"; shift 2 ;;
     --rest-port) REST_PORT="$2"; shift 2 ;;
     --slots) SLOTS="$2"; shift 2 ;;
-    *) echo "Unknown option $1. Usage: bin/local-cluster.sh start|stop [--dir DIR] [--rest-port PORT] [--slots N]" >&2; exit 2 ;;
+    *) echo "Unknown option $1. $USAGE" >&2; exit 2 ;;
   esac
 done
 mkdir -p "$DIR"
 DIR="$(cd "$DIR" && pwd)"
 JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 
+# Every process this directory's cluster started (TaskManagers started later too), waited for
+# (at most 30 s, then killed) so that nothing writes into DIR afterwards.
 stop_cluster() {
-  for role in taskmanager jobmanager; do
-    if [ -f "$DIR/$role.pid" ]; then
-      kill "$(cat "$DIR/$role.pid")" 2>/dev/null || true
-      rm -f "$DIR/$role.pid"
+  local pids=()
+  for pidfile in "$DIR"/taskmanager*.pid "$DIR"/jobmanager.pid; do
+    if [ -f "$pidfile" ]; then
+      pids+=("$(cat "$pidfile")")
+      kill "$(cat "$pidfile")" 2>/dev/null || true
+      rm -f "$pidfile"
     fi
   done
+  for pid in "${pids[@]+"${pids[@]}"}"; do
+    for _ in $(seq 1 300); do
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.1
+    done
+    kill -9 "$pid" 2>/dev/null || true
+  done
+}
+
+# Flink's own launchers export the configuration directory; the schema registry reads the
+# cluster's checkpoint directory from it when a job names none.
+export FLINK_CONF_DIR="$DIR/conf"
+LOG_OPTS=(-Dlog4j.configurationFile="$DIR/conf/log4j.properties")
+
+start_jobmanager() {
+  nohup "$JAVA" -Xmx512m "${JAVA_OPENS[@]}" "${LOG_OPTS[@]}" -Dlog.file="$DIR/log/jobmanager.log" \
+    -cp "$CP" org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint \
+    --configDir "$DIR/conf" >> "$DIR/log/jobmanager.out" 2>&1 &
+  echo $! > "$DIR/jobmanager.pid"
+}
+
+# A TaskManager with the JVM sizes and memory options Flink's own scripts compute; pid file
+# taskmanager.pid for the first, taskmanager-N.pid for later ones.
+start_taskmanager() {
+  local name=taskmanager n=1
+  while [ -f "$DIR/$name.pid" ] && kill -0 "$(cat "$DIR/$name.pid")" 2>/dev/null; do
+    n=$((n + 1)); name="taskmanager-$n"
+  done
+  local params jvm dynamic
+  params="$("$JAVA" -cp "$CP" org.apache.flink.runtime.util.bash.BashJavaUtils \
+    GET_TM_RESOURCE_PARAMS --configDir "$DIR/conf" 2>/dev/null | grep '^BASH_JAVA_UTILS_EXEC_RESULT:' \
+    | sed 's/^BASH_JAVA_UTILS_EXEC_RESULT://')"
+  jvm="$(echo "$params" | head -1)"
+  dynamic="$(echo "$params" | tail -1)"
+  # shellcheck disable=SC2086
+  nohup "$JAVA" $jvm "${JAVA_OPENS[@]}" "${LOG_OPTS[@]}" -Dlog.file="$DIR/log/$name.log" \
+    -cp "$CP" org.apache.flink.runtime.taskexecutor.TaskManagerRunner \
+    --configDir "$DIR/conf" $dynamic >> "$DIR/log/$name.out" 2>&1 &
+  echo $! > "$DIR/$name.pid"
+  echo "Started $name (pid $!)." >&2
 }
 
 case "$command" in
@@ -44,8 +91,8 @@ case "$command" in
     stop_cluster
     echo "Stopped the cluster of $DIR." >&2
     exit 0 ;;
-  start) ;;
-  *) echo "Usage: bin/local-cluster.sh start|stop [--dir DIR] [--rest-port PORT] [--slots N]" >&2; exit 2 ;;
+  start|start-jobmanager|start-taskmanager) ;;
+  *) echo "$USAGE" >&2; exit 2 ;;
 esac
 
 build_modules "$HOME_DIR" "$STAMP" flink-schema-operator-dist flink-schema-operator-dist \
@@ -53,9 +100,28 @@ build_modules "$HOME_DIR" "$STAMP" flink-schema-operator-dist flink-schema-opera
   "$HOME_DIR/flink-schema-operator/src/main"
 CP="$(cat "$CLASSPATH_FILE")"
 
+if [ "$command" != start ]; then
+  [ -f "$DIR/conf/config.yaml" ] || { echo "No cluster was started in $DIR: run bin/local-cluster.sh start first." >&2; exit 2; }
+  "start_${command#start-}"
+  [ "$command" = start-taskmanager ] || echo "Started the JobManager (pid $(cat "$DIR/jobmanager.pid"))." >&2
+  exit 0
+fi
+
 stop_cluster
 mkdir -p "$DIR/conf" "$DIR/log" "$DIR/checkpoints" "$DIR/savepoints"
-RPC_PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
+# A free port below Linux's ephemeral range (32768+): a port bind(0) handed out may be taken by
+# some outgoing connection's local end before the JobManager's JVM is up to bind it.
+RPC_PORT="$(python3 -c '
+import random, socket
+while True:
+    port = random.randint(20000, 32767)
+    s = socket.socket()
+    try:
+        s.bind(("127.0.0.1", port)); print(port); break
+    except OSError:
+        pass
+    finally:
+        s.close()')"
 cat > "$DIR/conf/config.yaml" <<CONF
 jobmanager:
   rpc:
@@ -76,6 +142,9 @@ rest:
   address: localhost
   bind-address: localhost
   port: $REST_PORT
+heartbeat:
+  interval: 2 s
+  timeout: 10 s
 execution:
   checkpointing:
     dir: file://$DIR/checkpoints
@@ -83,25 +152,27 @@ execution:
 CONF
 cp "$HOME_DIR/conf/log4j-cluster.properties" "$DIR/conf/log4j.properties"
 
-LOG_OPTS=(-Dlog4j.configurationFile="$DIR/conf/log4j.properties")
-nohup "$JAVA" -Xmx512m "${JAVA_OPENS[@]}" "${LOG_OPTS[@]}" -Dlog.file="$DIR/log/jobmanager.log" \
-  -cp "$CP" org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint \
-  --configDir "$DIR/conf" > "$DIR/log/jobmanager.out" 2>&1 &
-echo $! > "$DIR/jobmanager.pid"
+start_jobmanager
+start_taskmanager
 
-# The TaskManager's JVM sizes and memory options, as Flink's own scripts compute them.
-TM_PARAMS="$("$JAVA" -cp "$CP" org.apache.flink.runtime.util.bash.BashJavaUtils \
-  GET_TM_RESOURCE_PARAMS --configDir "$DIR/conf" 2>/dev/null | grep '^BASH_JAVA_UTILS_EXEC_RESULT:' \
-  | sed 's/^BASH_JAVA_UTILS_EXEC_RESULT://')"
-TM_JVM="$(echo "$TM_PARAMS" | head -1)"
-TM_DYNAMIC="$(echo "$TM_PARAMS" | tail -1)"
-# shellcheck disable=SC2086
-nohup "$JAVA" $TM_JVM "${JAVA_OPENS[@]}" "${LOG_OPTS[@]}" -Dlog.file="$DIR/log/taskmanager.log" \
-  -cp "$CP" org.apache.flink.runtime.taskexecutor.TaskManagerRunner \
-  --configDir "$DIR/conf" $TM_DYNAMIC > "$DIR/log/taskmanager.out" 2>&1 &
-echo $! > "$DIR/taskmanager.pid"
+# Why the cluster is not up: the end of each log of a process that died or never got going.
+explain_failure() {
+  for name in jobmanager taskmanager; do
+    echo "--- $name: the last lines of $DIR/log/$name.out and the errors in $name.log" >&2
+    tail -n 20 "$DIR/log/$name.out" >&2 2>/dev/null || true
+    grep -E 'ERROR|Exception|Caused by' "$DIR/log/$name.log" 2>/dev/null | tail -n 20 >&2 || true
+  done
+}
 
 for _ in $(seq 1 120); do
+  for name in jobmanager taskmanager; do
+    if ! kill -0 "$(cat "$DIR/$name.pid")" 2>/dev/null; then
+      echo "The $name process exited while the cluster was starting." >&2
+      explain_failure
+      stop_cluster
+      exit 1
+    fi
+  done
   if curl -sf "http://localhost:$REST_PORT/taskmanagers" 2>/dev/null | grep -q '"id"'; then
     echo "Flink cluster up: web UI and REST at http://localhost:$REST_PORT, checkpoints in $DIR/checkpoints, logs in $DIR/log." >&2
     echo "Submit: bin/flink-cdc.sh PIPELINE.yaml --target remote -D rest.address=localhost -D rest.port=$REST_PORT" >&2
@@ -110,5 +181,6 @@ for _ in $(seq 1 120); do
   sleep 0.5
 done
 echo "The cluster did not come up within 60 s; see $DIR/log." >&2
+explain_failure
 stop_cluster
 exit 1

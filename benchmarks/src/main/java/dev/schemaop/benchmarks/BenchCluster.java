@@ -6,6 +6,7 @@ import dev.schemaop.benchmarks.topology.Topology;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.runtime.jobgraph.JobGraph;
@@ -30,6 +31,8 @@ final class BenchCluster implements AutoCloseable {
     static BenchCluster start() throws Exception {
         Configuration conf = new Configuration();
         conf.set(TaskManagerOptions.NUM_TASK_SLOTS, SLOTS);
+        // Any free port: 8081 may be taken (a local cluster, an embedded run's web UI).
+        conf.set(RestOptions.BIND_PORT, "0");
         MiniCluster cluster =
                 new MiniCluster(
                         new MiniClusterConfiguration.Builder()

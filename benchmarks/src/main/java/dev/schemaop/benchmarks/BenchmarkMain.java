@@ -53,7 +53,18 @@ public final class BenchmarkMain {
         this.workDir = workDir;
     }
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
+        try {
+            run(args);
+        } catch (Throwable failure) {
+            // A MiniCluster that failed half-way keeps non-daemon threads: end the JVM anyway.
+            failure.printStackTrace();
+            System.exit(1);
+        }
+        System.exit(0);
+    }
+
+    private static void run(String[] args) throws Exception {
         boolean quick = false;
         Path out = Path.of("benchmarks", "results");
         List<String> only = List.of();
@@ -131,11 +142,15 @@ public final class BenchmarkMain {
         }
         w5.failures().forEach(f -> System.err.println("W5 failed: " + f));
         main.w6Failures.forEach(f -> System.err.println("W6 failed: " + f));
+        main.w7Failures.forEach(f -> System.err.println("W7 failed: " + f));
+        main.w8Failures.forEach(f -> System.err.println("W8 failed: " + f));
         if (wrong > 0
                 || lost > 0
                 || failed > 0
                 || !w5.failures().isEmpty()
-                || !main.w6Failures.isEmpty()) {
+                || !main.w6Failures.isEmpty()
+                || !main.w7Failures.isEmpty()
+                || !main.w8Failures.isEmpty()) {
             System.exit(1);
         }
     }
@@ -187,6 +202,8 @@ public final class BenchmarkMain {
     }
 
     private final List<String> w6Failures = new ArrayList<>();
+    private final List<String> w7Failures = new ArrayList<>();
+    private final List<String> w8Failures = new ArrayList<>();
 
     private List<ConfigResult> runAll(
             List<String> only,
@@ -229,6 +246,18 @@ public final class BenchmarkMain {
                 String stem = w6.write(out, plan.mode(), w6Server.get().toString());
                 System.out.println("W6 results in " + out.resolve(stem + ".md"));
                 w6.problems().forEach(w6Failures::add);
+            }
+            // W8: a slow change of one table among 100, topologies b and c.
+            if ((only.isEmpty() || only.contains("W8")) && topologyKeys.contains("c")) {
+                W8Benchmark w8 = new W8Benchmark(cluster, workDir, plan.w8());
+                w8.run(out, plan.mode(), topologyKeys.contains("b"));
+                w8Failures.addAll(w8.problems());
+            }
+            // W7 is the Paimon sink through topology c, on a local warehouse: no server needed.
+            if ((only.isEmpty() || only.contains("W7")) && topologyKeys.contains("c")) {
+                W7Benchmark w7 = new W7Benchmark(cluster, workDir, plan.w7());
+                w7.run(out, plan.mode());
+                w7Failures.addAll(w7.problems());
             }
         }
         return results;

@@ -21,7 +21,9 @@ record Plan(
         int flinkCdcW3Tables,
         long warmupRows,
         W5Plan w5,
-        W6Plan w6) {
+        W6Plan w6,
+        W7Plan w7,
+        W8Plan w8) {
 
     /**
      * W6: a table of {@code rows} rows read by the MariaDB source (snapshot), then {@code updates}
@@ -29,6 +31,19 @@ record Plan(
      * scanned {@code scans} times by plain JDBC before.
      */
     record W6Plan(long rows, int updates, int inserts, int batch, int scans) {}
+
+    /**
+     * W7: {@code rows} rows into a Paimon table by Paimon's own sink and by the pipeline, without
+     * changes and with an added column every {@code changeEvery} rows, {@code rounds} times.
+     */
+    record W7Plan(long rows, int changeEvery, int rounds) {}
+
+    /**
+     * W8: {@code tables} tables in one split, rows in turn, {@code rowsPerTable} each; table 0 gets
+     * an added column every {@code changeEvery} of its rows, each taking the applier {@code
+     * applyDelayMs}; {@code rounds} rounds of the five jobs.
+     */
+    record W8Plan(int tables, long rowsPerTable, int changeEvery, int applyDelayMs, int rounds) {}
 
     /**
      * W5: {@code rows} into each database, at each parallelism, as the loop and the pipeline taking
@@ -61,7 +76,9 @@ record Plan(
                 200,
                 1_000_000,
                 new W5Plan(1_000_000, 10_000, 3, 2, 200_000),
-                new W6Plan(1_000_000, 50_000, 50_000, 1_000, 3));
+                new W6Plan(1_000_000, 50_000, 50_000, 1_000, 3),
+                new W7Plan(1_000_000, 10_000, 3),
+                new W8Plan(100, 10_000, 1_000, 200, 3));
     }
 
     static Plan quick() {
@@ -77,7 +94,9 @@ record Plan(
                 50,
                 200_000,
                 new W5Plan(20_000, 2_000, 1, 1, 0),
-                new W6Plan(20_000, 1_000, 1_000, 500, 1));
+                new W6Plan(20_000, 1_000, 1_000, 500, 1),
+                new W7Plan(20_000, 2_000, 1),
+                new W8Plan(100, 3_000, 1_000, 200, 1));
     }
 
     /** Slow workloads get fewer jobs: each W4 job of Apache Flink CDC takes about a minute. */

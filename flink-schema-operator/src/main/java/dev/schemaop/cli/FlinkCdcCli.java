@@ -42,6 +42,15 @@ public final class FlinkCdcCli implements Callable<Integer> {
     boolean detached;
 
     @Option(
+            names = "--no-web-ui",
+            description =
+                    "On the embedded MiniCluster: serve no web UI (bin/flink-cdc.sh leaves"
+                            + " flink-runtime-web off the classpath). By default it serves Flink's"
+                            + " web UI and REST API at -D rest.port (default: the first free port"
+                            + " from 8081) and prints the address.")
+    boolean noWebUi;
+
+    @Option(
             names = "--use-mini-cluster",
             description = "Run on the embedded MiniCluster (the default).")
     boolean useMiniCluster;

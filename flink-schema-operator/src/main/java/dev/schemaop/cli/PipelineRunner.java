@@ -44,6 +44,13 @@ final class PipelineRunner {
             PipelineDefinition definition =
                     new PipelineDefinitionParser().parse(pipelineFile(), globalConfig());
             Configuration flinkConfiguration = flinkConfiguration();
+            if (FlinkRunSubmission.underFlinkRun()) {
+                try (URLClassLoader classLoader = connectorClassLoader(previous)) {
+                    Thread.currentThread().setContextClassLoader(classLoader);
+                    return new FlinkRunSubmission(options, err)
+                            .submit(definition, flinkConfiguration, classLoader);
+                }
+            }
             if (RemoteSubmission.TARGET.equals(options.target)) {
                 try (URLClassLoader classLoader = connectorClassLoader(previous)) {
                     Thread.currentThread().setContextClassLoader(classLoader);
@@ -56,7 +63,7 @@ final class PipelineRunner {
                 Thread.currentThread().setContextClassLoader(classLoader);
                 scratch.holdFlinkFilesOf(flinkConfiguration);
                 StreamExecutionEnvironment env =
-                        StreamExecutionEnvironment.createLocalEnvironment(flinkConfiguration);
+                        EmbeddedWebUi.environment(flinkConfiguration, !options.noWebUi);
                 RunLocation run =
                         new RunLocation(
                                 options.pipeline.toAbsolutePath().getParent(), scratch.path());

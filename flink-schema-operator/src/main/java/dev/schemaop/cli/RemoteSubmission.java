@@ -2,11 +2,9 @@ package dev.schemaop.cli;
 
 import dev.schemaop.api.PipelineConfigException;
 import dev.schemaop.pipeline.PipelineComposer;
-import dev.schemaop.pipeline.RunLocation;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
 
 import org.apache.flink.api.common.JobExecutionResult;
-import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.configuration.PipelineOptions;
@@ -59,7 +57,8 @@ final class RemoteSubmission {
         // Not getExecutionEnvironment: outside `flink run` it makes a local MiniCluster whatever
         // execution.target says; this one executes through the executor the target names.
         StreamExecutionEnvironment env = new StreamExecutionEnvironment(flink, classLoader);
-        new PipelineComposer(classLoader, runLocation(flink)).compose(definition, env);
+        new PipelineComposer(classLoader, ClusterRunLocation.of(flink, options.pipeline, err))
+                .compose(definition, env);
         JobClient job = env.executeAsync(definition.settings().name());
         String cluster = flink.get(RestOptions.ADDRESS) + ":" + flink.get(RestOptions.PORT);
         if (options.detached) {
@@ -72,24 +71,6 @@ final class RemoteSubmission {
         JobExecutionResult result = job.getJobExecutionResult().get();
         err.println("Job " + result.getJobID() + " finished.");
         return PipelineRunner.OK;
-    }
-
-    /**
-     * The registry's log of applied changes lives beside the checkpoints when they go to a local
-     * directory (AppliedChangeLogLocation); without one it goes to the JobManager's temp directory,
-     * which a JobManager on another machine does not have.
-     */
-    private RunLocation runLocation(Configuration flink) {
-        Path fallback = Path.of(System.getProperty("java.io.tmpdir"), "flink-schema-operator");
-        if (!flink.contains(CheckpointingOptions.CHECKPOINTS_DIRECTORY)) {
-            err.println(
-                    "Warning: no checkpoint directory (-D execution.checkpointing.dir=...): the"
-                            + " schema registry keeps its log of applied changes in "
-                            + fallback
-                            + " on the JobManager, where a restarted or moved JobManager may not"
-                            + " find it.");
-        }
-        return new RunLocation(options.pipeline.toAbsolutePath().getParent(), fallback);
     }
 
     /** The runtime's job jar: named by the launcher, or the jar this class runs from. */

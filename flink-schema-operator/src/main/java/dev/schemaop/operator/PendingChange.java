@@ -12,9 +12,9 @@ import javax.annotation.Nullable;
 import java.util.Map;
 
 /**
- * The one upstream schema change a subtask is waiting for the registry to answer. Only the change
- * and where it stands in the subtask's history are checkpointed; the flush markers belong to one
- * run and are sent again when a restored change is asked for again.
+ * An upstream schema change a subtask is waiting for the registry to answer. Only the change and
+ * where it stands in the subtask's history are checkpointed; the flush markers belong to one run
+ * and are sent again when a restored change is asked for again.
  */
 final class PendingChange {
     final long requestId;

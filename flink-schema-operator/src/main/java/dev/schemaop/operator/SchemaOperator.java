@@ -13,6 +13,7 @@ import org.apache.flink.api.common.operators.MailboxExecutor;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
+import org.apache.flink.cdc.common.event.ChangeEvent;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
 import org.apache.flink.cdc.common.event.Event;
@@ -33,8 +34,10 @@ import org.slf4j.LoggerFactory;
 
 import java.util.ArrayDeque;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The task side of schema evolution, chained to each source subtask (SPEC §2).
@@ -43,12 +46,14 @@ import java.util.Map;
  * of their table and primary key. An upstream schema change is never handled here: the subtask
  * sends a flush marker down every channel (when it sent rows since its last one, or when other
  * subtasks may send rows of the changed tables: the marker also holds them at the sink), asks the
- * {@code SchemaRegistry} at the same time, and takes no further input until the answer arrives. It
- * never blocks its thread while it waits: it yields to the mailbox, so checkpoints and the answer
- * itself get through (DESIGN-NOTES §3), and a checkpoint taken meanwhile stores the pending change,
- * which is asked for again after a restore. Only a legacy {@code SourceFunction}, which calls the
- * operator from a thread of its own, cannot be made to wait: its events are held here, in the
- * checkpoint too, until the answer.
+ * {@code SchemaRegistry} at the same time. Until the answer arrives, the rows and changes of the
+ * tables the change may reshape are parked ({@link ParkedEvents}); rows of other tables go on, and
+ * a change of another table is asked for at once, so a slow change stalls only its own tables. Past
+ * the bound of parked input the subtask takes no further input; it never blocks its thread while it
+ * waits: it yields to the mailbox, so checkpoints and the answer itself get through (DESIGN-NOTES
+ * §3). A checkpoint taken meanwhile stores the pending change, which is asked for again after a
+ * restore, and the parked events. A legacy {@code SourceFunction}, which calls the operator from a
+ * thread of its own, cannot be made to wait: all its events are parked until the answer.
  *
  * <p>The answer lists the new sink schema versions. They go down every channel before any row
  * shaped onto them, so a sink writer always learns a version before its rows, whichever channel
@@ -71,8 +76,14 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
     private transient SinkRouting routing;
     private transient SinkChannels sinkChannels;
     private transient FlushMarkers markers;
-    private transient ArrayDeque<Event> held;
-    private transient PendingChange pending;
+    private transient ParkedEvents parked;
+
+    /** The changes asked for and not answered yet, by request id, oldest first. */
+    private transient LinkedHashMap<Long, PendingChange> pendings;
+
+    /** Per upstream table, for the pending changes of the moment: whether its events wait. */
+    private transient Map<TableId, Boolean> waitsForPending;
+
     private transient long requestCounter;
 
     /** Request ids of this attempt: an answer to a request of an earlier attempt never matches. */
@@ -101,20 +112,24 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
         sourceSubtasks = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
         requestIdBase = ((long) attempt) << 40;
         schemas = new SubtaskSchemas();
-        held = new ArrayDeque<>();
+        parked = new ParkedEvents(config.maxParkedBytes(), getMetricGroup());
+        pendings = new LinkedHashMap<>();
+        waitsForPending = new HashMap<>();
         checkpointedState =
                 context.getOperatorStateStore()
                         .getListState(
                                 new ListStateDescriptor<>(
                                         "schema-operator", BytePrimitiveArraySerializer.INSTANCE));
         if (context.isRestored()) {
+            ArrayDeque<Event> restoredEvents = new ArrayDeque<>();
             SubtaskStateCodec.Restored restored =
-                    SubtaskStateCodec.restore(checkpointedState.get(), schemas, held);
+                    SubtaskStateCodec.restore(checkpointedState.get(), schemas, restoredEvents);
+            restoredEvents.forEach(parked::add);
             requestCounter = restored.requestCounter;
-            pending =
-                    restored.pending == null
-                            ? null
-                            : restored.pending.askedAgain(requestIdBase + ++requestCounter);
+            for (PendingChange pending : restored.pendings) {
+                PendingChange again = pending.askedAgain(requestIdBase + ++requestCounter);
+                pendings.put(again.requestId, again);
+            }
         }
     }
 
@@ -132,15 +147,15 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
                         config.sinkParallelism(),
                         getMetricGroup());
         mailboxThread = Thread.currentThread();
-        if (pending != null) {
+        for (PendingChange restored : pendings.values()) {
             // Markers go out once the task runs, before any input.
             waitingExecutor.execute(
                     () -> {
                         LOG.info(
                                 "Subtask {} asks again for restored pending change {}",
                                 subtask,
-                                pending.change);
-                        ask(pending);
+                                restored.change);
+                        ask(restored);
                     },
                     "asking again for a restored schema change");
         }
@@ -149,25 +164,94 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
     @Override
     public void processElement(StreamRecord<Event> record) throws InterruptedException {
         Event event = record.getValue();
-        if (pending != null && Thread.currentThread() == mailboxThread) {
-            awaitPendingChange();
+        boolean onMailbox = Thread.currentThread() == mailboxThread;
+        if (onMailbox && parked.full()) {
+            awaitPendingChanges();
         }
-        if (pending != null) {
-            held.add(event);
+        if (!pendings.isEmpty() && !onMailbox || mustPark(event)) {
+            parked.add(event);
         } else {
             process(event);
         }
     }
 
+    /** Whether an arriving event waits, behind what is parked now. */
+    private boolean mustPark(Event event) {
+        return !parked.isEmpty() && waitsBehind(event, parked.tables(), parked.hasSchemaChange())
+                || waitsForPendingChange(event);
+    }
+
     /**
-     * Back-pressure while a change is pending: the event waits in the source, not in memory here.
-     * The mailbox keeps running meanwhile, so the registry's answer and checkpoints get through (as
-     * Flink's AsyncWaitOperator waits for queue space). A checkpoint taken now holds the pending
-     * change; the waiting event is not in it, the source still has it and emits it again after a
-     * restore.
+     * Whether an event must wait behind parked events ({@code waitingTables}, and whether one of
+     * them is a schema change): any event of a table with a waiting event, so each table's order
+     * stays; and a schema change while another waits (the registry gets one subtask's changes in
+     * source order, so a failing change finds every earlier one applied and its rows written, G7)
+     * or while rows routed into one of its sink tables wait (they came before it, G2).
      */
-    private void awaitPendingChange() throws InterruptedException {
-        while (pending != null) {
+    private boolean waitsBehind(Event event, Set<TableId> waitingTables, boolean aChangeWaits) {
+        if (!(event instanceof ChangeEvent)) {
+            return false;
+        }
+        TableId table = ((ChangeEvent) event).tableId();
+        if (waitingTables.contains(table)) {
+            return true;
+        }
+        if (!(event instanceof SchemaChangeEvent)) {
+            return false;
+        }
+        if (aChangeWaits) {
+            return true;
+        }
+        List<TableId> sinks = routing.sinkTablesOf(table);
+        for (TableId waiting : waitingTables) {
+            for (TableId sink : routing.sinkTablesOf(waiting)) {
+                if (sinks.contains(sink)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether an event must wait for a pending change: a row or a schema change of a table a
+     * pending change may reshape (its own table, or one routed into one of its sink tables). Rows
+     * and changes of other tables go on: a slow change stalls only its own tables, and a change of
+     * another table is asked for at once.
+     */
+    private boolean waitsForPendingChange(Event event) {
+        if (pendings.isEmpty() || !(event instanceof ChangeEvent)) {
+            return false;
+        }
+        return waitsForPending.computeIfAbsent(
+                ((ChangeEvent) event).tableId(), this::routedToAChangedSinkTable);
+    }
+
+    private boolean routedToAChangedSinkTable(TableId table) {
+        List<TableId> sinks = routing.sinkTablesOf(table);
+        for (PendingChange pending : pendings.values()) {
+            TableId changed = pending.change.tableId();
+            if (table.equals(changed)) {
+                return true;
+            }
+            for (TableId sink : routing.sinkTablesOf(changed)) {
+                if (sinks.contains(sink)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Back-pressure once the parked events reach their bound: the next event waits in the source,
+     * not in memory here. The mailbox keeps running meanwhile, so the registry's answer and
+     * checkpoints get through (as Flink's AsyncWaitOperator waits for queue space). A checkpoint
+     * taken now holds the pending change and the parked events; the waiting event is not in it, the
+     * source still has it and emits it again after a restore.
+     */
+    private void awaitPendingChanges() throws InterruptedException {
+        while (!pendings.isEmpty() && parked.full()) {
             waitingExecutor.yield();
         }
     }
@@ -209,8 +293,7 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
                 routing.rowWithoutSinkTable(view.table);
                 continue;
             }
-            DataChangeEvent shaped = binding.shape(row, upstream);
-            sinkChannels.row(binding.channelOf(shaped), view.version, shaped);
+            binding.send(binding.shape(row, upstream), sinkChannels, view.version);
             markers.rowSent(view);
         }
     }
@@ -243,13 +326,15 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
         for (TableId sink : routing.sinkTablesOf(table)) {
             known.put(sink, schemas.sinkView(sink).version);
         }
-        pending =
+        PendingChange pending =
                 new PendingChange(
                         requestIdBase + ++requestCounter,
                         change,
                         schemas.nextOrdinal(table, change.getType()),
                         schemas.nextPosition(table),
                         known);
+        pendings.put(pending.requestId, pending);
+        waitsForPending.clear();
         ask(pending);
     }
 
@@ -292,14 +377,13 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
     }
 
     private void handleResponse(SchemaChangeResponse response) {
-        if (pending == null || response.requestId() != pending.requestId) {
+        PendingChange pending = pendings.remove(response.requestId());
+        if (pending == null) {
             LOG.debug("Subtask {} ignores a stale answer {}", subtask, response.requestId());
             return;
         }
-        SchemaChangeEvent change = pending.change;
-        long releaseFlushId = pending.releaseFlushId;
-        pending = null;
-        applyUpstream(change);
+        waitsForPending.clear();
+        applyUpstream(pending.change);
         // The answer ends, per sink table, at the version that matches this subtask's input
         // from now on; it may be older than the view when the subtask replays a history.
         // Every step goes down every channel: sink subtasks apply each version once.
@@ -307,13 +391,17 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
             schemas.sinkView(step.table()).moveTo(step);
             sinkChannels.step(step);
         }
-        if (releaseFlushId != SchemaChangeRequest.NO_FLUSH) {
-            markers.release(releaseFlushId);
+        if (pending.releaseFlushId != SchemaChangeRequest.NO_FLUSH) {
+            markers.release(pending.releaseFlushId);
         }
         sinkChannels.push();
-        while (pending == null && !held.isEmpty()) {
-            process(held.poll());
-        }
+        // What waited only for this change goes now, each table's events in order; an event
+        // may begin a change that the events behind it wait for.
+        parked.release(
+                (event, waitingTables, aChangeWaits) ->
+                        waitsBehind(event, waitingTables, aChangeWaits)
+                                || waitsForPendingChange(event),
+                this::process);
     }
 
     private void applyUpstream(SchemaChangeEvent change) {
@@ -331,7 +419,7 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
     @Override
     public void endInput() throws Exception {
         // A bounded input may end while a change is pending: its held rows must still go out.
-        while (pending != null || !held.isEmpty()) {
+        while (!pendings.isEmpty() || !parked.isEmpty()) {
             waitingExecutor.yield();
         }
     }
@@ -340,6 +428,8 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
         checkpointedState.update(
-                List.of(SubtaskStateCodec.snapshot(schemas, pending, held, requestCounter)));
+                List.of(
+                        SubtaskStateCodec.snapshot(
+                                schemas, pendings.values(), parked.all(), requestCounter)));
     }
 }

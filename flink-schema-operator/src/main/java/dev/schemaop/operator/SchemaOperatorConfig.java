@@ -15,14 +15,17 @@ public final class SchemaOperatorConfig implements Serializable {
     private final List<RouteRule> routes;
     private final HashFunctionProvider<DataChangeEvent> hashFunctions;
     private final int sinkParallelism;
+    private final long maxParkedBytes;
 
     public SchemaOperatorConfig(
             List<RouteRule> routes,
             HashFunctionProvider<DataChangeEvent> hashFunctions,
-            int sinkParallelism) {
+            int sinkParallelism,
+            long maxParkedBytes) {
         this.routes = List.copyOf(routes);
         this.hashFunctions = hashFunctions;
         this.sinkParallelism = sinkParallelism;
+        this.maxParkedBytes = maxParkedBytes;
     }
 
     public List<RouteRule> routes() {
@@ -35,5 +38,10 @@ public final class SchemaOperatorConfig implements Serializable {
 
     public int sinkParallelism() {
         return sinkParallelism;
+    }
+
+    /** How much input may wait behind a pending change before the subtask stops taking input. */
+    public long maxParkedBytes() {
+        return maxParkedBytes;
     }
 }

@@ -10,22 +10,24 @@ import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.core.memory.DataInputDeserializer;
 
-import javax.annotation.Nullable;
-
 import java.io.IOException;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Checkpoint bytes of one schema operator subtask ({@link VersionedState}), version 2: the request
+ * Checkpoint bytes of one schema operator subtask ({@link VersionedState}), version 3: the request
  * counter, its upstream schemas, its sink views, its truncate/drop ordinals and change positions,
- * its pending change, and the events held behind it. Version 1 held the same fields without part
- * lengths. Several entries (after a scale-down) are merged: schemas by table, the newest view of
- * each sink table, pending changes and held events in entry order.
+ * its pending changes (oldest first), and the events parked behind them. Version 2 held at most one
+ * pending change; version 1 the same fields without part lengths. Several entries (after a
+ * scale-down) are merged: schemas by table, the newest view of each sink table; the pending changes
+ * of the first entry that has any stay pending, the other entries' become held events, then the
+ * held events in entry order.
  */
 final class SubtaskStateCodec {
-    private static final int VERSION = 2;
+    private static final int VERSION = 3;
     private static final String WHAT = "schema operator state";
 
     private SubtaskStateCodec() {}
@@ -33,7 +35,7 @@ final class SubtaskStateCodec {
     /** What a restore gives back beside the schemas and held events it fills in. */
     static final class Restored {
         long requestCounter;
-        PendingChange pending;
+        final List<PendingChange> pendings = new ArrayList<>();
     }
 
     /** One entry as read; merged into the subtask's state by {@link #restore}. */
@@ -43,13 +45,13 @@ final class SubtaskStateCodec {
             List<SinkView> views,
             Map<TableId, Integer> ordinals,
             Map<TableId, Integer> positions,
-            @Nullable PendingChange pending,
+            List<PendingChange> pendings,
             List<Event> held) {}
 
     static byte[] snapshot(
             SubtaskSchemas schemas,
-            @Nullable PendingChange pending,
-            ArrayDeque<Event> held,
+            Collection<PendingChange> pendings,
+            Collection<Event> held,
             long requestCounter)
             throws IOException {
         return VersionedState.write(
@@ -59,7 +61,7 @@ final class SubtaskStateCodec {
                 writer -> writer.list(schemas.sinks.values(), SubtaskStateCodec::writeView),
                 writer -> writer.tableInts(schemas.destructiveOrdinals),
                 writer -> writer.tableInts(schemas.positions),
-                writer -> writePending(writer, pending),
+                writer -> writer.list(pendings, SubtaskStateCodec::writePending),
                 writer -> writer.list(held, DataWriter::event));
     }
 
@@ -74,6 +76,8 @@ final class SubtaskStateCodec {
                             WHAT,
                             Map.of(
                                     VERSION,
+                                    SubtaskStateCodec::readV3,
+                                    2,
                                     SubtaskStateCodec::readV2,
                                     1,
                                     SubtaskStateCodec::readV1));
@@ -93,18 +97,28 @@ final class SubtaskStateCodec {
                     .forEach(
                             (table, position) ->
                                     schemas.positions.merge(table, position, Math::max));
-            if (entry.pending() != null) {
-                if (restored.pending == null) {
-                    restored.pending = entry.pending();
-                } else {
-                    held.add(entry.pending().change);
-                }
+            if (restored.pendings.isEmpty()) {
+                restored.pendings.addAll(entry.pendings());
+            } else {
+                entry.pendings().forEach(pending -> held.add(pending.change));
             }
             held.addAll(entry.held());
         }
         return restored;
     }
 
+    private static Entry readV3(DataInputDeserializer in) throws IOException {
+        return new Entry(
+                VersionedState.part(in, WHAT, DataReader::longValue),
+                VersionedState.part(in, WHAT, r -> r.map(DataReader::table, DataReader::schema)),
+                VersionedState.part(in, WHAT, r -> r.list(SubtaskStateCodec::readView)),
+                VersionedState.part(in, WHAT, DataReader::tableInts),
+                VersionedState.part(in, WHAT, DataReader::tableInts),
+                VersionedState.part(in, WHAT, r -> r.list(SubtaskStateCodec::readPending)),
+                VersionedState.part(in, WHAT, r -> r.list(DataReader::event)));
+    }
+
+    /** Version 2: at most one pending change, written with a presence flag. */
     private static Entry readV2(DataInputDeserializer in) throws IOException {
         return new Entry(
                 VersionedState.part(in, WHAT, DataReader::longValue),
@@ -112,7 +126,7 @@ final class SubtaskStateCodec {
                 VersionedState.part(in, WHAT, r -> r.list(SubtaskStateCodec::readView)),
                 VersionedState.part(in, WHAT, DataReader::tableInts),
                 VersionedState.part(in, WHAT, DataReader::tableInts),
-                VersionedState.part(in, WHAT, SubtaskStateCodec::readPending),
+                VersionedState.part(in, WHAT, SubtaskStateCodec::readOptionalPending),
                 VersionedState.part(in, WHAT, r -> r.list(DataReader::event)));
     }
 
@@ -125,7 +139,7 @@ final class SubtaskStateCodec {
                 reader.list(SubtaskStateCodec::readView),
                 reader.tableInts(),
                 reader.tableInts(),
-                readPending(reader),
+                readOptionalPending(reader),
                 reader.list(DataReader::event));
     }
 
@@ -138,22 +152,19 @@ final class SubtaskStateCodec {
         return new SinkView(reader.table(), reader.intValue(), reader.nullableSchema(), false);
     }
 
-    private static void writePending(DataWriter writer, @Nullable PendingChange pending)
-            throws IOException {
-        writer.out().writeBoolean(pending != null);
-        if (pending != null) {
-            writer.longValue(pending.requestId).event(pending.change);
-            writer.intValue(pending.ordinal)
-                    .intValue(pending.position)
-                    .tableInts(pending.knownSinkVersions);
-        }
+    private static void writePending(DataWriter writer, PendingChange pending) throws IOException {
+        writer.longValue(pending.requestId).event(pending.change);
+        writer.intValue(pending.ordinal)
+                .intValue(pending.position)
+                .tableInts(pending.knownSinkVersions);
     }
 
-    @Nullable
+    /** Versions 1 and 2: a presence flag, then the pending change. */
+    private static List<PendingChange> readOptionalPending(DataReader reader) throws IOException {
+        return reader.in().readBoolean() ? List.of(readPending(reader)) : List.of();
+    }
+
     private static PendingChange readPending(DataReader reader) throws IOException {
-        if (!reader.in().readBoolean()) {
-            return null;
-        }
         return new PendingChange(
                 reader.longValue(),
                 (SchemaChangeEvent) reader.event(),

@@ -19,9 +19,12 @@
  *   <li>{@link dev.schemaop.operator.FlushMarkers} sends a flush marker down every channel when one
  *       is needed, and the request to the registry names it; both leave at once ({@link
  *       dev.schemaop.operator.MarkerFlusher}).
- *   <li>The subtask takes no input until the answer; it yields to the mailbox meanwhile, so
- *       checkpoints and the answer get through. (A legacy {@code SourceFunction} calls from a
- *       thread of its own: its events are held instead.)
+ *   <li>Until the answer the rows and changes of the tables the change may reshape wait in {@link
+ *       dev.schemaop.operator.ParkedEvents}; rows of other tables go on, and a change of another
+ *       table is asked for at once (several changes may be pending). Past the bound of parked input
+ *       the subtask takes no input; it yields to the mailbox meanwhile, so checkpoints and the
+ *       answer get through. (A legacy {@code SourceFunction} calls from a thread of its own: all
+ *       its events are parked.)
  *   <li>The answer's sink schema steps go down every channel, then a release marker, then rows of
  *       the new shape: a sink writer learns a version before any row shaped onto it.
  * </ol>

@@ -41,12 +41,13 @@ import org.apache.flink.cdc.runtime.typeutils.EventTypeInfo;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.transformations.PartitionTransformation;
+import org.apache.flink.streaming.runtime.partitioner.CustomPartitionerWrapper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import javax.annotation.Nullable;
 
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,12 +83,8 @@ public final class PipelineComposer {
         this.run = run;
     }
 
-    /**
-     * Adds the pipeline's operators to {@code env}.
-     *
-     * @return where the job's schema registry will keep its log of applied changes
-     */
-    public Path compose(PipelineDefinition definition, StreamExecutionEnvironment env) {
+    /** Adds the pipeline's operators to {@code env}. */
+    public void compose(PipelineDefinition definition, StreamExecutionEnvironment env) {
         PipelineSettings settings = definition.settings();
         Configuration pipelineConf = settings.toConfiguration();
         Configuration connectorPipelineConf = connectorFacts(pipelineConf, env);
@@ -134,7 +131,6 @@ public final class PipelineComposer {
 
         List<RouteRule> routes = routes(definition.routes());
         String schemaOperatorUid = uidPrefix + "schema-operator";
-        Path appliedLogDir = AppliedChangeLogLocation.of(env.getConfiguration(), run);
         RegistryConfig registryConfig =
                 new RegistryConfig(
                         settings.behavior(),
@@ -144,13 +140,14 @@ public final class PipelineComposer {
                         applier,
                         settings.rpcTimeout(),
                         parallelism,
-                        appliedLogDir,
+                        AppliedChangeLogLocation.of(env.getConfiguration(), run),
                         ExpansionMode.of(expansionMode));
         SchemaOperatorConfig operatorConfig =
                 new SchemaOperatorConfig(
                         routes,
                         sink.getDataChangeEventHashFunctionProvider(parallelism),
-                        parallelism);
+                        parallelism,
+                        settings.maxParkedBytes().getBytes());
 
         DataStream<Event> events =
                 sourceStream(source, env, sourceName(definition))
@@ -178,7 +175,6 @@ public final class PipelineComposer {
                 .name("Sink: " + sinkName(definition))
                 .uid(uidPrefix + "sink-writer")
                 .setParallelism(parallelism);
-        return appliedLogDir;
     }
 
     /**
@@ -207,6 +203,11 @@ public final class PipelineComposer {
      * Each event goes to the sink subtask the schema operator chose. With one subtask there is no
      * choice to make: the sink side is chained to the schema operator, so rows are handed over in
      * the same thread instead of being serialized through the network stack.
+     *
+     * <p>Checkpoint barriers are aligned on this exchange even when the job asks for unaligned
+     * checkpoints: an unaligned checkpoint would store the flush markers in flight with the rows
+     * and replay them after a restore, into a registry and schema operators of another run, where
+     * an earlier run's marker could stand for a marker of this one.
      */
     private static DataStream<ChannelEvent> toSinkSubtasks(
             DataStream<ChannelEvent> shaped, int parallelism) {
@@ -214,7 +215,12 @@ public final class PipelineComposer {
             return shaped.forward();
         }
         ChannelSelector channels = new ChannelSelector();
-        return shaped.partitionCustom(channels, channels);
+        CustomPartitionerWrapper<Integer, ChannelEvent> partitioner =
+                new CustomPartitionerWrapper<>(channels, channels);
+        partitioner.disableUnalignedCheckpoints();
+        return new DataStream<>(
+                shaped.getExecutionEnvironment(),
+                new PartitionTransformation<>(shaped.getTransformation(), partitioner));
     }
 
     private static String where(@Nullable BlockLocation where, String block) {

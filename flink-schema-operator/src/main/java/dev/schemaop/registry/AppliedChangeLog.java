@@ -6,6 +6,7 @@ import dev.schemaop.codec.VersionedState;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.slf4j.Logger;
@@ -16,11 +17,6 @@ import javax.annotation.Nullable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,12 +26,14 @@ import java.util.List;
  * is how the registry knows the sink already has it, down to each single {@code MetadataApplier}
  * call of a change that was cut short.
  *
- * <p>The file starts with a header (a magic number and the format version), then length-prefixed
- * records: a change's intent (before its first applier call), one applier call, or a completed
- * change ({@link LogRecordCodec}). Records up to the sequence of a completed checkpoint are dropped
- * when it completes; a compacted file starts with the highest change dropped (version 3), so that a
- * restore of an older state knows the log does not continue it. Only the event loop thread uses it.
- * A torn last record (the process died while writing it) is ignored.
+ * <p>The log is a list of records: a change's intent (before its first applier call), one applier
+ * call, or a completed change ({@link LogRecordCodec}), each a checksummed segment of a {@link
+ * LogStorage} on any Flink file system, so that the log can live in the job's checkpoint storage
+ * and outlive the JobManager. Whatever was logged is synced before the applier is called ({@link
+ * #syncBeforeApplierCall}): a change's intent before its first call, each call before the next.
+ * Records up to the sequence of a completed checkpoint are dropped when it completes: the remaining
+ * log is written anew, starting with the highest change dropped, so that a restore of an older
+ * state knows the log does not continue it. Only the event loop thread uses it.
  */
 final class AppliedChangeLog implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(AppliedChangeLog.class);
@@ -44,23 +42,26 @@ final class AppliedChangeLog implements AutoCloseable {
     private static final byte INTENT = 3;
     private static final byte COMPACTED = 4;
 
-    /** The file starts with these two ints: "SCHL" and the format version. */
-    private static final int MAGIC = 0x5343484C;
+    /** The single-file log of earlier builds starts with these two ints: "SCHL" and its version. */
+    private static final int SINGLE_FILE_MAGIC = 0x5343484C;
 
-    private static final int VERSION = 3;
+    private static final int SINGLE_FILE_VERSION = 3;
 
     /** Version 2 had no compaction record; it is read as a log never compacted. */
-    private static final int PREVIOUS_VERSION = 2;
+    private static final int SINGLE_FILE_PREVIOUS_VERSION = 2;
 
-    private static final int HEADER_LENGTH = 8;
-    private static final String FILE_NAME = "applied-changes.log";
+    private static final int SINGLE_FILE_HEADER_LENGTH = 8;
 
-    private final Path dir;
-    private final Path file;
-    private FileChannel channel;
+    private final LogStorage storage;
     private final List<CompletedChange> completed = new ArrayList<>();
     private final List<AppliedCall> calls = new ArrayList<>();
     private final List<ChangeIntent> intents = new ArrayList<>();
+
+    /**
+     * A write or sync failed: what the storage holds is no longer known (a part written, a sync
+     * that failed may not fail again), so the registry opens the log anew, from the storage.
+     */
+    private boolean broken;
 
     /** The highest completed change compaction dropped: the log no longer holds it. */
     private long compactedUpTo;
@@ -86,56 +87,88 @@ final class AppliedChangeLog implements AutoCloseable {
      * @param fresh a job that starts without a checkpoint: whatever an earlier run left is deleted
      *     unread
      */
-    AppliedChangeLog(Path dir, boolean fresh) {
-        this.dir = dir;
-        this.file = dir.resolve(FILE_NAME);
+    AppliedChangeLog(AppliedLogLocation.Directory dir, boolean fresh) {
+        this(storageAt(dir), fresh);
+    }
+
+    AppliedChangeLog(LogStorage storage, boolean fresh) {
+        this(storage, fresh, true);
+    }
+
+    /**
+     * @param forWriting false: the log as it is, for reading only (a torn end stays)
+     */
+    private AppliedChangeLog(LogStorage storage, boolean fresh, boolean forWriting) {
+        this.storage = storage;
         try {
-            Files.createDirectories(dir);
             if (fresh) {
-                Files.deleteIfExists(file);
+                storage.deleteAll();
             }
-            long complete = Files.exists(file) ? read() : 0;
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            // A record torn by a crash is cut off, so that new records follow whole ones.
-            channel.truncate(complete);
-            channel.position(complete);
-            if (complete == 0) {
-                writeHeader();
-            }
+            readFrom(storage, forWriting);
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot open the schema registry's log " + file, e);
+            throw new UncheckedIOException(
+                    "Cannot open the schema registry's log " + storage.directory(), e);
+        }
+    }
+
+    private static LogStorage storageAt(AppliedLogLocation.Directory dir) {
+        try {
+            return LogStorage.at(dir.path(), dir.synced());
+        } catch (IOException e) {
+            throw new UncheckedIOException(
+                    "Cannot reach the schema registry's log " + dir.path(), e);
         }
     }
 
     Path directory() {
-        return dir;
+        return storage.directory();
+    }
+
+    boolean isBroken() {
+        return broken;
     }
 
     /**
      * Starts the log of a run restored from another run's checkpoint with what that run logged, so
-     * that the two runs never write one file. Only once: after that, this run's log holds the
+     * that the two runs never write one log. Only once: after that, this run's log holds the
      * earlier one's records and its own. Without the earlier run's log, changes it applied after
      * the checkpoint may reach the sink again: said as a WARN.
      */
     static void continueFrom(Path earlierRun, Path thisRun) {
-        Path earlier = earlierRun.resolve(FILE_NAME);
-        if (Files.exists(thisRun.resolve(FILE_NAME))) {
-            return;
-        }
-        if (!Files.exists(earlier)) {
-            LOG.warn(
-                    "The restored checkpoint was taken by a run whose schema registry log {} is"
-                            + " gone. Changes that run applied after the checkpoint may reach the"
-                            + " sink again.",
-                    earlier);
-            return;
-        }
-        try {
-            Files.createDirectories(thisRun);
-            Files.copy(earlier, thisRun.resolve(FILE_NAME), StandardCopyOption.REPLACE_EXISTING);
+        try (LogStorage own = LogStorage.at(thisRun, true)) {
+            // Present only when whole: a copy a crash cut short is made again.
+            if (own.singleFileLog() != null || !own.read(false).isEmpty()) {
+                return;
+            }
+            LogStorage earlier = reachable(earlierRun);
+            if (earlier == null || !earlier.exists()) {
+                LOG.warn(
+                        "The restored checkpoint was taken by a run whose schema registry log {}"
+                                + " is gone. Changes that run applied after the checkpoint may"
+                                + " reach the sink again.",
+                        earlierRun);
+                return;
+            }
+            try (earlier) {
+                new AppliedChangeLog(earlier, false, false).writeWholeInto(own);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(
-                    "Cannot copy the schema registry's log " + earlier + " into " + thisRun, e);
+                    "Cannot copy the schema registry's log " + earlierRun + " into " + thisRun, e);
+        }
+    }
+
+    /** The earlier run's log storage; null when its file system is not reachable from here. */
+    @Nullable
+    private static LogStorage reachable(Path earlierRun) {
+        try {
+            LogStorage earlier = LogStorage.at(earlierRun, false);
+            earlier.exists();
+            return earlier;
+        } catch (IOException e) {
+            LOG.warn(
+                    "The schema registry's log {} cannot be reached: {}", earlierRun, e.toString());
+            return null;
         }
     }
 
@@ -151,7 +184,7 @@ final class AppliedChangeLog implements AutoCloseable {
                     "The schema registry's log {} does not continue the restored state (change {});"
                             + " it is not used. Changes applied after that state may reach the"
                             + " sink again.",
-                    file,
+                    directory(),
                     state.lastSequence);
             return null;
         }
@@ -221,85 +254,108 @@ final class AppliedChangeLog implements AutoCloseable {
         completed.removeIf(c -> c.sequence() <= sequence);
         intents.removeIf(i -> i.sequence() <= sequence);
         try {
-            channel.close();
-            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-            Files.deleteIfExists(tmp);
-            channel = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            writeHeader();
-            append(COMPACTED, writer -> writer.out().writeLong(compactedUpTo));
-            List<CompletedChange> keep = new ArrayList<>(completed);
-            List<AppliedCall> keepCalls = new ArrayList<>(calls);
-            List<ChangeIntent> keepIntents = new ArrayList<>(intents);
-            completed.clear();
-            calls.clear();
-            intents.clear();
-            keep.forEach(this::appendCompleted);
-            keepIntents.forEach(this::appendIntent);
-            keepCalls.forEach(this::appendCall);
-            channel.close();
-            Files.move(
-                    tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            channel = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+            writeWholeInto(storage);
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot compact the schema registry's log " + file, e);
+            broken = true;
+            throw new UncheckedIOException(
+                    "Cannot compact the schema registry's log " + directory(), e);
+        }
+    }
+
+    /** The whole log as one segment that replaces what {@code target} held. */
+    private void writeWholeInto(LogStorage target) throws IOException {
+        DataOutputSerializer body = new DataOutputSerializer(1024);
+        record(body, COMPACTED, writer -> writer.out().writeLong(compactedUpTo));
+        for (CompletedChange change : completed) {
+            record(body, COMPLETED, writer -> LogRecordCodec.writeCompleted(writer, change));
+        }
+        for (ChangeIntent intent : intents) {
+            record(body, INTENT, writer -> LogRecordCodec.writeIntent(writer, intent));
+        }
+        for (AppliedCall call : calls) {
+            record(body, CALL, writer -> LogRecordCodec.writeCall(writer, call));
+        }
+        target.replaceWith(body.getCopyOfBuffer());
+    }
+
+    /** Whatever was logged is on storage when this returns. */
+    void syncBeforeApplierCall() {
+        try {
+            storage.sync();
+        } catch (IOException e) {
+            broken = true;
+            throw new UncheckedIOException(
+                    "Cannot sync the schema registry's log " + directory(), e);
+        }
+    }
+
+    /** Appends one record. */
+    private void append(byte kind, VersionedState.Part fields) {
+        DataOutputSerializer body = new DataOutputSerializer(512);
+        try {
+            record(body, kind, fields);
+            storage.append(body.getCopyOfBuffer());
+        } catch (IOException e) {
+            broken = true;
+            throw new UncheckedIOException(
+                    "Cannot write the schema registry's log " + directory(), e);
         }
     }
 
     /** One length-prefixed record: its kind, then its fields. */
-    private void append(byte kind, VersionedState.Part fields) {
+    private static void record(DataOutputSerializer out, byte kind, VersionedState.Part fields)
+            throws IOException {
         DataOutputSerializer record = new DataOutputSerializer(512);
-        try {
-            record.writeByte(kind);
-            fields.write(new DataWriter(record));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        record.writeByte(kind);
+        fields.write(new DataWriter(record));
+        out.writeInt(record.length());
+        out.write(record.getSharedBuffer(), 0, record.length());
+    }
+
+    /** The single file of earlier builds first, if here, then every whole segment in order. */
+    private void readFrom(LogStorage source, boolean forWriting) throws IOException {
+        byte[] single = source.singleFileLog();
+        if (single != null) {
+            readRecords(single, singleFileStart(single), true);
         }
-        ByteBuffer buffer = ByteBuffer.allocate(4 + record.length());
-        buffer.putInt(record.length());
-        buffer.put(record.getSharedBuffer(), 0, record.length());
-        write(buffer.flip());
-    }
-
-    private void writeHeader() {
-        write(ByteBuffer.allocate(HEADER_LENGTH).putInt(MAGIC).putInt(VERSION).flip());
-    }
-
-    private void write(ByteBuffer buffer) {
-        try {
-            while (buffer.hasRemaining()) {
-                channel.write(buffer);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write the schema registry's log " + file, e);
+        for (byte[] body : source.read(forWriting)) {
+            readRecords(body, 0, false);
         }
     }
 
     /**
-     * Reads every whole record; returns the length of the file's header and whole records. A file
-     * without the header is of version 1 (before the header), whose records are the same.
+     * Where the single file's records start. A file without the header is of version 1 (before the
+     * header), whose records are the same.
      */
-    private long read() throws IOException {
-        byte[] bytes = Files.readAllBytes(file);
+    private int singleFileStart(byte[] bytes) throws IOException {
         ByteBuffer buffer = ByteBuffer.wrap(bytes);
-        if (bytes.length >= HEADER_LENGTH && buffer.getInt(0) == MAGIC) {
-            int version = buffer.getInt(4);
-            if (version != VERSION && version != PREVIOUS_VERSION) {
-                throw new IOException(
-                        "Unknown version "
-                                + version
-                                + " of the schema registry's log "
-                                + file
-                                + "; this build reads version "
-                                + VERSION
-                                + ". Delete the file or start with the build that wrote it.");
-            }
-            buffer.position(HEADER_LENGTH);
+        if (bytes.length < SINGLE_FILE_HEADER_LENGTH || buffer.getInt(0) != SINGLE_FILE_MAGIC) {
+            return 0;
         }
-        long complete = buffer.position();
+        int version = buffer.getInt(4);
+        if (version != SINGLE_FILE_VERSION && version != SINGLE_FILE_PREVIOUS_VERSION) {
+            throw new IOException(
+                    "Unknown version "
+                            + version
+                            + " of the schema registry's log in "
+                            + directory()
+                            + "; this build reads versions up to "
+                            + SINGLE_FILE_VERSION
+                            + ". Delete the file or start with the build that wrote it.");
+        }
+        return SINGLE_FILE_HEADER_LENGTH;
+    }
+
+    /**
+     * Reads length-prefixed records. A compaction record starts the log anew. The single file of
+     * earlier builds may end in a record torn by a crash: ignored.
+     */
+    private void readRecords(byte[] bytes, int from, boolean mayBeTorn) throws IOException {
+        ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        buffer.position(from);
         while (buffer.remaining() >= 4) {
             int length = buffer.getInt();
             if (length < 0 || length > buffer.remaining()) {
-                LOG.warn("Ignoring a torn last record in {}", file);
                 break;
             }
             DataInputDeserializer in = new DataInputDeserializer(bytes, buffer.position(), length);
@@ -315,16 +371,21 @@ final class AppliedChangeLog implements AutoCloseable {
             } else if (kind == CALL) {
                 calls.add(LogRecordCodec.readCall(reader));
             } else if (kind == COMPACTED) {
+                completed.clear();
+                intents.clear();
+                calls.clear();
                 compactedUpTo = Math.max(compactedUpTo, reader.in().readLong());
             } else {
-                throw new IOException("Unknown record kind " + kind + " in " + file);
+                throw new IOException("Unknown record kind " + kind + " in " + directory());
             }
-            complete = buffer.position();
         }
-        if (buffer.remaining() > 0 && buffer.remaining() < 4) {
-            LOG.warn("Ignoring a torn last record in {}", file);
+        if (buffer.hasRemaining()) {
+            if (!mayBeTorn) {
+                throw new IOException(
+                        "A segment of the schema registry's log " + directory() + " is malformed");
+            }
+            LOG.warn("Ignoring a torn last record in {}", directory());
         }
-        return complete;
     }
 
     private void forgetIntentOf(CompletedChange change) {
@@ -334,7 +395,11 @@ final class AppliedChangeLog implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException {
-        channel.close();
+    public void close() {
+        try {
+            storage.close();
+        } catch (IOException e) {
+            LOG.warn("Could not close the schema registry's log {}", directory(), e);
+        }
     }
 }

@@ -137,6 +137,8 @@ final class ChangeRunner {
                                 event)
                         : null;
         AppliedChangeLog.AppliedCall call = execution.currentCall();
+        // The intent, and the calls before this one, are on storage before the sink changes.
+        registry.log().syncBeforeApplierCall();
         calls.call(
                 event,
                 readBack,

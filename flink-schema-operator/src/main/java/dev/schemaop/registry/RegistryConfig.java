@@ -8,7 +8,6 @@ import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
 import org.apache.flink.cdc.common.sink.MetadataApplier;
 
 import java.io.Serializable;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -24,7 +23,7 @@ public final class RegistryConfig implements Serializable {
     private final MetadataApplier applier;
     private final Duration rpcTimeout;
     private final int sinkParallelism;
-    private final String appliedLogDir;
+    private final AppliedLogLocation appliedLog;
     private final ExpansionMode expansionMode;
 
     public RegistryConfig(
@@ -35,7 +34,7 @@ public final class RegistryConfig implements Serializable {
             MetadataApplier applier,
             Duration rpcTimeout,
             int sinkParallelism,
-            Path appliedLogDir,
+            AppliedLogLocation appliedLog,
             ExpansionMode expansionMode) {
         this.behavior = behavior;
         this.explicitCast = explicitCast;
@@ -44,7 +43,7 @@ public final class RegistryConfig implements Serializable {
         this.applier = applier;
         this.rpcTimeout = rpcTimeout;
         this.sinkParallelism = sinkParallelism;
-        this.appliedLogDir = appliedLogDir.toString();
+        this.appliedLog = appliedLog;
         this.expansionMode = expansionMode;
     }
 
@@ -78,8 +77,8 @@ public final class RegistryConfig implements Serializable {
     }
 
     /** Where the registry keeps its log of applied changes (SPEC G6). */
-    public Path appliedLogDir() {
-        return Path.of(appliedLogDir);
+    public AppliedLogLocation appliedLog() {
+        return appliedLog;
     }
 
     /** The sink's {@code existing-table.schema-expansion.mode} (SPEC §6). */

@@ -18,6 +18,7 @@ import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.sink.MetadataApplier;
+import org.apache.flink.core.fs.Path;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.runtime.operators.coordination.CoordinationRequest;
 import org.apache.flink.runtime.operators.coordination.CoordinationRequestHandler;
@@ -29,8 +30,6 @@ import org.slf4j.LoggerFactory;
 
 import javax.annotation.Nullable;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -93,6 +92,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     private final ApplierCalls calls;
     private final ChangeRunner runner;
     private final ExistingTables existingTables;
+    private final RegistryMetrics metrics;
 
     private RegistryState state = new RegistryState();
     private final ChangeQueue changes;
@@ -106,6 +106,10 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
 
     private ChangePlanner planner;
     private AppliedChangeLog log;
+
+    /** This run's log: in the job's checkpoint storage, keyed by job and operator. */
+    private final AppliedLogLocation.Directory ownLog;
+
     @Nullable private ChangeExecution inFlight;
 
     /** A create waiting for the sink to describe the tables it may already have. */
@@ -120,6 +124,8 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     SchemaRegistry(Context context, RegistryConfig config) {
         this.context = context;
         this.config = config;
+        this.ownLog = config.appliedLog().directoryFor(context);
+        this.metrics = new RegistryMetrics(context.metricGroup());
         this.applier = config.applier();
         this.router = new TableRouter(config.routes());
         this.changes = new ChangeQueue(config.sinkParallelism());
@@ -196,8 +202,8 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                                 columnNamesCaseSensitive()),
                         router);
         if (!restored) {
-            state.logDir = config.appliedLogDir().toString();
-            log = new AppliedChangeLog(Path.of(state.logDir), true);
+            state.logDir = ownLog.path().toString();
+            log = new AppliedChangeLog(ownLog, true);
         }
         rollForward(log().replayOnto(state));
         LOG.info(
@@ -319,6 +325,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                     drain.clear();
                     queries.clear();
                     changes.clear();
+                    metrics.reset();
                     subtasks.resetAll();
                     state =
                             checkpointData == null
@@ -342,6 +349,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         loop.run(
                 () -> {
                     changes.forgetSubtask(subtask);
+                    metrics.forgetSubtask(subtask);
                     subtasks.reset(subtask);
                 },
                 "resetting subtask %d",
@@ -361,6 +369,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     // ------------------------------------------------------------------ the protocol
 
     private void handleRequest(SchemaChangeRequest request) {
+        metrics.requested(request);
         changes.add(request);
         processQueue();
     }
@@ -433,6 +442,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
 
     private void carryOut(PreparedChange change) {
         if (change.rejection != null) {
+            metrics.count(change.request.change().tableId(), RegistryMetrics.Outcome.REJECTED);
             // Every row the subtask sent before the change was flushed: nothing is lost.
             failJobAfterDrain(change.rejection);
             return;
@@ -605,6 +615,10 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         completed.applyTo(state);
         inFlight = null;
         if (execution.request != null) {
+            metrics.count(
+                    completed.upstreamTable(),
+                    RegistryMetrics.outcomeOf(
+                            execution.request.change(), execution.intent.sinks()));
             answer(execution.request, null);
         } else {
             LOG.info("Finished change {} of {}.", completed.sequence(), completed.upstreamTable());
@@ -627,6 +641,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
             steps.addAll(sink.stepsBetween(known, target));
         }
         subtasks.send(request.subtask(), new SchemaChangeResponse(request.requestId(), steps));
+        metrics.answered(request);
     }
 
     private void logSkipped(SkippedChange skipped) {
@@ -703,34 +718,33 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
      * took the checkpoint when that was another run (a resubmission from a savepoint).
      */
     private void continueLogOfThisRun() {
-        Path own = config.appliedLogDir();
-        if (!state.logDir.isEmpty() && !Path.of(state.logDir).equals(own)) {
+        if (!state.logDir.isEmpty() && !new Path(state.logDir).equals(ownLog.path())) {
             if (log != null) {
                 closeLog();
             }
-            AppliedChangeLog.continueFrom(Path.of(state.logDir), own);
+            AppliedChangeLog.continueFrom(new Path(state.logDir), ownLog.path());
         }
-        state.logDir = own.toString();
+        state.logDir = ownLog.path().toString();
     }
 
     /** The log that continues the current state. */
     private AppliedChangeLog log() {
-        Path dir = Path.of(state.logDir);
-        if (log != null && !log.directory().equals(dir)) {
+        Path dir = new Path(state.logDir);
+        if (log != null && (log.isBroken() || !log.directory().equals(dir))) {
             closeLog();
         }
         if (log == null) {
-            log = new AppliedChangeLog(dir, false);
+            log =
+                    new AppliedChangeLog(
+                            new AppliedLogLocation.Directory(
+                                    dir, ownLog.synced() && dir.equals(ownLog.path())),
+                            false);
         }
         return log;
     }
 
     private void closeLog() {
-        try {
-            log.close();
-        } catch (IOException e) {
-            LOG.warn("Could not close the schema registry's log", e);
-        }
+        log.close();
         log = null;
     }
 }

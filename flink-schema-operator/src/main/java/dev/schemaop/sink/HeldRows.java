@@ -21,6 +21,9 @@ final class HeldRows {
     private final Map<TableId, Set<Long>> holds = new HashMap<>();
     private final Map<TableId, ArrayDeque<ChannelEvent.Row>> rows = new HashMap<>();
 
+    /** How many rows wait; read by the metric system's thread too (metric rowsHeld). */
+    private volatile int count;
+
     void hold(TableId table, long flushId) {
         holds.computeIfAbsent(table, t -> new HashSet<>()).add(flushId);
     }
@@ -31,6 +34,11 @@ final class HeldRows {
 
     void add(ChannelEvent.Row row) {
         rows.computeIfAbsent(row.row().tableId(), t -> new ArrayDeque<>()).add(row);
+        count++;
+    }
+
+    int size() {
+        return count;
     }
 
     /** Lifts the holds of this flush id; returns the rows of tables no longer held, in order. */
@@ -49,6 +57,7 @@ final class HeldRows {
                             }
                             return true;
                         });
+        count -= released.size();
         return released;
     }
 
@@ -57,6 +66,7 @@ final class HeldRows {
         List<ChannelEvent.Row> released = all();
         holds.clear();
         rows.clear();
+        count = 0;
         return released;
     }
 

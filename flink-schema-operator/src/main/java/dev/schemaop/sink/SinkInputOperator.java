@@ -124,6 +124,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         resumed = context.isRestored() || getRuntimeContext().getTaskInfo().getAttemptNumber() > 0;
         tables = new HashMap<>();
         held = new HeldRows();
+        getMetricGroup().gauge("rowsHeld", held::size);
         drains = new HashMap<>();
         restoredHeld = new HashMap<>();
         discards = new DiscardedValues(getMetricGroup());

@@ -6,7 +6,6 @@ import static dev.schemaop.registry.RegistryFixtures.ORDERS_V2;
 import static dev.schemaop.registry.RegistryFixtures.addPrice;
 import static dev.schemaop.registry.RegistryFixtures.createOrders;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatCode;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.junit.jupiter.api.Test;
@@ -15,15 +14,16 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 class AppliedChangeLogTest {
     @TempDir Path dir;
 
-    private static CompletedChange created() {
+    static CompletedChange created() {
         return new CompletedChange(
                 new UpstreamChange(1, ORDERS, 1, 0L, ORDERS_V1, 0),
                 List.of(
@@ -31,7 +31,7 @@ class AppliedChangeLogTest {
                                 ORDERS, List.<SchemaChangeEvent>of(createOrders()), ORDERS_V1)));
     }
 
-    private static CompletedChange added() {
+    static CompletedChange added() {
         return new CompletedChange(
                 new UpstreamChange(2, ORDERS, 2, 0L, ORDERS_V2, 0),
                 List.of(new SinkUpdate(ORDERS, List.<SchemaChangeEvent>of(addPrice()), ORDERS_V2)));
@@ -40,21 +40,74 @@ class AppliedChangeLogTest {
     private RegistryState replayed(long fromSequence) {
         RegistryState state = new RegistryState();
         state.lastSequence = fromSequence;
-        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(dir), false)) {
             log.replayOnto(state);
-        } catch (IOException e) {
-            throw new AssertionError(e);
         }
         return state;
     }
 
+    /** Every file's name and bytes. */
+    private static List<String> contents(Path dir) throws IOException {
+        List<String> contents = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path file : files.sorted().toList()) {
+                contents.add(file.getFileName() + ":" + Arrays.toString(Files.readAllBytes(file)));
+            }
+        }
+        return contents;
+    }
+
+    @Test
+    void aTornEndOfTheLocalFileIsIgnoredAndCutOffBeforeTheNextAppend() throws IOException {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(dir), false)) {
+            log.appendCompleted(created());
+        }
+        Path file = dir.resolve(LocalLogFile.FILE_NAME);
+        byte[] whole = Files.readAllBytes(file);
+        byte[] torn = Arrays.copyOf(whole, whole.length + whole.length - 5);
+        System.arraycopy(whole, 0, torn, whole.length, whole.length - 5); // the JobManager died
+        Files.write(file, torn);
+
+        assertThat(replayed(0).lastSequence).as("the whole segment only").isEqualTo(1);
+        try (AppliedChangeLog log = new AppliedChangeLog(at(dir), false)) {
+            log.appendCompleted(added());
+        }
+        RegistryState state = replayed(0);
+        assertThat(state.lastSequence).as("the segment written after the torn one").isEqualTo(2);
+        assertThat(state.upstreamOf(ORDERS)).isEqualTo(ORDERS_V2);
+    }
+
+    @Test
+    void aLastSegmentWhoseBytesChangedIsTakenAsTorn() throws IOException {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(dir), false)) {
+            log.appendCompleted(created());
+            log.appendCompleted(added());
+        }
+        Path file = dir.resolve(LocalLogFile.FILE_NAME);
+        byte[] bytes = Files.readAllBytes(file);
+        bytes[bytes.length - 2] ^= 0x5A; // same length, another checksum
+        Files.write(file, bytes);
+
+        assertThat(replayed(0).lastSequence).as("only the first, whole segment").isEqualTo(1);
+    }
+
+    /** The log of earlier builds: one file. */
     private Path file() {
         return dir.resolve("applied-changes.log");
     }
 
+    /** A log directory whose syncs reach the disk, as in checkpoint storage. */
+    static AppliedLogLocation.Directory at(Path dir) {
+        return new AppliedLogLocation.Directory(flink(dir), true);
+    }
+
+    static org.apache.flink.core.fs.Path flink(Path dir) {
+        return new org.apache.flink.core.fs.Path(dir.toUri());
+    }
+
     @Test
     void replaysOnlyWhatFollowsTheRestoredSequence() throws IOException {
-        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(dir), false)) {
             log.appendCompleted(created());
             log.appendCompleted(added());
         }
@@ -74,11 +127,11 @@ class AppliedChangeLogTest {
         // the add at position 2 of orders: its first call, onto sink version 1
         AppliedChangeLog.AppliedCall call =
                 new AppliedChangeLog.AppliedCall(ORDERS, 2, ORDERS, 1, 0, addPrice());
-        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(dir), false)) {
             log.appendCompleted(created());
             log.appendCall(call);
         }
-        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(dir), false)) {
             assertThat(
                             log.alreadyApplied(
                                     new AppliedChangeLog.AppliedCall(
@@ -106,7 +159,7 @@ class AppliedChangeLogTest {
                                             ORDERS, 2, ORDERS, 1, 0, addPrice())))
                     .isFalse();
         }
-        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(dir), false)) {
             assertThat(
                             log.alreadyApplied(
                                     new AppliedChangeLog.AppliedCall(
@@ -117,7 +170,7 @@ class AppliedChangeLogTest {
 
     @Test
     void truncationKeepsLaterRecordsAcrossAReopen() throws IOException {
-        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(dir), false)) {
             log.appendCompleted(created());
             log.appendCompleted(added());
             log.appendCall(new AppliedChangeLog.AppliedCall(ORDERS, 3, ORDERS, 2, 0, addPrice()));
@@ -131,7 +184,7 @@ class AppliedChangeLogTest {
         assertThat(replayed(0).lastSequence)
                 .as("a state older than the log's first record (an old savepoint) ignores the log")
                 .isZero();
-        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(dir), false)) {
             assertThat(
                             log.alreadyApplied(
                                     new AppliedChangeLog.AppliedCall(
@@ -145,50 +198,7 @@ class AppliedChangeLogTest {
         }
     }
 
-    /** The bytes of a record whose writing was cut short: its length and part of its body. */
-    private byte[] tornRecord() throws IOException {
-        Path other = dir.resolve("other");
-        try (AppliedChangeLog log = new AppliedChangeLog(other, false)) {
-            log.appendCompleted(added());
-        }
-        byte[] whole = Files.readAllBytes(other.resolve("applied-changes.log"));
-        return Arrays.copyOf(whole, 4 + 10);
-    }
-
-    @Test
-    void aTornLastRecordIsIgnored() throws IOException {
-        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
-            log.appendCompleted(created());
-        }
-        Files.write(file(), tornRecord(), StandardOpenOption.APPEND);
-
-        RegistryState state = replayed(0);
-
-        assertThat(state.lastSequence).isEqualTo(1);
-        assertThat(state.upstreamOf(ORDERS)).isEqualTo(ORDERS_V1);
-    }
-
-    @Test
-    void recordsWrittenAfterATornRecordAreReadBack() throws IOException {
-        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
-            log.appendCompleted(created());
-        }
-        Files.write(file(), tornRecord(), StandardOpenOption.APPEND); // the JobManager died here
-        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) { // the next JobManager
-            log.appendCompleted(added());
-        }
-
-        // Regression: a torn record must be cut off before new records are appended, else the
-        // next open misreads the log and the registry cannot start.
-        assertThatCode(() -> replayed(0))
-                .as("reopening a log that had a torn record, then a new record")
-                .doesNotThrowAnyException();
-        RegistryState state = replayed(0);
-        assertThat(state.lastSequence).as("the record written after the torn one").isEqualTo(2);
-        assertThat(state.upstreamOf(ORDERS)).isEqualTo(ORDERS_V2);
-    }
-
-    private static ChangeIntent intentToAdd() {
+    static ChangeIntent intentToAdd() {
         return new ChangeIntent(
                 new UpstreamChange(2, ORDERS, 2, 0L, ORDERS_V2, 0),
                 List.of(
@@ -202,12 +212,12 @@ class AppliedChangeLogTest {
 
     @Test
     void anIntentWithoutItsCompletionIsHandedBackAfterTheStateItFollows() throws IOException {
-        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(dir), false)) {
             log.appendCompleted(created());
             log.appendIntent(intentToAdd());
         }
         RegistryState state = new RegistryState();
-        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(dir), false)) {
             assertThat(log.replayOnto(state)).isEqualTo(intentToAdd());
         }
         assertThat(state.lastSequence).isEqualTo(1);
@@ -215,18 +225,18 @@ class AppliedChangeLogTest {
 
     @Test
     void aCompletedIntentIsNotHandedBackAndACompactionKeepsAnUnfinishedOne() throws IOException {
-        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(dir), false)) {
             log.appendCompleted(created());
             log.appendIntent(intentToAdd());
             log.truncateUpTo(1);
         }
-        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(dir), false)) {
             RegistryState state = new RegistryState();
             state.lastSequence = 1;
             assertThat(log.replayOnto(state)).as("kept by the compaction").isEqualTo(intentToAdd());
             log.appendCompleted(added());
         }
-        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(dir), false)) {
             RegistryState state = new RegistryState();
             state.lastSequence = 1;
             assertThat(log.replayOnto(state)).isNull();
@@ -241,7 +251,7 @@ class AppliedChangeLogTest {
         try (var old = getClass().getResourceAsStream("/state-formats/applied-changes-v1.log")) {
             Files.write(file(), old.readAllBytes());
         }
-        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(dir), false)) {
             assertThat(
                             log.alreadyApplied(
                                     new AppliedChangeLog.AppliedCall(
@@ -251,7 +261,7 @@ class AppliedChangeLogTest {
         }
         RegistryState state = new RegistryState();
         state.lastSequence = 7;
-        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(dir), false)) {
             log.replayOnto(state);
             assertThat(
                             log.alreadyApplied(
@@ -267,20 +277,20 @@ class AppliedChangeLogTest {
     void aRunRestoredFromAnotherRunsCheckpointStartsItsOwnLogFromThatRunsLog() throws IOException {
         Path earlierRun = dir.resolve("run-1");
         Path thisRun = dir.resolve("run-2");
-        try (AppliedChangeLog log = new AppliedChangeLog(earlierRun, true)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(earlierRun), true)) {
             log.appendCompleted(created());
         }
-        byte[] earlierLog = Files.readAllBytes(earlierRun.resolve("applied-changes.log"));
+        List<String> earlierLog = contents(earlierRun);
 
-        AppliedChangeLog.continueFrom(earlierRun, thisRun);
-        try (AppliedChangeLog log = new AppliedChangeLog(thisRun, false)) {
+        AppliedChangeLog.continueFrom(flink(earlierRun), flink(thisRun));
+        try (AppliedChangeLog log = new AppliedChangeLog(at(thisRun), false)) {
             RegistryState state = new RegistryState();
             log.replayOnto(state);
             assertThat(state.lastSequence).as("the earlier run's change, replayed").isEqualTo(1);
             log.appendCompleted(added());
         }
 
-        assertThat(Files.readAllBytes(earlierRun.resolve("applied-changes.log")))
+        assertThat(contents(earlierRun))
                 .as("the earlier run's log is never written by this run")
                 .isEqualTo(earlierLog);
     }
@@ -290,18 +300,18 @@ class AppliedChangeLogTest {
             throws IOException {
         Path earlierRun = dir.resolve("run-1");
         Path thisRun = dir.resolve("run-2");
-        try (AppliedChangeLog log = new AppliedChangeLog(earlierRun, true)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(earlierRun), true)) {
             log.appendCompleted(created());
         }
-        AppliedChangeLog.continueFrom(earlierRun, thisRun);
-        try (AppliedChangeLog log = new AppliedChangeLog(thisRun, false)) {
+        AppliedChangeLog.continueFrom(flink(earlierRun), flink(thisRun));
+        try (AppliedChangeLog log = new AppliedChangeLog(at(thisRun), false)) {
             log.appendCompleted(added());
         }
 
-        AppliedChangeLog.continueFrom(earlierRun, thisRun);
+        AppliedChangeLog.continueFrom(flink(earlierRun), flink(thisRun));
 
         RegistryState state = new RegistryState();
-        try (AppliedChangeLog log = new AppliedChangeLog(thisRun, false)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(thisRun), false)) {
             log.replayOnto(state);
         }
         assertThat(state.lastSequence)
@@ -310,13 +320,49 @@ class AppliedChangeLogTest {
     }
 
     @Test
+    void anEarlierRunWhoseFileSystemIsNotReachableLeavesThisRunAnEmptyLogNotAFailure()
+            throws IOException {
+        Path thisRun = dir.resolve("run-2");
+
+        AppliedChangeLog.continueFrom(
+                new org.apache.flink.core.fs.Path("nosuchfs://elsewhere/run-1"), flink(thisRun));
+
+        RegistryState state = new RegistryState();
+        try (AppliedChangeLog log = new AppliedChangeLog(at(thisRun), false)) {
+            assertThat(log.replayOnto(state)).isNull();
+        }
+        assertThat(state.lastSequence).isZero();
+    }
+
+    @Test
+    void aCopyOfTheEarlierLogThatACrashCutShortIsMadeAgain() throws IOException {
+        Path earlierRun = dir.resolve("run-1");
+        Path thisRun = dir.resolve("run-2");
+        try (AppliedChangeLog log = new AppliedChangeLog(at(earlierRun), true)) {
+            log.appendCompleted(created());
+        }
+        AppliedChangeLog.continueFrom(flink(earlierRun), flink(thisRun));
+        Path copy = thisRun.resolve(LocalLogFile.FILE_NAME);
+        byte[] whole = Files.readAllBytes(copy);
+        Files.write(copy, Arrays.copyOf(whole, whole.length - 4)); // the JobManager died
+
+        AppliedChangeLog.continueFrom(flink(earlierRun), flink(thisRun));
+
+        RegistryState state = new RegistryState();
+        try (AppliedChangeLog log = new AppliedChangeLog(at(thisRun), false)) {
+            log.replayOnto(state);
+        }
+        assertThat(state.lastSequence).as("the earlier run's change, copied again").isEqualTo(1);
+    }
+
+    @Test
     void anEarlierRunWhoseLogIsGoneLeavesThisRunAnEmptyLog() throws IOException {
         Path thisRun = dir.resolve("run-2");
 
-        AppliedChangeLog.continueFrom(dir.resolve("gone"), thisRun);
+        AppliedChangeLog.continueFrom(flink(dir.resolve("gone")), flink(thisRun));
 
         RegistryState state = new RegistryState();
-        try (AppliedChangeLog log = new AppliedChangeLog(thisRun, false)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(thisRun), false)) {
             assertThat(log.replayOnto(state)).isNull();
         }
         assertThat(state.lastSequence).isZero();
@@ -325,13 +371,13 @@ class AppliedChangeLogTest {
     @Test
     void aStateOlderThanWhatACompactionDroppedIsNotContinuedEvenWhenNothingIsLeft()
             throws IOException {
-        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(dir), false)) {
             log.appendCompleted(created());
             log.appendCompleted(added());
             log.truncateUpTo(2);
         }
 
-        try (AppliedChangeLog log = new AppliedChangeLog(dir, false)) {
+        try (AppliedChangeLog log = new AppliedChangeLog(at(dir), false)) {
             RegistryState older = new RegistryState();
             older.lastSequence = 1;
             RegistryState current = new RegistryState();

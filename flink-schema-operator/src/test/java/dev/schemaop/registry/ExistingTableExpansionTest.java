@@ -102,7 +102,7 @@ class ExistingTableExpansionTest {
                                 sink,
                                 defaults.rpcTimeout(),
                                 RegistryHarness.SINK_PARALLELISM,
-                                logDir,
+                                new AppliedLogLocation(logDir.toUri().toString(), null),
                                 mode),
                         1);
     }

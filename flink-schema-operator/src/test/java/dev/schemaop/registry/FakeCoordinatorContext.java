@@ -1,10 +1,15 @@
 package dev.schemaop.registry;
 
+import org.apache.flink.api.common.JobID;
 import org.apache.flink.metrics.groups.OperatorCoordinatorMetricGroup;
 import org.apache.flink.runtime.checkpoint.CheckpointCoordinator;
 import org.apache.flink.runtime.jobgraph.OperatorID;
+import org.apache.flink.runtime.metrics.NoOpMetricRegistry;
+import org.apache.flink.runtime.metrics.groups.InternalOperatorCoordinatorMetricGroup;
+import org.apache.flink.runtime.metrics.groups.JobManagerMetricGroup;
 import org.apache.flink.runtime.operators.coordination.CoordinatorStore;
 import org.apache.flink.runtime.operators.coordination.OperatorCoordinator;
+import org.apache.flink.util.AbstractID;
 
 import java.time.Duration;
 import java.util.List;
@@ -19,13 +24,20 @@ import java.util.concurrent.TimeUnit;
 final class FakeCoordinatorContext implements OperatorCoordinator.Context {
     static final Duration WAIT = Duration.ofSeconds(5);
 
-    private final OperatorID operatorId = new OperatorID();
+    private final JobID job;
+    private final OperatorID operatorId;
     private final int parallelism;
     private final List<Throwable> failures = new CopyOnWriteArrayList<>();
     private final CompletableFuture<Throwable> firstFailure = new CompletableFuture<>();
 
     FakeCoordinatorContext(int parallelism) {
+        this(parallelism, new JobID(), new OperatorID());
+    }
+
+    FakeCoordinatorContext(int parallelism, JobID job, OperatorID operatorId) {
         this.parallelism = parallelism;
+        this.job = job;
+        this.operatorId = operatorId;
     }
 
     @Override
@@ -54,7 +66,12 @@ final class FakeCoordinatorContext implements OperatorCoordinator.Context {
 
     @Override
     public OperatorCoordinatorMetricGroup metricGroup() {
-        throw new UnsupportedOperationException();
+        // As the JobManager builds it: the job's group holds the job id.
+        return new InternalOperatorCoordinatorMetricGroup(
+                JobManagerMetricGroup.createJobManagerMetricGroup(
+                                NoOpMetricRegistry.INSTANCE, "localhost")
+                        .addJob(job, "test job")
+                        .getOrAddOperator(new AbstractID(), "task", operatorId, "operator"));
     }
 
     @Override

@@ -62,7 +62,7 @@ final class RegistryHarness implements AutoCloseable {
                 applier,
                 rpcTimeout,
                 SINK_PARALLELISM,
-                logDir,
+                new AppliedLogLocation(logDir.toUri().toString(), null),
                 ExpansionMode.DISABLED);
     }
 

@@ -25,6 +25,9 @@ public final class RunProbe {
     private final AtomicLongArray changeEmitted;
     private final AtomicLongArray firstRowAfterChange;
     private final LongAdder rows = new LongAdder();
+    private final LongAdder unchangedRows = new LongAdder();
+    private final AtomicLong unchangedFirst = new AtomicLong(UNSET_MIN);
+    private final AtomicLong unchangedLast = new AtomicLong(Long.MIN_VALUE);
     private final LongAdder wrongShape = new LongAdder();
     private final LongAdder schemaEventsAtWriters = new LongAdder();
     private final LongAdder rejectedSchemaEvents = new LongAdder();
@@ -66,6 +69,26 @@ public final class RunProbe {
             min(firstRowAtSink, firstRowNanos);
             lastRowAtSink.accumulateAndGet(lastRowNanos, Math::max);
         }
+    }
+
+    /** A sink writer's rows of the tables without change points (W8), when it closes. */
+    public void unchangedTablesClosed(long rowCount, long firstRowNanos, long lastRowNanos) {
+        unchangedRows.add(rowCount);
+        if (rowCount > 0) {
+            min(unchangedFirst, firstRowNanos);
+            unchangedLast.accumulateAndGet(lastRowNanos, Math::max);
+        }
+    }
+
+    /** Rows/s of the tables without change points, first to last of them at the sinks. */
+    public double unchangedTablesRate() {
+        long rowCount = unchangedRows.sum();
+        long span = unchangedLast.get() - unchangedFirst.get();
+        return rowCount == 0 || span <= 0 ? 0 : rowCount * 1e9 / span;
+    }
+
+    public long unchangedTablesRows() {
+        return unchangedRows.sum();
     }
 
     public void wrongShape(String sample) {

@@ -99,7 +99,7 @@ public record ConfigResult(
         return workload + " p" + parallelism + (behavior == null ? "" : " " + behavior);
     }
 
-    static double median(double[] values) {
+    public static double median(double[] values) {
         if (values.length == 0) {
             return Double.NaN;
         }

@@ -24,6 +24,6 @@ public final class CountingDataSink implements DataSink {
 
     @Override
     public MetadataApplier getMetadataApplier() {
-        return new RecordingApplier(runId);
+        return new RecordingApplier(runId, workload.applyDelayMs());
     }
 }

@@ -28,6 +28,12 @@ final class CountingWriter implements SinkWriter<Event> {
     private long firstRowNanos;
     private long lastRowNanos;
 
+    /** Rows of the tables without change points, when only some tables change (W8). */
+    private long unchangedRows;
+
+    private long unchangedFirstNanos;
+    private long unchangedLastNanos;
+
     CountingWriter(String runId, Workload workload) {
         this.probe = Probes.of(runId);
         this.workload = workload;
@@ -42,7 +48,10 @@ final class CountingWriter implements SinkWriter<Event> {
             CreateTableEvent create = (CreateTableEvent) event;
             // Every split of the generator reports the creation; without restores a second
             // report is a duplicate, not a new schema.
-            tables.putIfAbsent(create.tableId(), new HeldTable(create.getSchema(), workload));
+            tables.putIfAbsent(
+                    create.tableId(),
+                    new HeldTable(
+                            create.getSchema(), workload, Workload.tableIndex(create.tableId())));
         } else if (event instanceof SchemaChangeEvent) {
             schemaChange((SchemaChangeEvent) event);
         }
@@ -64,11 +73,16 @@ final class CountingWriter implements SinkWriter<Event> {
             probe.wrongShape(row.tableId() + ": " + problem);
         }
         long seq = row.after().getLong(0);
-        int pointsBefore = workload.changePointsBefore(seq);
+        int index = Workload.tableIndex(row.tableId());
+        if (workload.changingTables() > 0 && !workload.changes(index)) {
+            if (unchangedRows++ == 0) {
+                unchangedFirstNanos = now;
+            }
+            unchangedLastNanos = now;
+        }
+        int pointsBefore = workload.changePointsBefore(index, seq);
         while (table.nextPointToTime <= pointsBefore) {
-            probe.firstRowAfterChange(
-                    Workload.tableIndex(row.tableId()) * pointsPerTable + table.nextPointToTime,
-                    now);
+            probe.firstRowAfterChange(index * pointsPerTable + table.nextPointToTime, now);
             table.nextPointToTime++;
         }
     }
@@ -94,5 +108,6 @@ final class CountingWriter implements SinkWriter<Event> {
     @Override
     public void close() {
         probe.writerClosed(rows, firstRowNanos, lastRowNanos);
+        probe.unchangedTablesClosed(unchangedRows, unchangedFirstNanos, unchangedLastNanos);
     }
 }

@@ -13,6 +13,7 @@ import org.apache.flink.cdc.common.utils.SchemaUtils;
 /** A table as a sink writer holds it, and the check of one row against it. */
 final class HeldTable {
     private final Workload workload;
+    private final int index;
     private Schema schema;
     private int width;
     private DataType lastType;
@@ -20,8 +21,9 @@ final class HeldTable {
     /** The next change point (0: the creation) whose first following row is still to come. */
     int nextPointToTime;
 
-    HeldTable(Schema schema, Workload workload) {
+    HeldTable(Schema schema, Workload workload, int index) {
         this.workload = workload;
+        this.index = index;
         set(schema);
     }
 
@@ -47,7 +49,7 @@ final class HeldTable {
             return "row of " + row.getArity() + " columns, writer holds " + width;
         }
         long seq = row.getLong(0);
-        int generatedWidth = TableShape.INITIAL_COLUMNS + workload.changePointsBefore(seq);
+        int generatedWidth = TableShape.INITIAL_COLUMNS + workload.changePointsBefore(index, seq);
         if (generatedWidth > width) {
             return "row "
                     + seq

@@ -3,7 +3,7 @@ package dev.schemaop.benchmarks.source;
 import dev.schemaop.benchmarks.probe.EndOfRun;
 import dev.schemaop.benchmarks.probe.Probes;
 import dev.schemaop.benchmarks.probe.RunProbe;
-import dev.schemaop.benchmarks.workload.SplitEvents;
+import dev.schemaop.benchmarks.workload.GeneratedEvents;
 import dev.schemaop.benchmarks.workload.Workload;
 
 import org.apache.flink.api.connector.source.ReaderOutput;
@@ -27,7 +27,7 @@ final class GeneratorReader implements SourceReader<Event, GeneratorSplit> {
     private final int pointsPerTable;
 
     private RunProbe probe;
-    private SplitEvents events;
+    private GeneratedEvents events;
     private boolean exhausted;
     private long finalCheckpoint = -1;
     private boolean finished;
@@ -112,7 +112,7 @@ final class GeneratorReader implements SourceReader<Event, GeneratorSplit> {
     @Override
     public void addSplits(List<GeneratorSplit> assigned) {
         for (GeneratorSplit split : assigned) {
-            events = new SplitEvents(workload, split.index(), splits);
+            events = GeneratedEvents.of(workload, split.index(), splits);
         }
         probe.emitted(System.nanoTime());
         available.complete(null);

@@ -11,21 +11,29 @@ import java.util.Map;
  */
 public final class SchemaOperatorTopology implements ComposedTopology {
     private final SinkBlock sink;
+    private final Map<String, String> pipelineOptions;
 
     public SchemaOperatorTopology() {
         this(SinkBlock.counting());
     }
 
     public SchemaOperatorTopology(SinkBlock sink) {
+        this(sink, Map.of());
+    }
+
+    /** With more options in the pipeline block (W8: {@code schema-operator.parked-rows.*}). */
+    public SchemaOperatorTopology(SinkBlock sink, Map<String, String> pipelineOptions) {
         this.sink = sink;
+        this.pipelineOptions = Map.copyOf(pipelineOptions);
     }
 
     @Override
     public String definitionText(RunSpec run) {
-        return definitionText(run, sink);
+        return definitionText(run, sink, pipelineOptions);
     }
 
-    private static String definitionText(RunSpec run, SinkBlock sink) {
+    private static String definitionText(
+            RunSpec run, SinkBlock sink, Map<String, String> pipelineOptions) {
         Map<String, String> options = WorkloadOptions.of(run.runId(), run.workload());
         StringBuilder yaml = new StringBuilder();
         yaml.append("source:\n  type: ").append(GeneratorSourceFactory.IDENTIFIER).append('\n');
@@ -40,6 +48,7 @@ public final class SchemaOperatorTopology implements ComposedTopology {
         yaml.append("sink:\n  type: ").append(sink.type()).append('\n');
         ComposedTopology.block(yaml, sink.options(run));
         ComposedTopology.pipelineBlock(yaml, run);
+        ComposedTopology.block(yaml, pipelineOptions);
         return yaml.toString();
     }
 }

@@ -16,14 +16,46 @@ import java.io.Serializable;
  *
  * @param schema the schema part of the table ids: {@value #DEFAULT_SCHEMA}, or a job's own schema
  *     (W5 writes into a fresh database schema per job)
+ * @param changingTables how many tables (the first ones) get change points; 0: all
+ * @param interleaved rows go to the tables in turn (row {@code i} of the split's sequence to table
+ *     {@code i % tables}) instead of one table after the other; every table is created first
+ * @param applyDelayMs how long the counting sink's applier takes per change (W8)
  */
 public record Workload(
-        String name, int tables, long rowsPerTable, int changeEvery, int widenEvery, String schema)
+        String name,
+        int tables,
+        long rowsPerTable,
+        int changeEvery,
+        int widenEvery,
+        String schema,
+        int changingTables,
+        boolean interleaved,
+        int applyDelayMs)
         implements Serializable {
     public static final String DEFAULT_SCHEMA = "bench";
 
     public Workload(String name, int tables, long rowsPerTable, int changeEvery, int widenEvery) {
         this(name, tables, rowsPerTable, changeEvery, widenEvery, DEFAULT_SCHEMA);
+    }
+
+    public Workload(
+            String name,
+            int tables,
+            long rowsPerTable,
+            int changeEvery,
+            int widenEvery,
+            String schema) {
+        this(name, tables, rowsPerTable, changeEvery, widenEvery, schema, 0, false, 0);
+    }
+
+    /**
+     * W8: {@code tables} tables whose rows come in turn, table 0 alone with an added column every
+     * {@code changeEvery} of its rows (0: none), each change taking the applier {@code
+     * applyDelayMs}.
+     */
+    public static Workload w8(int tables, long rowsPerTable, int changeEvery, int applyDelayMs) {
+        return new Workload(
+                "W8", tables, rowsPerTable, changeEvery, 0, DEFAULT_SCHEMA, 1, true, applyDelayMs);
     }
 
     public static Workload w1(long rows) {
@@ -54,7 +86,26 @@ public record Workload(
 
     /** The same workload, its tables in another schema. */
     public Workload inSchema(String schema) {
-        return new Workload(name, tables, rowsPerTable, changeEvery, widenEvery, schema);
+        return new Workload(
+                name,
+                tables,
+                rowsPerTable,
+                changeEvery,
+                widenEvery,
+                schema,
+                changingTables,
+                interleaved,
+                applyDelayMs);
+    }
+
+    /** Whether table {@code index} gets change points. */
+    public boolean changes(int index) {
+        return changingTables == 0 || index < changingTables;
+    }
+
+    /** How many change points come before row {@code seq} of table {@code index}. */
+    public int changePointsBefore(int index, long seq) {
+        return changes(index) ? changePointsBefore(seq) : 0;
     }
 
     public long totalRows() {

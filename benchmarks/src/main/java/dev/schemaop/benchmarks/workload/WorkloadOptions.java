@@ -39,6 +39,21 @@ public final class WorkloadOptions {
                     .stringType()
                     .defaultValue(Workload.DEFAULT_SCHEMA)
                     .withDescription("The schema part of the generated table ids.");
+    public static final ConfigOption<Integer> CHANGING_TABLES =
+            ConfigOptions.key("changing-tables")
+                    .intType()
+                    .defaultValue(0)
+                    .withDescription("Tables with change points, the first ones; 0: all.");
+    public static final ConfigOption<Boolean> INTERLEAVED =
+            ConfigOptions.key("interleaved")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription("Rows go to the tables in turn.");
+    public static final ConfigOption<Integer> APPLY_DELAY_MS =
+            ConfigOptions.key("apply-delay-ms")
+                    .intType()
+                    .defaultValue(0)
+                    .withDescription("Milliseconds the counting sink's applier takes a change.");
     public static final ConfigOption<String> CHECKPOINT_DIR =
             ConfigOptions.key("measure-checkpoints-in")
                     .stringType()
@@ -50,7 +65,17 @@ public final class WorkloadOptions {
 
     public static Set<ConfigOption<?>> all() {
         return Set.of(
-                RUN_ID, NAME, TABLES, ROWS, CHANGE_EVERY, WIDEN_EVERY, SCHEMA, CHECKPOINT_DIR);
+                RUN_ID,
+                NAME,
+                TABLES,
+                ROWS,
+                CHANGE_EVERY,
+                WIDEN_EVERY,
+                SCHEMA,
+                CHANGING_TABLES,
+                INTERLEAVED,
+                APPLY_DELAY_MS,
+                CHECKPOINT_DIR);
     }
 
     public static Workload workload(Configuration options) {
@@ -60,7 +85,10 @@ public final class WorkloadOptions {
                 options.get(ROWS),
                 options.get(CHANGE_EVERY),
                 options.get(WIDEN_EVERY),
-                options.get(SCHEMA));
+                options.get(SCHEMA),
+                options.get(CHANGING_TABLES),
+                options.get(INTERLEAVED),
+                options.get(APPLY_DELAY_MS));
     }
 
     /** The options of a run, as a connector block of a pipeline definition holds them. */
@@ -73,6 +101,9 @@ public final class WorkloadOptions {
         options.put(CHANGE_EVERY.key(), Integer.toString(workload.changeEvery()));
         options.put(WIDEN_EVERY.key(), Integer.toString(workload.widenEvery()));
         options.put(SCHEMA.key(), workload.schema());
+        options.put(CHANGING_TABLES.key(), Integer.toString(workload.changingTables()));
+        options.put(INTERLEAVED.key(), Boolean.toString(workload.interleaved()));
+        options.put(APPLY_DELAY_MS.key(), Integer.toString(workload.applyDelayMs()));
         return options;
     }
 }

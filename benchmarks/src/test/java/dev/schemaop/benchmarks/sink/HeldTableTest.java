@@ -30,7 +30,7 @@ class HeldTableTest {
         SplitEvents events = new SplitEvents(WORKLOAD, 0, 1);
         for (Event event = events.next(); event != null; event = events.next()) {
             if (event instanceof CreateTableEvent) {
-                table = new HeldTable(((CreateTableEvent) event).getSchema(), WORKLOAD);
+                table = new HeldTable(((CreateTableEvent) event).getSchema(), WORKLOAD, 0);
             } else if (event instanceof SchemaChangeEvent) {
                 table.apply((SchemaChangeEvent) event);
             } else {
@@ -45,7 +45,7 @@ class HeldTableTest {
 
     @Test
     void aRowWiderThanTheHeldSchemaIsCaught() {
-        HeldTable table = new HeldTable(TableShape.initialSchema(), WORKLOAD);
+        HeldTable table = new HeldTable(TableShape.initialSchema(), WORKLOAD, 0);
         RecordData row = rowOf(5, 11); // row 5 comes after the first added column
 
         assertThat(table.check(row)).isEqualTo("row of 11 columns, writer holds 10");
@@ -53,7 +53,7 @@ class HeldTableTest {
 
     @Test
     void aRowOfTheRightWidthButNewerShapeIsCaught() {
-        HeldTable table = new HeldTable(TableShape.initialSchema(), WORKLOAD);
+        HeldTable table = new HeldTable(TableShape.initialSchema(), WORKLOAD, 0);
 
         assertThat(table.check(rowOf(6, 10)))
                 .isEqualTo("row 6 has 11 columns at the source, writer holds 10");
@@ -61,7 +61,7 @@ class HeldTableTest {
 
     @Test
     void aRowBroughtForwardMustHaveNullInTheColumnsItLacked() {
-        HeldTable table = new HeldTable(TableShape.initialSchema(), WORKLOAD);
+        HeldTable table = new HeldTable(TableShape.initialSchema(), WORKLOAD, 0);
         table.apply(firstAddColumn());
         Object[] values = valuesOf(3, 11);
 
@@ -73,7 +73,7 @@ class HeldTableTest {
 
     @Test
     void aWrongValueIsCaught() {
-        HeldTable table = new HeldTable(TableShape.initialSchema(), WORKLOAD);
+        HeldTable table = new HeldTable(TableShape.initialSchema(), WORKLOAD, 0);
         Object[] values = valuesOf(2, 10);
         values[9] = 999;
 

@@ -149,8 +149,9 @@ class BadInputTest {
                 file
                         + ":9: unknown key 'schema.change.behaviour' in the pipeline block. Valid keys:"
                         + " name, parallelism, schema.change.behavior, schema.change.explicit-cast,"
-                        + " schema-operator.rpc-timeout, execution.runtime-mode, local-time-zone,"
-                        + " operator.uid.prefix. Remove the key or correct its spelling.");
+                        + " schema-operator.rpc-timeout, schema-operator.parked-rows.max-size,"
+                        + " execution.runtime-mode, local-time-zone, operator.uid.prefix. Remove the"
+                        + " key or correct its spelling.");
     }
 
     @Test

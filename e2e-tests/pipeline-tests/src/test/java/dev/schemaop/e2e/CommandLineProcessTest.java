@@ -6,7 +6,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.File;
 import java.io.IOException;
+import java.net.HttpURLConnection;
+import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,6 +59,18 @@ class CommandLineProcessTest {
     }
 
     private Run cli(String... args) throws IOException, InterruptedException {
+        Process process = start(System.getProperty("java.class.path"), args);
+        if (!process.waitFor(3, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            throw new AssertionError("the run did not end in 3 minutes: " + List.of(args));
+        }
+        List<String> lines = Files.readAllLines(dir.resolve("stderr.txt"), StandardCharsets.UTF_8);
+        System.err.println(String.join("\n", lines));
+        return new Run(process.exitValue(), lines);
+    }
+
+    /** The command line's JVM, its stderr into stderr.txt. */
+    private Process start(String classPath, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JAVA_OPENS);
@@ -62,22 +78,13 @@ class CommandLineProcessTest {
         command.add("-Dlog4j.configurationFile=" + PROJECT.resolve("conf/log4j-cli.properties"));
         command.add("-Dflink.cdc.log.file=" + log);
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(classPath);
         command.add("dev.schemaop.cli.FlinkCdcCli");
         command.addAll(List.of(args));
-        Path stderr = dir.resolve("stderr.txt");
-        Process process =
-                new ProcessBuilder(command)
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                        .redirectError(stderr.toFile())
-                        .start();
-        if (!process.waitFor(3, TimeUnit.MINUTES)) {
-            process.destroyForcibly();
-            throw new AssertionError("the run did not end in 3 minutes: " + command);
-        }
-        List<String> lines = Files.readAllLines(stderr, StandardCharsets.UTF_8);
-        System.err.println(String.join("\n", lines));
-        return new Run(process.exitValue(), lines);
+        return new ProcessBuilder(command)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(dir.resolve("stderr.txt").toFile())
+                .start();
     }
 
     private Path pipeline(int parallelism, String sinkOptions) throws IOException {
@@ -121,6 +128,95 @@ class CommandLineProcessTest {
         assertThat(Files.readString(log))
                 .as("Flink's own lines go to the log file")
                 .contains("org.apache.flink.runtime.minicluster.MiniCluster");
+    }
+
+    /** A script slow enough to look at the running job: a row every 300 ms. */
+    private Path slowPipeline() throws IOException {
+        StringBuilder script =
+                new StringBuilder(
+                        "events:\n  - type: create.table\n    table: db.t\n    columns:\n"
+                                + "      - {name: id, type: INT NOT NULL}\n    primaryKeys: [id]\n");
+        for (int id = 1; id <= 20; id++) {
+            script.append("  - type: insert\n    table: db.t\n    rows: [[")
+                    .append(id)
+                    .append("]]\n");
+        }
+        Files.writeString(dir.resolve("slow.yaml"), script.toString());
+        Path pipeline = dir.resolve("slow-pipeline.yaml");
+        Files.writeString(
+                pipeline,
+                "source:\n  type: values\n  script: slow.yaml\n  event.delay.ms: 300\n"
+                        + "sink:\n  type: values\npipeline:\n  name: web ui demo\n");
+        return pipeline;
+    }
+
+    @Test
+    void theEmbeddedRunServesFlinksWebUiAtTheAddressItPrints() throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        String classPath =
+                System.getProperty("java.class.path")
+                        + File.pathSeparator
+                        + System.getProperty("flink.runtime.web.jar");
+        Process process = start(classPath, slowPipeline().toString(), "-D", "rest.port=" + port);
+        String address = "http://localhost:" + port;
+        String printed = "";
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (!printed.contains("Web frontend listening at " + address)
+                && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
+            printed = Files.readString(dir.resolve("stderr.txt"));
+        }
+        assertThat(printed).contains("Web frontend listening at " + address + ".");
+        String ui = get(address + "/");
+        String jobs = get(address + "/jobs/overview");
+
+        assertThat(process.waitFor(3, TimeUnit.MINUTES)).isTrue();
+        assertThat(process.exitValue()).isZero();
+        assertThat(ui).contains("<title>Apache Flink Web Dashboard</title>");
+        assertThat(jobs).contains("\"name\":\"web ui demo\"");
+    }
+
+    /**
+     * Flink serves its web UI whenever flink-runtime-web is on the classpath; bin/flink-cdc.sh
+     * --no-web-ui leaves it off, as here.
+     */
+    @Test
+    void noWebUiServesNone() throws Exception {
+        Process process =
+                start(
+                        System.getProperty("java.class.path"),
+                        slowPipeline().toString(),
+                        "--no-web-ui");
+
+        assertThat(process.waitFor(3, TimeUnit.MINUTES)).isTrue();
+        assertThat(process.exitValue()).isZero();
+        assertThat(Files.readString(dir.resolve("stderr.txt")))
+                .doesNotContain("Web frontend listening");
+    }
+
+    /**
+     * GET; a 503 is retried: the REST endpoint listens before its leader is elected, and answers
+     * "service temporarily unavailable" until then.
+     */
+    private static String get(String url) throws IOException, InterruptedException {
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (true) {
+            HttpURLConnection connection =
+                    (HttpURLConnection) URI.create(url).toURL().openConnection();
+            try {
+                if (connection.getResponseCode() != 503 || System.currentTimeMillis() > deadline) {
+                    try (var in = connection.getInputStream()) {
+                        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                    }
+                }
+            } finally {
+                connection.disconnect();
+            }
+            Thread.sleep(100);
+        }
     }
 
     @Test

@@ -11,8 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * A failure in the middle of a schema change, then a restart from the last checkpoint (which is
@@ -41,16 +39,6 @@ class FailoverTest {
                     "id=11, item=k, qty=110");
 
     @TempDir Path dir;
-
-    /** The values connector records, JVM-wide, which one-time failures it injected. */
-    @SuppressWarnings("unchecked")
-    private static Set<String> injectedFailures() {
-        Map<String, Object> registry =
-                (Map<String, Object>)
-                        System.getProperties().get("dev.schemaop.connectors.values.registry");
-        Object failed = registry == null ? null : registry.get("\u0000failed-once");
-        return failed == null ? Set.of() : (Set<String>) failed;
-    }
 
     @ParameterizedTest(name = "{0} at parallelism {1}, splits {2}")
     @CsvSource({
@@ -85,7 +73,7 @@ class FailoverTest {
         assertThat(run.columns("db.orders"))
                 .containsExactly("id INT NOT NULL", "item VARCHAR(10)", "qty BIGINT");
         assertThat(run.rows("db.orders")).isEqualTo(ROWS);
-        assertThat(injectedFailures())
+        assertThat(InjectedFailures.all())
                 .as("the injected failure happened")
                 .anyMatch(f -> f.contains(dir.toString()) && f.endsWith("add.column"));
     }
@@ -141,29 +129,7 @@ class FailoverTest {
 
     /** The failover script through the values connector, with these sink options. */
     private String pipeline(int parallelism, int splits, String... sinkOptions) throws IOException {
-        StringBuilder yaml =
-                new StringBuilder()
-                        .append("source:\n")
-                        .append("  type: values\n")
-                        .append("  script: ")
-                        .append(Pipelines.script(dir, "failover.yaml"))
-                        .append('\n')
-                        .append("  splits: ")
-                        .append(splits)
-                        .append('\n')
-                        .append("sink:\n")
-                        .append("  type: values\n")
-                        .append("  output.path: ")
-                        .append(dir.resolve("result.json"))
-                        .append('\n');
-        for (String option : sinkOptions) {
-            yaml.append("  ").append(option).append('\n');
-        }
-        return yaml.append("pipeline:\n")
-                .append("  parallelism: ")
-                .append(parallelism)
-                .append('\n')
-                .append("  schema.change.behavior: evolve\n")
-                .toString();
+        return Pipelines.valuesScript(
+                dir, "failover.yaml", parallelism, splits, List.of(sinkOptions), List.of());
     }
 }

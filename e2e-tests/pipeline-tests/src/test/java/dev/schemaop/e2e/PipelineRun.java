@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Runs a pipeline through the real front door, {@code flink-cdc.sh}'s main class, on the embedded
@@ -116,6 +117,22 @@ public final class PipelineRun {
             }
         }
         return changes;
+    }
+
+    /**
+     * The schema changes the sink's MetadataApplier applied, per table in the order each table's
+     * were applied. Changes of different tables may interleave differently from run to run (a
+     * subtask asks for a change of another table while one is pending).
+     */
+    Map<String, List<String>> schemaChangesByTable() {
+        Map<String, List<String>> byTable = new TreeMap<>();
+        if (output != null) {
+            for (JsonNode change : output.path("schemaChanges")) {
+                byTable.computeIfAbsent(change.path("table").asText(), t -> new ArrayList<>())
+                        .add(change.path("event").asText());
+            }
+        }
+        return byTable;
     }
 
     private JsonNode table(String table) {

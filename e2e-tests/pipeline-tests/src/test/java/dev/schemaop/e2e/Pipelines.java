@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /** Pipeline definitions the scenarios share. */
 final class Pipelines {
@@ -47,5 +48,46 @@ final class Pipelines {
                 + "  schema.change.behavior: "
                 + behavior
                 + "\n";
+    }
+
+    /**
+     * A script from the test resources (copied into {@code dir}) through the values connector,
+     * EVOLVE, with these sink options and pipeline lines ("key: value").
+     */
+    static String valuesScript(
+            Path dir,
+            String script,
+            int parallelism,
+            int splits,
+            List<String> sinkOptions,
+            List<String> pipelineOptions)
+            throws IOException {
+        StringBuilder yaml =
+                new StringBuilder()
+                        .append("source:\n")
+                        .append("  type: values\n")
+                        .append("  script: ")
+                        .append(script(dir, script))
+                        .append('\n')
+                        .append("  splits: ")
+                        .append(splits)
+                        .append('\n')
+                        .append("sink:\n")
+                        .append("  type: values\n")
+                        .append("  output.path: ")
+                        .append(dir.resolve("result.json"))
+                        .append('\n');
+        for (String option : sinkOptions) {
+            yaml.append("  ").append(option).append('\n');
+        }
+        yaml.append("pipeline:\n")
+                .append("  parallelism: ")
+                .append(parallelism)
+                .append('\n')
+                .append("  schema.change.behavior: evolve\n");
+        for (String option : pipelineOptions) {
+            yaml.append("  ").append(option).append('\n');
+        }
+        return yaml.toString();
     }
 }

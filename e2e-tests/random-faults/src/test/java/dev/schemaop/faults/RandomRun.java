@@ -17,10 +17,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
@@ -137,24 +140,45 @@ final class RandomRun {
                 .toString();
     }
 
+    /**
+     * Each table's DDL must be the model's, in order. Different tables' DDL may interleave either
+     * way: a subtask asks for a change of one table while a change of another is pending.
+     */
     private void compareDdl(List<SchemaChangeEvent> actual, List<String> differences) {
-        List<SchemaChangeEvent> expected = plan.expected().ddl();
-        if (actual.equals(expected)) {
-            return;
+        Map<TableId, List<SchemaChangeEvent>> actualByTable = byTable(actual);
+        Map<TableId, List<SchemaChangeEvent>> expectedByTable = byTable(plan.expected().ddl());
+        Set<TableId> tables = new TreeSet<>(Comparator.comparing(TableId::toString));
+        tables.addAll(actualByTable.keySet());
+        tables.addAll(expectedByTable.keySet());
+        for (TableId table : tables) {
+            List<SchemaChangeEvent> applied = actualByTable.getOrDefault(table, List.of());
+            List<SchemaChangeEvent> expected = expectedByTable.getOrDefault(table, List.of());
+            if (applied.equals(expected)) {
+                continue;
+            }
+            int same = 0;
+            while (same < Math.min(applied.size(), expected.size())
+                    && applied.get(same).equals(expected.get(same))) {
+                same++;
+            }
+            differences.add(
+                    String.format(
+                            "the applier's DDL of %s differs from its DDL #%d on (%d applied, %d expected):%n  applied:  %s%n  expected: %s",
+                            table,
+                            same + 1,
+                            applied.size(),
+                            expected.size(),
+                            applied.subList(same, Math.min(applied.size(), same + 3)),
+                            expected.subList(same, Math.min(expected.size(), same + 3))));
         }
-        int same = 0;
-        while (same < Math.min(actual.size(), expected.size())
-                && actual.get(same).equals(expected.get(same))) {
-            same++;
+    }
+
+    private static Map<TableId, List<SchemaChangeEvent>> byTable(List<SchemaChangeEvent> ddl) {
+        Map<TableId, List<SchemaChangeEvent>> byTable = new LinkedHashMap<>();
+        for (SchemaChangeEvent change : ddl) {
+            byTable.computeIfAbsent(change.tableId(), t -> new ArrayList<>()).add(change);
         }
-        differences.add(
-                String.format(
-                        "the applier's DDL differs from DDL #%d on (%d applied, %d expected):%n  applied:  %s%n  expected: %s",
-                        same + 1,
-                        actual.size(),
-                        expected.size(),
-                        actual.subList(same, Math.min(actual.size(), same + 3)),
-                        expected.subList(same, Math.min(expected.size(), same + 3))));
+        return byTable;
     }
 
     private void compareTables(Map<TableId, DatabaseTable> actual, List<String> differences) {

@@ -6,6 +6,7 @@ import org.apache.flink.cdc.common.configuration.Configuration;
 import org.apache.flink.cdc.common.pipeline.PipelineOptions;
 import org.apache.flink.cdc.common.pipeline.RuntimeExecutionMode;
 import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
+import org.apache.flink.configuration.MemorySize;
 
 import javax.annotation.Nullable;
 
@@ -22,6 +23,9 @@ import java.util.Objects;
  * @param behavior {@code schema.change.behavior}, default LENIENT
  * @param explicitCast {@code schema.change.explicit-cast}, default false
  * @param rpcTimeout {@code schema-operator.rpc-timeout}, positive, default 3 min
+ * @param maxParkedBytes {@code schema-operator.parked-rows.max-size}: how much input may wait
+ *     behind pending changes per source subtask while other tables' rows go on, default 64 MiB; 0:
+ *     none, a pending change stops all input of its subtask (Flink CDC's behavior)
  * @param runtimeMode {@code execution.runtime-mode}, default STREAMING
  * @param localTimeZone {@code local-time-zone}, a {@link ZoneId} id, default the system's zone
  * @param operatorUidPrefix {@code operator.uid.prefix}, or {@code null}
@@ -32,6 +36,7 @@ public record PipelineSettings(
         SchemaChangeBehavior behavior,
         boolean explicitCast,
         Duration rpcTimeout,
+        MemorySize maxParkedBytes,
         RuntimeExecutionMode runtimeMode,
         String localTimeZone,
         @Nullable String operatorUidPrefix) {
@@ -42,6 +47,8 @@ public record PipelineSettings(
     public static final String EXPLICIT_CAST_KEY = "schema.change.explicit-cast";
     public static final String RPC_TIMEOUT_KEY =
             PipelineOptions.PIPELINE_SCHEMA_OPERATOR_RPC_TIMEOUT.key();
+    public static final String MAX_PARKED_KEY = "schema-operator.parked-rows.max-size";
+    public static final MemorySize DEFAULT_MAX_PARKED = MemorySize.ofMebiBytes(64);
     public static final String RUNTIME_MODE_KEY =
             PipelineOptions.PIPELINE_EXECUTION_RUNTIME_MODE.key();
     public static final String LOCAL_TIME_ZONE_KEY = PipelineOptions.PIPELINE_LOCAL_TIME_ZONE.key();
@@ -58,6 +65,7 @@ public record PipelineSettings(
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(behavior, "behavior");
         Objects.requireNonNull(rpcTimeout, "rpcTimeout");
+        Objects.requireNonNull(maxParkedBytes, "maxParkedBytes");
         Objects.requireNonNull(runtimeMode, "runtimeMode");
         Objects.requireNonNull(localTimeZone, "localTimeZone");
         if (parallelism < 1) {
@@ -76,6 +84,7 @@ public record PipelineSettings(
                 PipelineOptions.PIPELINE_SCHEMA_CHANGE_BEHAVIOR.defaultValue(),
                 false,
                 PipelineOptions.PIPELINE_SCHEMA_OPERATOR_RPC_TIMEOUT.defaultValue(),
+                DEFAULT_MAX_PARKED,
                 PipelineOptions.PIPELINE_EXECUTION_RUNTIME_MODE.defaultValue(),
                 ZoneId.systemDefault().getId(),
                 null);

@@ -3,6 +3,7 @@ package dev.schemaop.pipeline.definition;
 import static dev.schemaop.pipeline.definition.PipelineSettings.BEHAVIOR_KEY;
 import static dev.schemaop.pipeline.definition.PipelineSettings.EXPLICIT_CAST_KEY;
 import static dev.schemaop.pipeline.definition.PipelineSettings.LOCAL_TIME_ZONE_KEY;
+import static dev.schemaop.pipeline.definition.PipelineSettings.MAX_PARKED_KEY;
 import static dev.schemaop.pipeline.definition.PipelineSettings.NAME_KEY;
 import static dev.schemaop.pipeline.definition.PipelineSettings.OPERATOR_UID_PREFIX_KEY;
 import static dev.schemaop.pipeline.definition.PipelineSettings.PARALLELISM_KEY;
@@ -13,6 +14,7 @@ import dev.schemaop.api.PipelineConfigException;
 import dev.schemaop.behavior.BehaviorOption;
 
 import org.apache.flink.cdc.common.pipeline.RuntimeExecutionMode;
+import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.util.TimeUtils;
 
 import java.time.DateTimeException;
@@ -38,6 +40,7 @@ final class PipelineSettingsResolver {
                     BEHAVIOR_KEY,
                     EXPLICIT_CAST_KEY,
                     RPC_TIMEOUT_KEY,
+                    MAX_PARKED_KEY,
                     RUNTIME_MODE_KEY,
                     LOCAL_TIME_ZONE_KEY,
                     OPERATOR_UID_PREFIX_KEY);
@@ -116,6 +119,11 @@ final class PipelineSettingsResolver {
                         RPC_TIMEOUT_KEY,
                         PipelineSettingsResolver::rpcTimeout,
                         defaults.rpcTimeout()),
+                parse(
+                        settings,
+                        MAX_PARKED_KEY,
+                        PipelineSettingsResolver::maxParked,
+                        defaults.maxParkedBytes()),
                 parse(
                         settings,
                         RUNTIME_MODE_KEY,
@@ -210,6 +218,23 @@ final class PipelineSettingsResolver {
                             + " 3min, 30 s or 500ms");
         }
         return timeout;
+    }
+
+    private static MemorySize maxParked(String value) {
+        MemorySize size;
+        try {
+            size = MemorySize.parse(value.trim());
+        } catch (RuntimeException e) {
+            size = null;
+        }
+        if (size == null) {
+            throw invalid(
+                    MAX_PARKED_KEY,
+                    value,
+                    "it must be a size. Write it as a number and a unit, for example 64mb or"
+                            + " 512kb (0: a pending change stops all input, as in Flink CDC)");
+        }
+        return size;
     }
 
     private static RuntimeExecutionMode runtimeMode(String value) {

@@ -8,6 +8,7 @@ import dev.schemaop.api.PipelineConfigException;
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.pipeline.RuntimeExecutionMode;
 import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
+import org.apache.flink.configuration.MemorySize;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,6 +76,7 @@ class PipelineDefinitionParserTest {
                                 SchemaChangeBehavior.TRY_EVOLVE,
                                 true,
                                 Duration.ofSeconds(30),
+                                PipelineSettings.DEFAULT_MAX_PARKED,
                                 RuntimeExecutionMode.STREAMING,
                                 "Asia/Shanghai",
                                 "app-sync-"));
@@ -159,6 +161,7 @@ class PipelineDefinitionParserTest {
                                 MINIMAL
                                         + "pipeline:\n  parallelism: \"8\"\n  schema.change.explicit-cast: 'FALSE'\n"
                                         + "  schema-operator.rpc-timeout: 500ms\n  local-time-zone: systemDefault\n"
+                                        + "  schema-operator.parked-rows.max-size: 8 mb\n"
                                         + "  execution.runtime-mode: Streaming\n",
                                 "pipeline.yaml",
                                 Map.of())
@@ -167,6 +170,7 @@ class PipelineDefinitionParserTest {
         assertThat(settings.parallelism()).isEqualTo(8);
         assertThat(settings.explicitCast()).isFalse();
         assertThat(settings.rpcTimeout()).isEqualTo(Duration.ofMillis(500));
+        assertThat(settings.maxParkedBytes()).isEqualTo(MemorySize.ofMebiBytes(8));
         assertThat(settings.localTimeZone()).isEqualTo(ZoneId.systemDefault().getId());
         assertThat(settings.runtimeMode()).isEqualTo(RuntimeExecutionMode.STREAMING);
     }
@@ -238,8 +242,9 @@ class PipelineDefinitionParserTest {
                                 + ":2: unknown key 'pipeline.parallelism' in the global configuration."
                                 + " Valid keys: name, parallelism, schema.change.behavior,"
                                 + " schema.change.explicit-cast, schema-operator.rpc-timeout,"
-                                + " execution.runtime-mode, local-time-zone, operator.uid.prefix. Remove"
-                                + " the key or correct its spelling.");
+                                + " schema-operator.parked-rows.max-size, execution.runtime-mode,"
+                                + " local-time-zone, operator.uid.prefix. Remove the key or correct"
+                                + " its spelling.");
     }
 
     @Test
@@ -308,8 +313,9 @@ class PipelineDefinitionParserTest {
                 MINIMAL + "pipeline:\n  parallelism: 2\n  paralelism: 2\n",
                 "pipeline.yaml:7: unknown key 'paralelism' in the pipeline block. Valid keys: name,"
                         + " parallelism, schema.change.behavior, schema.change.explicit-cast,"
-                        + " schema-operator.rpc-timeout, execution.runtime-mode, local-time-zone,"
-                        + " operator.uid.prefix. Remove the key or correct its spelling.");
+                        + " schema-operator.rpc-timeout, schema-operator.parked-rows.max-size,"
+                        + " execution.runtime-mode, local-time-zone, operator.uid.prefix. Remove the"
+                        + " key or correct its spelling.");
     }
 
     @Test
@@ -412,6 +418,16 @@ class PipelineDefinitionParserTest {
                 "pipeline.yaml:6: invalid value 'soon' for option 'pipeline.schema-operator.rpc-timeout':"
                         + " it must be a positive duration. Write it as a number and a unit, for"
                         + " example 3min, 30 s or 500ms.");
+    }
+
+    @Test
+    void badParkedRowsMaxSize() {
+        assertError(
+                MINIMAL + "pipeline:\n  schema-operator.parked-rows.max-size: lots\n",
+                "pipeline.yaml:6: invalid value 'lots' for option"
+                        + " 'pipeline.schema-operator.parked-rows.max-size': it must be a size."
+                        + " Write it as a number and a unit, for example 64mb or 512kb (0: a pending"
+                        + " change stops all input, as in Flink CDC).");
     }
 
     @Test

@@ -2,26 +2,19 @@ package dev.schemaop.e2e.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.schemaop.cli.FlinkCdcCli;
+import dev.schemaop.e2e.mariadb.Servers;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 
 /**
  * Pipelines submitted with {@code --target remote} to a standalone Flink cluster (a JobManager and
@@ -30,35 +23,18 @@ import java.util.Properties;
  * JobManager, the writers in the TaskManager, and the table in PostgreSQL ends exactly as on the
  * embedded MiniCluster.
  */
-class RemoteSubmissionTest {
+class RemoteSubmissionTest extends OnLocalCluster {
     private static final String SCHEMA = "e2e_cluster_remote";
-    private static final String POSTGRES_URL =
-            env("SCHEMAOP_POSTGRES_URL", "jdbc:postgresql://127.0.0.1:5432/postgres");
 
-    @TempDir static Path clusterDir;
     @TempDir Path dir;
-
-    private static LocalCluster cluster;
-
-    @BeforeAll
-    static void startCluster() throws Exception {
-        cluster = LocalCluster.start(clusterDir);
-    }
-
-    @AfterAll
-    static void stopCluster() throws Exception {
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
 
     @Test
     void anAttachedSubmissionWaitsForTheJobAndTheSinkHasEveryChange() throws Exception {
         String table = "attached";
-        Run run = submit(table, 2);
+        ClusterCli.Run run = submit(table, 2);
 
-        assertThat(run.exit).as("stderr:\n%s", run.stderr).isZero();
-        assertThat(run.stderr).contains("submitted to localhost:" + cluster.restPort());
+        assertThat(run.exit()).as("stderr:\n%s", run.stderr()).isZero();
+        assertThat(run.stderr()).contains("submitted to localhost:" + cluster.restPort());
         assertFinalTable(table);
         assertThat(cluster.get("/jobs/overview")).contains("\"name\":\"cluster " + table + "\"");
         assertThat(cluster.get("/")).as("the web UI").contains("<title>Apache Flink Web Dashboard");
@@ -67,10 +43,10 @@ class RemoteSubmissionTest {
     @Test
     void aDetachedSubmissionPrintsTheJobIdAndReturns() throws Exception {
         String table = "detached";
-        Run run = submit(table, 1, "--detached");
+        ClusterCli.Run run = submit(table, 1, "--detached");
 
-        assertThat(run.exit).as("stderr:\n%s", run.stderr).isZero();
-        String jobId = run.stdout.strip();
+        assertThat(run.exit()).as("stderr:\n%s", run.stderr()).isZero();
+        String jobId = run.stdout().strip();
         assertThat(jobId).matches("[0-9a-f]{32}");
         String state = "";
         for (int i = 0; i < 600 && !state.contains("\"state\":\"FINISHED\""); i++) {
@@ -81,10 +57,47 @@ class RemoteSubmissionTest {
         assertFinalTable(table);
     }
 
-    private record Run(int exit, String stdout, String stderr) {}
+    @Test
+    void flinkRunOfTheJobJarRunsThePipelineWithTheConnectorsGivenToIt() throws Exception {
+        String table = "flink_run";
+        Path pipeline = definition(table, 2);
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                "run",
+                                "-m",
+                                "localhost:" + cluster.restPort(),
+                                System.getProperty("flink.cdc.dist.jar"),
+                                pipeline.toString()));
+        args.addAll(ClusterCli.connectorJars("values", "jdbc"));
 
-    private Run submit(String table, int parallelism, String... extra) throws Exception {
-        try (Connection pg = postgres();
+        ClusterCli.Run run = ClusterCli.flink(cluster, args.toArray(new String[0])).succeeded();
+
+        assertFinalTable(table);
+        String jobId = run.jobId();
+        assertThat(cluster.getJson("/jobs/" + jobId).path("state").asText()).isEqualTo("FINISHED");
+        assertThat(cluster.checkpoints().resolve("schema-registry").resolve(jobId))
+                .as(
+                        "the job named no checkpoint directory: its registry logged into the"
+                                + " cluster's, under the job's id")
+                .isDirectory();
+    }
+
+    private ClusterCli.Run submit(String table, int parallelism, String... extra) throws Exception {
+        Path pipeline = definition(table, parallelism);
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                "-D",
+                                "execution.checkpointing.dir=" + cluster.checkpoints().toUri()));
+        args.addAll(ClusterCli.connectorJars("values", "jdbc"));
+        args.addAll(List.of(extra));
+        return ClusterCli.flinkCdcRemote(cluster, pipeline, args);
+    }
+
+    /** A values script into a fresh PostgreSQL table: create, rows, a new column, more rows. */
+    private Path definition(String table, int parallelism) throws Exception {
+        try (Connection pg = Servers.postgres();
                 Statement sql = pg.createStatement()) {
             sql.execute("CREATE SCHEMA IF NOT EXISTS " + SCHEMA);
             sql.execute("DROP TABLE IF EXISTS " + SCHEMA + "." + table);
@@ -123,58 +136,18 @@ class RemoteSubmissionTest {
                 pipeline,
                 "source:\n  type: values\n  script: "
                         + script
-                        + "\nsink:\n  type: postgres\n  url: \""
-                        + POSTGRES_URL
-                        + "\"\n  username: \""
-                        + env("SCHEMAOP_POSTGRES_USER", "postgres")
-                        + "\"\n"
-                        + (env("SCHEMAOP_POSTGRES_PASSWORD", "").isEmpty()
-                                ? ""
-                                : "  password: \"" + env("SCHEMAOP_POSTGRES_PASSWORD", "") + "\"\n")
+                        + "\n"
+                        + Servers.postgresSinkBlock()
                         + "pipeline:\n  name: cluster "
                         + table
                         + "\n  parallelism: "
                         + parallelism
                         + "\n  schema.change.behavior: evolve\n");
-        List<String> args =
-                new ArrayList<>(
-                        List.of(
-                                pipeline.toString(),
-                                "--target",
-                                "remote",
-                                "-D",
-                                "rest.address=localhost",
-                                "-D",
-                                "rest.port=" + cluster.restPort(),
-                                "-D",
-                                "execution.checkpointing.dir=" + cluster.checkpoints().toUri(),
-                                "--jar",
-                                System.getProperty("values.connector.jar"),
-                                "--jar",
-                                System.getProperty("jdbc.connector.jar")));
-        args.addAll(List.of(extra));
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        int exit;
-        try {
-            System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
-            exit = FlinkCdcCli.execute(args.toArray(new String[0]));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-        err.print(stderr.toString(StandardCharsets.UTF_8));
-        return new Run(
-                exit,
-                stdout.toString(StandardCharsets.UTF_8),
-                stderr.toString(StandardCharsets.UTF_8));
+        return pipeline;
     }
 
     private static void assertFinalTable(String table) throws SQLException {
-        try (Connection pg = postgres();
+        try (Connection pg = Servers.postgres();
                 Statement sql = pg.createStatement()) {
             List<String> columns = new ArrayList<>();
             try (ResultSet rs =
@@ -204,17 +177,5 @@ class RemoteSubmissionTest {
             }
             assertThat(rows).containsExactly("1,aa,10", "3,c,null", "4,d,40");
         }
-    }
-
-    private static Connection postgres() throws SQLException {
-        Properties properties = new Properties();
-        properties.setProperty("user", env("SCHEMAOP_POSTGRES_USER", "postgres"));
-        properties.setProperty("password", env("SCHEMAOP_POSTGRES_PASSWORD", ""));
-        return DriverManager.getConnection(POSTGRES_URL, properties);
-    }
-
-    private static String env(String name, String fallback) {
-        String value = System.getenv(name);
-        return value == null || value.isEmpty() ? fallback : value;
     }
 }

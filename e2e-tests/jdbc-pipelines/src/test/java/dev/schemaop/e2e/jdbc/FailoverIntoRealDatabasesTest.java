@@ -11,7 +11,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -29,69 +28,6 @@ import java.util.List;
  * 26 of 30, counted over both readers) comes after the changes, long before the next checkpoint.
  */
 class FailoverIntoRealDatabasesTest {
-    private static final String SCRIPT =
-            """
-            events:
-              - type: create.table
-                table: SCHEMA.items
-                columns:
-                  - {name: id, type: INT NOT NULL}
-                  - {name: qty, type: INT}
-                  - {name: name, type: VARCHAR(10)}
-                primaryKeys: [id]
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [1, 10, a1]
-                  - [2, 20, a2]
-                  - [3, 30, a3]
-                  - [4, 40, a4]
-              - type: checkpoint
-              - type: add.column
-                table: SCHEMA.items
-                columns:
-                  - {name: email, type: VARCHAR(30)}
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [5, 50, a5, e5]
-                  - [6, 60, a6, e6]
-                  - [7, 70, a7, e7]
-                  - [8, 80, a8, e8]
-              - type: alter.column.type
-                table: SCHEMA.items
-                columns: {qty: BIGINT}
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [9, 9000000000, a9, e9]
-                  - [10, 100, a10, e10]
-              - type: rename.column
-                table: SCHEMA.items
-                columns: {name: full_name}
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [11, 110, b11, e11]
-                  - [12, 120, b12, e12]
-                  - [13, 130, b13, e13]
-                  - [14, 140, b14, e14]
-                  - [15, 150, b15, e15]
-                  - [16, 160, b16, e16]
-                  - [17, 170, b17, e17]
-                  - [18, 180, b18, e18]
-                  - [19, 190, b19, e19]
-                  - [20, 200, b20, e20]
-              - type: delete
-                table: SCHEMA.items
-                rows:
-                  - [2, 20, a2, null]
-              - type: update
-                table: SCHEMA.items
-                before: [5, 50, a5, e5]
-                after: [5, 55, a5-2, e5-2]
-            """;
-
     @TempDir Path dir;
 
     @BeforeAll
@@ -107,7 +43,7 @@ class FailoverIntoRealDatabasesTest {
         try (SinkDatabase db = SinkDatabase.fresh(endpoint, schema);
                 DdlAudit audit = DdlAudit.open(endpoint, schema)) {
             Path script = dir.resolve("script.yaml");
-            Files.writeString(script, SCRIPT.replace("SCHEMA", schema));
+            Files.writeString(script, ChangeScripts.FAILOVER.replace("SCHEMA", schema));
             String faultKey = script.toAbsolutePath().normalize().toString();
             long firedBefore = ReaderFaults.fired(faultKey);
 
@@ -142,25 +78,9 @@ class FailoverIntoRealDatabasesTest {
                                             "qty bigint(20)",
                                             "full_name varchar(10)",
                                             "email varchar(30)"));
-            assertThat(db.rows("items", "id, qty, full_name, email")).isEqualTo(expectedRows());
+            assertThat(db.rows("items", "id, qty, full_name, email"))
+                    .isEqualTo(ChangeScripts.failoverRows());
         }
-    }
-
-    private static List<String> expectedRows() {
-        List<String> rows = new ArrayList<>();
-        rows.add("id=1, qty=10, full_name=a1, email=null");
-        rows.add("id=3, qty=30, full_name=a3, email=null");
-        rows.add("id=4, qty=40, full_name=a4, email=null");
-        rows.add("id=5, qty=55, full_name=a5-2, email=e5-2");
-        rows.add("id=6, qty=60, full_name=a6, email=e6");
-        rows.add("id=7, qty=70, full_name=a7, email=e7");
-        rows.add("id=8, qty=80, full_name=a8, email=e8");
-        rows.add("id=9, qty=9000000000, full_name=a9, email=e9");
-        rows.add("id=10, qty=100, full_name=a10, email=e10");
-        for (int id = 11; id <= 20; id++) {
-            rows.add("id=" + id + ", qty=" + id * 10 + ", full_name=b" + id + ", email=e" + id);
-        }
-        return rows;
     }
 
     /**

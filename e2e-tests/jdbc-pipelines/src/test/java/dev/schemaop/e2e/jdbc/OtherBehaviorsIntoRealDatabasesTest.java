@@ -52,120 +52,6 @@ class OtherBehaviorsIntoRealDatabasesTest {
     private static final int JOB_FAILED = 1;
 
     /**
-     * SCHEMA is replaced by the case's schema (database), REFUSED_TYPE by a type the database
-     * refuses for qty (a BIGINT then) whatever the rows: {@link #refusedType}.
-     */
-    private static final String SCRIPT =
-            """
-            events:
-              - type: create.table
-                table: SCHEMA.items
-                columns:
-                  - {name: id, type: INT NOT NULL}
-                  - {name: qty, type: INT}
-                  - {name: price, type: "DECIMAL(10,2)"}
-                  - {name: name, type: VARCHAR(10)}
-                  - {name: note, type: VARCHAR(20)}
-                  - {name: code, type: VARCHAR(10)}
-                  - {name: n, type: INT}
-                primaryKeys: [id]
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [1, 10, "1.50", ann, n1, "101", 1]
-                  - [2, 20, "2.50", ben, n2, "201", 2]
-                  - [3, 30, "3.50", cid, n3, "301", 3]
-                  - [4, 40, "4.50", dan, n4, "401", 4]
-              - type: add.column
-                table: SCHEMA.items
-                columns:
-                  - {name: email, type: VARCHAR(30)}
-                  - {name: tag, type: INT, position: after id}
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [5, 500, 50, "5.50", eve, n5, "501", 5, e@x]
-              - type: truncate.table
-                table: SCHEMA.items
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [6, 600, 60, "6.50", fay, n6, "601", 6, f@x]
-                  - [7, 700, 70, "7.50", gus, n7, "701", 7, g@x]
-              - type: alter.column.type
-                table: SCHEMA.items
-                columns: {qty: BIGINT}
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [8, 800, 8000000000, "8.50", hal, n8, "801", 8, h@x]
-              - type: alter.column.type
-                table: SCHEMA.items
-                columns: {price: "DECIMAL(12,4)"}
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [9, 900, 90, "9.1234", ivy, n9, "901", 9, i@x]
-                  - [10, 1000, 100, "10.5000", jay, n10, "1001", 10, j@x]
-              - type: alter.column.type
-                table: SCHEMA.items
-                columns: {name: VARCHAR(40)}
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [11, 1100, 110, "11.50", kim-with-a-much-longer-name, n11, "1101", 11, k@x]
-              - type: alter.column.type
-                table: SCHEMA.items
-                columns: {n: VARCHAR(10)}
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [12, 1200, 120, "12.50", lee, n12, "1201", "41", l@x]
-                  - [13, 1300, 130, "13.50", max, n13, "1301", x1, m@x]
-              - type: rename.column
-                table: SCHEMA.items
-                columns: {name: full_name}
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [14, 1400, 140, "14.50", ned, n14, "1401", "14", n@x]
-              - type: drop.column
-                table: SCHEMA.items
-                columns: [note]
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [15, 1500, 150, "15.50", oli, "1501", "15", o@x]
-              - type: alter.column.type
-                table: SCHEMA.items
-                columns: {code: INT}
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [16, 1600, 160, "16.50", pat, 1601, "16", p@x]
-              - type: update
-                table: SCHEMA.items
-                before: [6, 600, 60, "6.5000", fay, 601, "6", f@x]
-                after: [6, 601, 61, "6.2500", fay-2, 602, "61", null]
-              - type: update
-                table: SCHEMA.items
-                before: [8, 800, 8000000000, "8.5000", hal, 801, "8", h@x]
-                after: [8, 801, 81, "8.5000", hal, 802, "8", h2@x]
-              - type: delete
-                table: SCHEMA.items
-                rows:
-                  - [7, 700, 70, "7.5000", gus, 701, "7", g@x]
-                  - [2, null, 20, "2.5000", ben, 201, "2", null]
-              - type: alter.column.type
-                table: SCHEMA.items
-                columns: {qty: REFUSED_TYPE}
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [17, 1700, "2024-01-17", "17.50", quinn, 1701, "17", q@x]
-            """;
-
-    /**
      * The keys of each split at parallelism 2, as the values source assigns them (README "Splits":
      * floorMod of the key's hash): split 0 has 1, 3, 6-11 and 13-16, split 1 has 2, 4, 5, 12, 17.
      */
@@ -197,24 +83,6 @@ class OtherBehaviorsIntoRealDatabasesTest {
                     "n int(11)");
 
     private static final String IGNORE_ROW_COLUMNS = "id, qty, price, name, note, code, n";
-
-    private static final List<String> IGNORE_ROWS =
-            List.of(
-                    "id=1, qty=10, price=1.50, name=ann, note=n1, code=101, n=1",
-                    "id=3, qty=30, price=3.50, name=cid, note=n3, code=301, n=3",
-                    "id=4, qty=40, price=4.50, name=dan, note=n4, code=401, n=4",
-                    "id=5, qty=50, price=5.50, name=eve, note=n5, code=501, n=5",
-                    "id=6, qty=61, price=6.25, name=null, note=null, code=602, n=null",
-                    "id=8, qty=81, price=8.50, name=null, note=null, code=802, n=null",
-                    "id=9, qty=90, price=null, name=ivy, note=n9, code=901, n=9",
-                    "id=10, qty=100, price=10.50, name=jay, note=n10, code=1001, n=10",
-                    "id=11, qty=110, price=11.50, name=null, note=n11, code=1101, n=11",
-                    "id=12, qty=120, price=12.50, name=lee, note=n12, code=1201, n=null",
-                    "id=13, qty=130, price=13.50, name=max, note=n13, code=1301, n=null",
-                    "id=14, qty=140, price=14.50, name=null, note=n14, code=1401, n=null",
-                    "id=15, qty=150, price=15.50, name=null, note=null, code=1501, n=null",
-                    "id=16, qty=160, price=16.50, name=null, note=null, code=1601, n=null",
-                    "id=17, qty=null, price=17.50, name=null, note=null, code=1701, n=null");
 
     // ---------------------------------------------------------------- try_evolve
 
@@ -310,29 +178,6 @@ class OtherBehaviorsIntoRealDatabasesTest {
                     "id=3, qty=30, price=3.50, name=cid, note=n3, code=301, n=3",
                     "id=4, qty=40, price=4.50, name=dan, note=n4, code=401, n=4");
 
-    /** The whole of stderr; SCHEMA is replaced by the case's schema. */
-    private static final String REJECTION =
-            """
-            Pipeline failed: Schema change add.column of table SCHEMA.items is rejected: \
-            pipeline.schema.change.behavior is exception, which applies no schema change but \
-            create.table.
-            Change: AddColumnEvent{tableId=SCHEMA.items, addedColumns=[ColumnWithPosition{\
-            column=`email` VARCHAR(30), position=LAST, existedColumnName=null}, \
-            ColumnWithPosition{column=`tag` INT, position=AFTER, existedColumnName=id}]}
-            column | current        | after change
-            -------+----------------+---------------
-            id     | INT NOT NULL   | INT NOT NULL
-            qty    | INT            | INT
-            price  | DECIMAL(10, 2) | DECIMAL(10, 2)
-            name   | VARCHAR(10)    | VARCHAR(10)
-            note   | VARCHAR(20)    | VARCHAR(20)
-            code   | VARCHAR(10)    | VARCHAR(10)
-            n      | INT            | INT
-            tag    | -              | INT
-            email  | -              | VARCHAR(30)
-            To let it through, set pipeline.schema.change.behavior: evolve (or lenient), or \
-            exclude add.column in the sink block with exclude.schema.changes: [add.column].""";
-
     @TempDir Path dir;
 
     @BeforeAll
@@ -362,7 +207,8 @@ class OtherBehaviorsIntoRealDatabasesTest {
         Path script = dir.resolve("script.yaml");
         Files.writeString(
                 script,
-                SCRIPT.replace("SCHEMA", db.schema())
+                ChangeScripts.OTHER_BEHAVIORS
+                        .replace("SCHEMA", db.schema())
                         .replace("REFUSED_TYPE", refusedType(endpoint)));
         return JdbcPipelineRun.run(
                 dir, JdbcPipelineRun.valuesInto(endpoint, script, parallelism, behavior));
@@ -391,7 +237,8 @@ class OtherBehaviorsIntoRealDatabasesTest {
                             endpoint.isPostgres()
                                     ? IGNORE_POSTGRES_COLUMNS
                                     : IGNORE_MARIADB_COLUMNS);
-            assertThat(db.rows(TABLE, IGNORE_ROW_COLUMNS)).isEqualTo(IGNORE_ROWS);
+            assertThat(db.rows(TABLE, IGNORE_ROW_COLUMNS))
+                    .isEqualTo(ChangeScripts.OTHER_BEHAVIORS_IGNORE_ROWS);
         }
     }
 
@@ -470,7 +317,9 @@ class OtherBehaviorsIntoRealDatabasesTest {
 
             assertThat(run.exitCode).as("exit code; stderr:\n%s", run.stderr).isEqualTo(JOB_FAILED);
             JdbcPipelineRun.assertNoStackTrace(run.stderr);
-            assertThat(run.stderr.strip()).isEqualTo(REJECTION.replace("SCHEMA", db.schema()));
+            assertThat(run.stderr.strip())
+                    .isEqualTo(
+                            ChangeScripts.OTHER_BEHAVIORS_REJECTION.replace("SCHEMA", db.schema()));
 
             assertThat(db.primaryKey(TABLE)).containsExactly("id");
             assertThat(db.columns(TABLE))

@@ -33,95 +33,6 @@ import java.util.List;
 class SchemaChangesIntoRealDatabasesTest {
     private static final String TABLE = "items";
 
-    /** The script; SCHEMA is replaced by the case's schema (database). */
-    private static final String SCRIPT =
-            """
-            events:
-              - type: create.table
-                table: SCHEMA.items
-                columns:
-                  - {name: id, type: INT NOT NULL}
-                  - {name: qty, type: INT}
-                  - {name: price, type: "DECIMAL(10,2)"}
-                  - {name: name, type: VARCHAR(10)}
-                  - {name: note, type: VARCHAR(20) NOT NULL}
-                primaryKeys: [id]
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [1, 10, "1.50", ann, n1]
-                  - [2, 20, "2.50", ben, n2]
-              - type: truncate.table
-                table: SCHEMA.items
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [3, 30, "3.50", cid, n3]
-                  - [4, 40, "4.50", dan, n4]
-                  - [5, 50, "5.50", eve, n5]
-              - type: add.column
-                table: SCHEMA.items
-                columns:
-                  - {name: email, type: VARCHAR(30)}
-                  - {name: code, type: INT, position: after id}
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [6, 600, 60, "6.50", fay, n6, f@x]
-              - type: alter.column.type
-                table: SCHEMA.items
-                columns: {qty: BIGINT}
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [7, 700, 7000000000, "7.50", gus, n7, g@x]
-              - type: alter.column.type
-                table: SCHEMA.items
-                columns: {price: "DECIMAL(12,4)"}
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [8, 800, 80, "8.1234", hal, n8, h@x]
-              - type: alter.column.type
-                table: SCHEMA.items
-                columns: {name: VARCHAR(40)}
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [9, 900, 90, "9.50", ivy-with-a-much-longer-name, n9, i@x]
-              - type: rename.column
-                table: SCHEMA.items
-                columns: {name: full_name}
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [10, 1000, 100, "10.50", jay, n10, j@x]
-              - type: drop.column
-                table: SCHEMA.items
-                columns: [note]
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [11, 1100, 110, "11.50", kim, k@x]
-              - type: update
-                table: SCHEMA.items
-                before: [3, null, 30, "3.5000", cid, null]
-                after: [3, 300, 31, "3.7500", cid-2, c@x]
-              - type: update
-                table: SCHEMA.items
-                before: [6, 600, 60, "6.5000", fay, f@x]
-                after: [6, 601, 6000000000, "6.5000", fay, null]
-              - type: delete
-                table: SCHEMA.items
-                rows:
-                  - [4, null, 40, "4.5000", dan, null]
-                  - [2, null, 20, "2.5000", ben, null]
-              - type: insert
-                table: SCHEMA.items
-                rows:
-                  - [12, 1200, 120, "12.50", lee, l@x]
-            """;
-
     private static final List<String> EVOLVE_POSTGRES_COLUMNS =
             List.of(
                     "id integer NOT NULL",
@@ -141,19 +52,6 @@ class SchemaChangesIntoRealDatabasesTest {
                     "email varchar(30)");
 
     private static final String EVOLVE_ROW_COLUMNS = "id, code, qty, price, full_name, email";
-
-    private static final List<String> EVOLVE_ROWS =
-            List.of(
-                    "id=3, code=300, qty=31, price=3.7500, full_name=cid-2, email=c@x",
-                    "id=5, code=null, qty=50, price=5.5000, full_name=eve, email=null",
-                    "id=6, code=601, qty=6000000000, price=6.5000, full_name=fay, email=null",
-                    "id=7, code=700, qty=7000000000, price=7.5000, full_name=gus, email=g@x",
-                    "id=8, code=800, qty=80, price=8.1234, full_name=hal, email=h@x",
-                    "id=9, code=900, qty=90, price=9.5000, full_name=ivy-with-a-much-longer-name,"
-                            + " email=i@x",
-                    "id=10, code=1000, qty=100, price=10.5000, full_name=jay, email=j@x",
-                    "id=11, code=1100, qty=110, price=11.5000, full_name=kim, email=k@x",
-                    "id=12, code=1200, qty=120, price=12.5000, full_name=lee, email=l@x");
 
     private static final List<String> LENIENT_POSTGRES_COLUMNS =
             List.of(
@@ -235,7 +133,7 @@ class SchemaChangesIntoRealDatabasesTest {
                         + parallelism;
         try (SinkDatabase db = SinkDatabase.fresh(endpoint, schema)) {
             Path script = dir.resolve("script.yaml");
-            Files.writeString(script, SCRIPT.replace("SCHEMA", schema));
+            Files.writeString(script, ChangeScripts.EVERY_CHANGE_TYPE.replace("SCHEMA", schema));
 
             JdbcPipelineRun.run(
                             dir,
@@ -249,7 +147,8 @@ class SchemaChangesIntoRealDatabasesTest {
                                 endpoint.isPostgres()
                                         ? EVOLVE_POSTGRES_COLUMNS
                                         : EVOLVE_MARIADB_COLUMNS);
-                assertThat(db.rows(TABLE, EVOLVE_ROW_COLUMNS)).isEqualTo(EVOLVE_ROWS);
+                assertThat(db.rows(TABLE, EVOLVE_ROW_COLUMNS))
+                        .isEqualTo(ChangeScripts.EVERY_CHANGE_TYPE_EVOLVE_ROWS);
             } else {
                 assertThat(db.columns(TABLE))
                         .isEqualTo(

@@ -677,8 +677,7 @@ class BehaviorsIntoPostgresTest {
         try (Connection maria = Servers.mariadb();
                 Statement sql = maria.createStatement();
                 PostgresTables pg = PostgresTables.fresh(db)) {
-            sql.execute("DROP DATABASE IF EXISTS " + db);
-            sql.execute("CREATE DATABASE " + db);
+            Servers.freshDatabase(sql, db);
             sql.execute(
                     "CREATE TABLE "
                             + t
@@ -791,8 +790,7 @@ class BehaviorsIntoPostgresTest {
     // ------------------------------------------------------------------ the script
 
     private static void createSource(Statement sql, String db) throws SQLException {
-        sql.execute("DROP DATABASE IF EXISTS " + db);
-        sql.execute("CREATE DATABASE " + db);
+        Servers.freshDatabase(sql, db);
         sql.execute(
                 "CREATE TABLE "
                         + db

@@ -126,8 +126,7 @@ class BehaviorsIntoValuesTest {
         String t = db + ".customers";
         try (Connection maria = Servers.mariadb();
                 Statement sql = maria.createStatement()) {
-            sql.execute("DROP DATABASE IF EXISTS " + db);
-            sql.execute("CREATE DATABASE " + db);
+            Servers.freshDatabase(sql, db);
             sql.execute(
                     "CREATE TABLE "
                             + t

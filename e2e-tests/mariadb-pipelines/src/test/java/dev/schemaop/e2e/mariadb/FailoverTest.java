@@ -28,8 +28,7 @@ class FailoverTest {
                 Connection pgAdmin = Servers.postgres();
                 Statement admin = pgAdmin.createStatement();
                 PostgresTables pg = PostgresTables.fresh(DB)) {
-            sql.execute("DROP DATABASE IF EXISTS " + DB);
-            sql.execute("CREATE DATABASE " + DB);
+            Servers.freshDatabase(sql, DB);
             sql.execute(
                     "CREATE TABLE "
                             + DB
@@ -96,8 +95,7 @@ class FailoverTest {
                 Connection pgAdmin = Servers.postgres();
                 Statement admin = pgAdmin.createStatement();
                 PostgresTables pg = PostgresTables.fresh(db)) {
-            sql.execute("DROP DATABASE IF EXISTS " + db);
-            sql.execute("CREATE DATABASE " + db);
+            Servers.freshDatabase(sql, db);
             sql.execute(
                     "CREATE TABLE "
                             + db

@@ -21,8 +21,7 @@ class MariaDbToPostgresTest {
         try (Connection maria = Servers.mariadb();
                 Statement sql = maria.createStatement();
                 PostgresTables pg = PostgresTables.fresh(DB)) {
-            sql.execute("DROP DATABASE IF EXISTS " + DB);
-            sql.execute("CREATE DATABASE " + DB);
+            Servers.freshDatabase(sql, DB);
             sql.execute(
                     "CREATE TABLE "
                             + DB

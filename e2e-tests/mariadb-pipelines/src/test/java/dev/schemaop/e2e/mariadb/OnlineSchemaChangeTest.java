@@ -22,8 +22,7 @@ class OnlineSchemaChangeTest {
         try (Connection maria = Servers.mariadb();
                 Statement sql = maria.createStatement();
                 PostgresTables pg = PostgresTables.fresh(DB)) {
-            sql.execute("DROP DATABASE IF EXISTS " + DB);
-            sql.execute("CREATE DATABASE " + DB);
+            Servers.freshDatabase(sql, DB);
             sql.execute(
                     "CREATE TABLE " + DB + ".t (id INT NOT NULL PRIMARY KEY, name VARCHAR(20))");
             sql.execute("INSERT INTO " + DB + ".t VALUES (1, 'a'), (2, 'b')");

@@ -45,8 +45,7 @@ class ParallelSinkTest {
                 Connection pgConnection = Servers.postgres();
                 Statement pgSql = pgConnection.createStatement();
                 PostgresTables pg = PostgresTables.fresh(DB)) {
-            sql.execute("DROP DATABASE IF EXISTS " + DB);
-            sql.execute("CREATE DATABASE " + DB);
+            Servers.freshDatabase(sql, DB);
             sql.execute(
                     "CREATE TABLE "
                             + DB

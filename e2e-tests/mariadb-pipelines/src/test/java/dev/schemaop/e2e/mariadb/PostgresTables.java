@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Reads what the pipeline wrote into one PostgreSQL schema. */
-final class PostgresTables implements AutoCloseable {
+public final class PostgresTables implements AutoCloseable {
     private final Connection connection;
     private final String schema;
 
@@ -20,15 +20,19 @@ final class PostgresTables implements AutoCloseable {
     }
 
     /** The schema, dropped if it was there: each test starts from nothing. */
-    static PostgresTables fresh(String schema) throws SQLException {
-        Connection connection = Servers.postgres();
+    public static PostgresTables fresh(String schema) throws SQLException {
+        return fresh(Servers.postgres(), schema);
+    }
+
+    /** The same, in the database {@code connection} is to; it closes that connection. */
+    public static PostgresTables fresh(Connection connection, String schema) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
         }
         return new PostgresTables(connection, schema);
     }
 
-    boolean exists(String table) throws SQLException {
+    public boolean exists(String table) throws SQLException {
         try (PreparedStatement statement =
                 connection.prepareStatement(
                         "SELECT 1 FROM information_schema.tables WHERE table_schema = ? AND"
@@ -42,7 +46,7 @@ final class PostgresTables implements AutoCloseable {
     }
 
     /** "name type[ NOT NULL]" in column order, types as PostgreSQL names them. */
-    List<String> columns(String table) throws SQLException {
+    public List<String> columns(String table) throws SQLException {
         List<String> columns = new ArrayList<>();
         try (PreparedStatement statement =
                 connection.prepareStatement(
@@ -69,7 +73,7 @@ final class PostgresTables implements AutoCloseable {
     }
 
     /** Every row ordered by the first column, as "col=value, ...". */
-    List<String> rows(String table) throws SQLException {
+    public List<String> rows(String table) throws SQLException {
         List<String> rows = new ArrayList<>();
         try (Statement statement = connection.createStatement();
                 ResultSet rs =

@@ -52,6 +52,10 @@ final class RunningPipeline implements AutoCloseable {
         return new RunningPipeline(env.executeAsync("mariadb e2e"));
     }
 
+    String jobId() {
+        return job.getJobID().toHexString();
+    }
+
     /** Stops the job with a savepoint into {@code directory}; returns the savepoint's path. */
     String stopWithSavepoint(Path directory) throws Exception {
         return job.stopWithSavepoint(

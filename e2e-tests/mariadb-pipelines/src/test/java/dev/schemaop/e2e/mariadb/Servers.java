@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Properties;
 
 /**
@@ -19,22 +20,22 @@ import java.util.Properties;
  * enable-binlog.sh}, a restart only when it is off). A server that does not answer fails the test
  * under {@code CI=true} and skips it otherwise.
  */
-final class Servers {
-    static final String MARIADB_HOST = env("SCHEMAOP_MARIADB_HOST", "127.0.0.1");
-    static final int MARIADB_PORT = Integer.parseInt(env("SCHEMAOP_MARIADB_PORT", "3306"));
-    static final String MARIADB_USER = env("SCHEMAOP_MARIADB_USER", "root");
-    static final String MARIADB_PASSWORD = env("SCHEMAOP_MARIADB_PASSWORD", "");
-    static final String POSTGRES_URL =
+public final class Servers {
+    public static final String MARIADB_HOST = env("SCHEMAOP_MARIADB_HOST", "127.0.0.1");
+    public static final int MARIADB_PORT = Integer.parseInt(env("SCHEMAOP_MARIADB_PORT", "3306"));
+    public static final String MARIADB_USER = env("SCHEMAOP_MARIADB_USER", "root");
+    public static final String MARIADB_PASSWORD = env("SCHEMAOP_MARIADB_PASSWORD", "");
+    public static final String POSTGRES_URL =
             env("SCHEMAOP_POSTGRES_URL", "jdbc:postgresql://127.0.0.1:5432/postgres");
-    static final String POSTGRES_USER = env("SCHEMAOP_POSTGRES_USER", "postgres");
-    static final String POSTGRES_PASSWORD = env("SCHEMAOP_POSTGRES_PASSWORD", "");
+    public static final String POSTGRES_USER = env("SCHEMAOP_POSTGRES_USER", "postgres");
+    public static final String POSTGRES_PASSWORD = env("SCHEMAOP_POSTGRES_PASSWORD", "");
 
     private static boolean binlogChecked;
 
     private Servers() {}
 
     /** A connection to MariaDB, its binlog on; fails or skips when the server is not there. */
-    static synchronized Connection mariadb() {
+    public static synchronized Connection mariadb() {
         if (!binlogChecked && isLocal()) {
             enableLocalBinlog();
         }
@@ -48,18 +49,37 @@ final class Servers {
                 "jdbc:mariadb://" + MARIADB_HOST + ":" + MARIADB_PORT + "/", properties, "MariaDB");
     }
 
-    static Connection postgres() {
+    public static Connection postgres() {
+        return postgres(POSTGRES_URL);
+    }
+
+    /** The PostgreSQL url of another database of the same server. */
+    public static String postgresUrl(String database) {
+        int path = POSTGRES_URL.indexOf('/', "jdbc:postgresql://".length());
+        int query = POSTGRES_URL.indexOf('?');
+        return POSTGRES_URL.substring(0, path + 1)
+                + database
+                + (query < 0 ? "" : POSTGRES_URL.substring(query));
+    }
+
+    public static Connection postgres(String url) {
         Properties properties = new Properties();
         properties.setProperty("user", POSTGRES_USER);
         if (!POSTGRES_PASSWORD.isEmpty()) {
             properties.setProperty("password", POSTGRES_PASSWORD);
         }
         properties.setProperty("connectTimeout", "5");
-        return connect(POSTGRES_URL, properties, "PostgreSQL");
+        return connect(url, properties, "PostgreSQL");
+    }
+
+    /** The database, dropped first if it was there: each test starts from nothing. */
+    public static void freshDatabase(Statement sql, String database) throws SQLException {
+        sql.execute("DROP DATABASE IF EXISTS " + database);
+        sql.execute("CREATE DATABASE " + database);
     }
 
     /** The pipeline's source block for MariaDB. */
-    static String sourceBlock(String tables, String extraOptions) {
+    public static String sourceBlock(String tables, String extraOptions) {
         return "source:\n"
                 + "  type: mariadb\n"
                 + "  hostname: "
@@ -80,12 +100,12 @@ final class Servers {
     }
 
     /** The pipeline's sink block for PostgreSQL. */
-    static String postgresSinkBlock() {
+    public static String postgresSinkBlock() {
         return postgresSinkBlock(POSTGRES_URL, "");
     }
 
     /** A sink block for PostgreSQL with another url (e.g. with parameters) and extra options. */
-    static String postgresSinkBlock(String url, String extraOptions) {
+    public static String postgresSinkBlock(String url, String extraOptions) {
         return "sink:\n  type: postgres\n  url: \""
                 + url
                 + "\"\n  username: \""

@@ -46,8 +46,7 @@ class StartErrorsTest {
         try (Connection maria = Servers.mariadb();
                 Statement sql = maria.createStatement()) {
             for (String db : List.of(DB_PRIVS, DB_TABLES, DB_CLI)) {
-                sql.execute("DROP DATABASE IF EXISTS " + db);
-                sql.execute("CREATE DATABASE " + db);
+                Servers.freshDatabase(sql, db);
                 sql.execute(
                         "CREATE TABLE "
                                 + db

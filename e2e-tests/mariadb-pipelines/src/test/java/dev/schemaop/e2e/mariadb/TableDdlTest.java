@@ -23,8 +23,7 @@ class TableDdlTest {
                 Statement sql = maria.createStatement();
                 PostgresTables pg = PostgresTables.fresh(DB)) {
             for (String db : List.of(DB, OTHER_DB)) {
-                sql.execute("DROP DATABASE IF EXISTS " + db);
-                sql.execute("CREATE DATABASE " + db);
+                Servers.freshDatabase(sql, db);
             }
             sql.execute("CREATE TABLE " + DB + ".t1 (id INT NOT NULL PRIMARY KEY, v VARCHAR(10))");
             sql.execute("INSERT INTO " + DB + ".t1 VALUES (1, 'a')");

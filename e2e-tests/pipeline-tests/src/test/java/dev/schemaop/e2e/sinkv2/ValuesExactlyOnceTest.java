@@ -2,6 +2,7 @@ package dev.schemaop.e2e.sinkv2;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemaop.e2e.InjectedFailures;
 import dev.schemaop.e2e.PipelineRun;
 
 import org.junit.jupiter.api.io.TempDir;
@@ -10,8 +11,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * The values sink with {@code delivery.guarantee: exactly-once} through the front door, with
@@ -55,12 +54,12 @@ class ValuesExactlyOnceTest {
                 .as("more than the final checkpoint's")
                 .isGreaterThan(parallelism);
         if (failure.startsWith("committer")) {
-            assertThat(injectedFailures()).contains(dir.resolve("result.json") + "|committer");
+            assertThat(InjectedFailures.all()).contains(dir.resolve("result.json") + "|committer");
             assertThat(result.commits("repeatedCommittables"))
                     .as("committables retried")
                     .isPositive();
         } else if (failure.startsWith("writer")) {
-            assertThat(injectedFailures())
+            assertThat(InjectedFailures.all())
                     .contains(dir.resolve("result.json") + "|writer|add.column");
         }
     }
@@ -84,15 +83,5 @@ class ValuesExactlyOnceTest {
                 + parallelism
                 + "\n"
                 + "  schema.change.behavior: evolve\n";
-    }
-
-    /** The values connector records, JVM-wide, which one-time failures it injected. */
-    @SuppressWarnings("unchecked")
-    private static Set<String> injectedFailures() {
-        Map<String, Object> registry =
-                (Map<String, Object>)
-                        System.getProperties().get("dev.schemaop.connectors.values.registry");
-        Object failed = registry == null ? null : registry.get("\u0000failed-once");
-        return failed == null ? Set.of() : (Set<String>) failed;
     }
 }

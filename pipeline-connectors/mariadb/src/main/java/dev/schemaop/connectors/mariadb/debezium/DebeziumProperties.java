@@ -19,6 +19,7 @@ public final class DebeziumProperties {
     static Properties of(
             SourceSettings settings,
             String engineName,
+            String metricTags,
             String historyId,
             String partitionJson,
             String offsetJson) {
@@ -26,6 +27,10 @@ public final class DebeziumProperties {
         p.setProperty("name", engineName);
         p.setProperty("connector.class", "io.debezium.connector.mariadb.MariaDbConnector");
         p.setProperty("topic.prefix", TOPIC_PREFIX);
+        // Debezium names its JMX beans after the topic prefix: two readers in one TaskManager (two
+        // jobs, or a restarted attempt while the old one closes) would wait 60 s for the name
+        // and then fail. The tags make each reader's names its own.
+        p.setProperty("custom.metric.tags", metricTags);
         p.setProperty("database.hostname", settings.hostname());
         p.setProperty("database.port", String.valueOf(settings.port()));
         p.setProperty("database.user", settings.username());

@@ -2,6 +2,7 @@ package dev.schemaop.connectors.mariadb.debezium;
 
 import dev.schemaop.connectors.mariadb.SourceSettings;
 import dev.schemaop.connectors.mariadb.handoff.HandOff;
+import dev.schemaop.connectors.mariadb.jdbc.MariaDbConnections;
 
 import io.debezium.embedded.Connect;
 import io.debezium.engine.ChangeEvent;
@@ -41,7 +42,8 @@ public final class EngineRunner implements AutoCloseable {
     }
 
     private final HandOff<SourceRecord> records = new HandOff<>(QUEUE_CAPACITY);
-    private final String historyId = "schemaop-history-" + UUID.randomUUID();
+    private final String engineId = UUID.randomUUID().toString();
+    private final String historyId = "schemaop-history-" + engineId;
     private final CheckpointedSchemaHistory.Records history;
     private final DebeziumEngine<ChangeEvent<SourceRecord, SourceRecord>> engine;
     private final ExecutorService thread;
@@ -50,20 +52,27 @@ public final class EngineRunner implements AutoCloseable {
      * @param partitionJson the restored offset's partition, null for a new job
      * @param offsetJson the restored offset, null for a new job
      * @param historyRecords the restored schema history, empty for a new job
+     * @param owner the job and subtask this reader runs for, named in Debezium's JMX beans
      */
     public EngineRunner(
             SourceSettings settings,
+            ReaderOwner owner,
             @Nullable String partitionJson,
             @Nullable String offsetJson,
             List<String> historyRecords,
             ClassLoader classLoader) {
         this.history = CheckpointedSchemaHistory.register(historyId, historyRecords);
+        // Debezium connects through DriverManager, which offers a driver only to the class loader
+        // that registered it: register this job's (on a TaskManager, the one of an earlier job may
+        // be there, and a restored job reaches Debezium without the snapshot's connections).
+        MariaDbConnections.registerDriver();
         this.engine =
                 DebeziumEngine.create(Connect.class)
                         .using(
                                 DebeziumProperties.of(
                                         settings,
                                         "schemaop-mariadb-source",
+                                        owner.metricTags(engineId),
                                         historyId,
                                         partitionJson,
                                         offsetJson))

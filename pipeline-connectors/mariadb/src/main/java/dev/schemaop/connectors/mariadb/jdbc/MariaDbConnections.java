@@ -41,6 +41,18 @@ public final class MariaDbConnections {
     }
 
     /**
+     * Registers the driver with DriverManager for the class loader of this connector, once: the
+     * driver class registers itself when it is initialized.
+     */
+    public static void registerDriver() {
+        try {
+            Class.forName(Driver.class.getName(), true, MariaDbConnections.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("The MariaDB JDBC driver is not in the connector", e);
+        }
+    }
+
+    /**
      * The driver options among the user's {@code debezium.*} options, as Debezium would pass them:
      * {@code database.<driverOption>} (one word, e.g. {@code database.sslMode}), and Debezium's
      * {@code database.ssl.mode} as the driver's {@code sslMode} (the MariaDB connector's modes are

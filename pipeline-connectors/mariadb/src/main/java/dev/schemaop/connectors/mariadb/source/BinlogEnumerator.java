@@ -9,17 +9,25 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Hands the one split to reader 0: a server's change stream is read by one client. Other readers
- * get nothing and end. A split given back by a failed reader goes to reader 0 again when it
- * registers.
+ * Hands the one split to reader 0: a server's change stream is read by one client. A split given
+ * back by a failed reader goes to reader 0 again when it registers. The other readers get nothing;
+ * they end only when the source is bounded (a snapshot). A streaming job keeps them idle: a vertex
+ * whose subtasks partly finished could no longer take checkpoints with union list state, nor be
+ * restored where Flink chains it differently (another parallelism).
  */
 final class BinlogEnumerator implements SplitEnumerator<BinlogSplit, List<BinlogSplit>> {
     private final SplitEnumeratorContext<BinlogSplit> context;
     private final List<BinlogSplit> unassigned;
 
-    BinlogEnumerator(SplitEnumeratorContext<BinlogSplit> context, List<BinlogSplit> unassigned) {
+    private final boolean bounded;
+
+    BinlogEnumerator(
+            SplitEnumeratorContext<BinlogSplit> context,
+            List<BinlogSplit> unassigned,
+            boolean bounded) {
         this.context = context;
         this.unassigned = new ArrayList<>(unassigned);
+        this.bounded = bounded;
     }
 
     @Override
@@ -41,7 +49,9 @@ final class BinlogEnumerator implements SplitEnumerator<BinlogSplit, List<Binlog
             }
             unassigned.clear();
         }
-        context.signalNoMoreSplits(subtaskId);
+        if (bounded) {
+            context.signalNoMoreSplits(subtaskId);
+        }
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.schemaop.connectors.mariadb.source;
 import dev.schemaop.connectors.mariadb.SourceSettings;
 import dev.schemaop.connectors.mariadb.debezium.EngineRunner;
 import dev.schemaop.connectors.mariadb.debezium.OffsetCodec;
+import dev.schemaop.connectors.mariadb.debezium.ReaderOwner;
 import dev.schemaop.connectors.mariadb.snapshot.SnapshotItem;
 import dev.schemaop.connectors.mariadb.snapshot.SnapshotRunner;
 
@@ -36,6 +37,7 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
     private static final int SNAPSHOT_ITEMS_PER_POLL = 4;
 
     private final SourceSettings settings;
+    private final ReaderOwner owner;
     @Nullable private SnapshotRunner snapshot;
     @Nullable private EngineRunner engine;
     @Nullable private RecordEmitter emitter;
@@ -57,6 +59,7 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
 
     BinlogReader(SourceSettings settings, SourceReaderContext context) {
         this.settings = settings;
+        this.owner = ReaderOwner.of(context.metricGroup(), context.getIndexOfSubtask());
     }
 
     @Override
@@ -87,6 +90,7 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
         engine =
                 new EngineRunner(
                         settings,
+                        owner,
                         partitionJson,
                         offsetJson,
                         history,

@@ -31,6 +31,10 @@ public final class BinlogSource implements Source<Event, BinlogSplit, List<Binlo
                 : Boundedness.CONTINUOUS_UNBOUNDED;
     }
 
+    private boolean isBounded() {
+        return getBoundedness() == Boundedness.BOUNDED;
+    }
+
     @Override
     public SourceReader<Event, BinlogSplit> createReader(SourceReaderContext context) {
         return new BinlogReader(settings, context);
@@ -39,13 +43,13 @@ public final class BinlogSource implements Source<Event, BinlogSplit, List<Binlo
     @Override
     public SplitEnumerator<BinlogSplit, List<BinlogSplit>> createEnumerator(
             SplitEnumeratorContext<BinlogSplit> context) {
-        return new BinlogEnumerator(context, List.of(BinlogSplit.fresh()));
+        return new BinlogEnumerator(context, List.of(BinlogSplit.fresh()), isBounded());
     }
 
     @Override
     public SplitEnumerator<BinlogSplit, List<BinlogSplit>> restoreEnumerator(
             SplitEnumeratorContext<BinlogSplit> context, List<BinlogSplit> checkpoint) {
-        return new BinlogEnumerator(context, checkpoint);
+        return new BinlogEnumerator(context, checkpoint, isBounded());
     }
 
     @Override

@@ -1,0 +1,121 @@
+package dev.schemaop.e2e.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.schemaop.cli.FlinkCdcCli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The two command lines a user submits with: this project's ({@code bin/flink-cdc.sh}, run in the
+ * test's JVM) and Flink's own ({@code bin/flink.sh}, CliFrontend, a process of its own).
+ */
+final class ClusterCli {
+    private static final Pattern SAVEPOINT = Pattern.compile("Savepoint completed\\. Path: (\\S+)");
+    private static final Pattern JOB_ID = Pattern.compile("JobID ([0-9a-f]{32})");
+
+    private ClusterCli() {}
+
+    record Run(int exit, String stdout, String stderr) {
+        Run succeeded() {
+            assertThat(exit).as("exit code; stdout:\n%s\nstderr:\n%s", stdout, stderr).isZero();
+            return this;
+        }
+
+        /** The savepoint path {@code flink stop --savepointPath} printed. */
+        String savepoint() {
+            Matcher matcher = SAVEPOINT.matcher(stdout);
+            assertThat(matcher.find()).as("a savepoint path in:\n%s", stdout).isTrue();
+            return matcher.group(1);
+        }
+
+        /** The job id {@code flink run -d} printed. */
+        String jobId() {
+            Matcher matcher = JOB_ID.matcher(stdout);
+            assertThat(matcher.find()).as("a job id in:\n%s", stdout).isTrue();
+            return matcher.group(1);
+        }
+    }
+
+    /** {@code --jar} options for these connectors (values, jdbc, mariadb). */
+    static List<String> connectorJars(String... connectors) {
+        List<String> jars = new ArrayList<>();
+        for (String property : connectors) {
+            jars.add("--jar");
+            jars.add(System.getProperty(property + ".connector.jar"));
+        }
+        return jars;
+    }
+
+    /** {@code bin/flink-cdc.sh PIPELINE --target remote ...} against the cluster. */
+    static Run flinkCdcRemote(LocalCluster cluster, Path pipeline, List<String> extra) {
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                pipeline.toString(),
+                                "--target",
+                                "remote",
+                                "-D",
+                                "rest.address=localhost",
+                                "-D",
+                                "rest.port=" + cluster.restPort()));
+        args.addAll(extra);
+        return flinkCdc(args);
+    }
+
+    static Run flinkCdc(List<String> args) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        int exit;
+        try {
+            System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
+            exit = FlinkCdcCli.execute(args.toArray(new String[0]));
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+        err.print(stderr.toString(StandardCharsets.UTF_8));
+        return new Run(
+                exit,
+                stdout.toString(StandardCharsets.UTF_8),
+                stderr.toString(StandardCharsets.UTF_8));
+    }
+
+    /** {@code bin/flink.sh ARGS}: Flink's CliFrontend with the cluster's configuration. */
+    static Run flink(LocalCluster cluster, String... args) throws Exception {
+        Path root = Path.of(System.getProperty("repository.root")).toAbsolutePath().normalize();
+        List<String> command = new ArrayList<>();
+        command.add(root.resolve("bin/flink.sh").toString());
+        command.addAll(List.of(args));
+        Path stdout = Files.createTempFile("flink-cli", ".out");
+        Path stderr = Files.createTempFile("flink-cli", ".err");
+        ProcessBuilder builder =
+                new ProcessBuilder(command)
+                        .redirectOutput(stdout.toFile())
+                        .redirectError(stderr.toFile());
+        builder.environment().put("FLINK_CONF_DIR", cluster.confDir().toString());
+        builder.environment()
+                .put(
+                        "FLINK_CDC_LOG_FILE",
+                        cluster.confDir().resolveSibling("log/flink-cli.log").toString());
+        Process process = builder.start();
+        assertThat(process.waitFor(5, TimeUnit.MINUTES)).as("bin/flink.sh %s", command).isTrue();
+        Run run = new Run(process.exitValue(), Files.readString(stdout), Files.readString(stderr));
+        Files.delete(stdout);
+        Files.delete(stderr);
+        System.err.print(run.stderr());
+        return run;
+    }
+}

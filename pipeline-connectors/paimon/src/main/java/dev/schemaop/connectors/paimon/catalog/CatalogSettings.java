@@ -1,0 +1,47 @@
+package dev.schemaop.connectors.paimon.catalog;
+
+import org.apache.paimon.catalog.Catalog;
+import org.apache.paimon.catalog.CatalogContext;
+import org.apache.paimon.catalog.CatalogFactory;
+import org.apache.paimon.options.Options;
+
+import java.io.Serializable;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The Paimon catalog's options ({@code catalog.properties.*} without the prefix). Serialized into
+ * the job graph: the applier on the JobManager and each writer and committer open their own catalog
+ * from it.
+ */
+public final class CatalogSettings implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private final TreeMap<String, String> options;
+
+    public CatalogSettings(Map<String, String> options) {
+        this.options = new TreeMap<>(options);
+    }
+
+    /**
+     * A catalog without Paimon's table cache: the applier changes a table's schema through its own
+     * catalog, and a writer's cached table would keep the old schema for minutes.
+     */
+    public Catalog open() {
+        Map<String, String> uncached = new TreeMap<>(options);
+        uncached.put("cache-enabled", "false");
+        return CatalogFactory.createCatalog(
+                CatalogContext.create(Options.fromMap(uncached)),
+                CatalogSettings.class.getClassLoader());
+    }
+
+    /** The warehouse, for messages; null when the metastore names none. */
+    public String warehouse() {
+        return options.get("warehouse");
+    }
+
+    @Override
+    public String toString() {
+        return "metastore " + options.get("metastore") + ", warehouse " + warehouse();
+    }
+}
