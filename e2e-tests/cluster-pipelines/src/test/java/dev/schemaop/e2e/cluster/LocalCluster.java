@@ -284,7 +284,7 @@ final class LocalCluster implements AutoCloseable {
         System.arraycopy(args, 1, command, 4, args.length - 1);
         Files.createDirectories(dir);
         Process process =
-                new ProcessBuilder(command)
+                ClusterCli.prebuilt(new ProcessBuilder(command))
                         .redirectErrorStream(true)
                         .redirectOutput(
                                 ProcessBuilder.Redirect.appendTo(
