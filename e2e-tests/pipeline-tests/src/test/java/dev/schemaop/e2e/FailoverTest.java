@@ -55,18 +55,7 @@ class FailoverTest {
     void aChangeInterruptedByAFailureReachesTheSinkOnce(
             String failureOption, int parallelism, int splits) throws Exception {
         String pipeline = pipeline(parallelism, splits, failureOption + ": add.column");
-        PipelineRun run =
-                PipelineRun.run(
-                        dir,
-                        pipeline,
-                        "-D",
-                        "execution.checkpointing.interval=100ms",
-                        "-D",
-                        "restart-strategy.type=fixed-delay",
-                        "-D",
-                        "restart-strategy.fixed-delay.attempts=3",
-                        "-D",
-                        "restart-strategy.fixed-delay.delay=100ms");
+        PipelineRun run = PipelineRun.withRestarts(dir, pipeline, "100ms");
 
         assertThat(run.exitCode).as("stderr:\n%s", run.stderr).isZero();
         assertThat(run.schemaChanges()).isEqualTo(CHANGES);
@@ -92,18 +81,7 @@ class FailoverTest {
         String pipeline =
                 pipeline(parallelism, splits, "fail.once.on: add.column", "apply.delay.ms: 1000");
         long logBefore = Files.exists(TEST_LOG) ? Files.size(TEST_LOG) : 0;
-        PipelineRun run =
-                PipelineRun.run(
-                        dir,
-                        pipeline,
-                        "-D",
-                        "execution.checkpointing.interval=50ms",
-                        "-D",
-                        "restart-strategy.type=fixed-delay",
-                        "-D",
-                        "restart-strategy.fixed-delay.attempts=3",
-                        "-D",
-                        "restart-strategy.fixed-delay.delay=100ms");
+        PipelineRun run = PipelineRun.withRestarts(dir, pipeline, "50ms");
 
         assertThat(run.exitCode).as("stderr:\n%s", run.stderr).isZero();
         assertThat(logSince(logBefore))

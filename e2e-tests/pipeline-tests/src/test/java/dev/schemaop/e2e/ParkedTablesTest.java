@@ -48,17 +48,10 @@ class ParkedTablesTest {
     void aFailureWhileRowsWaitLosesNoneAndAppliesNothingTwice(int parallelism, int splits)
             throws Exception {
         PipelineRun run =
-                PipelineRun.run(
+                PipelineRun.withRestarts(
                         dir,
                         pipeline(parallelism, splits, "64mb", "fail.once.on: rename.column"),
-                        "-D",
-                        "execution.checkpointing.interval=50ms",
-                        "-D",
-                        "restart-strategy.type=fixed-delay",
-                        "-D",
-                        "restart-strategy.fixed-delay.attempts=3",
-                        "-D",
-                        "restart-strategy.fixed-delay.delay=100ms");
+                        "50ms");
 
         assertThat(run.exitCode).as("stderr:\n%s", run.stderr).isZero();
         assertFinalTables(run);

@@ -34,6 +34,27 @@ public final class PipelineRun {
         this.output = output;
     }
 
+    /**
+     * Runs the pipeline with checkpoints every {@code checkpointInterval} and up to three restarts
+     * 100 ms apart: the setting of the tests that inject a failure and expect the job to recover.
+     */
+    public static PipelineRun withRestarts(
+            Path dir, String pipelineYaml, String checkpointInterval, String... args)
+            throws IOException {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(
+                List.of(
+                        "-D",
+                        "execution.checkpointing.interval=" + checkpointInterval,
+                        "-D",
+                        "restart-strategy.type=fixed-delay",
+                        "-D",
+                        "restart-strategy.fixed-delay.attempts=3",
+                        "-D",
+                        "restart-strategy.fixed-delay.delay=100ms"));
+        return run(dir, pipelineYaml, all.toArray(new String[0]));
+    }
+
     /** Writes {@code pipelineYaml} into {@code dir} and runs it with the given extra arguments. */
     public static PipelineRun run(Path dir, String pipelineYaml, String... args)
             throws IOException {

@@ -116,19 +116,12 @@ class SinkCapabilitiesTest {
 
     private Outcomes runOk(String kind, String sinkOptions) throws IOException {
         PipelineRun result =
-                PipelineRun.run(
+                PipelineRun.withRestarts(
                         dir,
                         pipeline(kind, sinkOptions),
+                        "100ms",
                         "--jar",
-                        TestConnectorJar.in(dir).toString(),
-                        "-D",
-                        "execution.checkpointing.interval=100ms",
-                        "-D",
-                        "restart-strategy.type=fixed-delay",
-                        "-D",
-                        "restart-strategy.fixed-delay.attempts=3",
-                        "-D",
-                        "restart-strategy.fixed-delay.delay=100ms");
+                        TestConnectorJar.in(dir).toString());
         assertThat(result.exitCode).as("stderr:\n%s", result.stderr).isZero();
         return Outcomes.of(run);
     }

@@ -30,19 +30,12 @@ class ValuesExactlyOnceTest {
     })
     void everyRowEventIsCommittedOnce(String failure, int parallelism) throws IOException {
         PipelineRun result =
-                PipelineRun.run(
+                PipelineRun.withRestarts(
                         dir,
                         pipeline(
                                 failure.startsWith("no ") ? "" : "  " + failure + "\n",
                                 parallelism),
-                        "-D",
-                        "execution.checkpointing.interval=100ms",
-                        "-D",
-                        "restart-strategy.type=fixed-delay",
-                        "-D",
-                        "restart-strategy.fixed-delay.attempts=3",
-                        "-D",
-                        "restart-strategy.fixed-delay.delay=100ms");
+                        "100ms");
 
         assertThat(result.exitCode).as("stderr:\n%s", result.stderr).isZero();
         assertThat(result.rows(RowsScript.TABLE)).isEqualTo(RowsScript.finalRows());
