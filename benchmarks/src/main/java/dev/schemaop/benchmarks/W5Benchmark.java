@@ -19,7 +19,6 @@ import dev.schemaop.connectors.jdbc.JdbcSinkOptions;
 import dev.schemaop.connectors.jdbc.catalog.TablePath;
 
 import org.apache.flink.cdc.common.event.TableId;
-import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -178,14 +177,7 @@ final class W5Benchmark {
                         + p
                         + (workload.changeEvery() > 0 ? "-changes" : "");
         Path checkpoints = Files.createDirectories(workDir.resolve(runId));
-        RunSpec run =
-                new RunSpec(
-                        runId,
-                        workload,
-                        p,
-                        SchemaChangeBehavior.EVOLVE,
-                        checkpoints.toString(),
-                        false);
+        RunSpec run = RunSpec.evolve(runId, workload, p, checkpoints.toString());
         RunProbe probe = Probes.open(runId, workload);
         try {
             cluster.run(new SchemaOperatorTopology(new JdbcSinkBlock(endpoint)), run);

@@ -8,7 +8,6 @@ import dev.schemaop.benchmarks.w6.W6Topology;
 
 import com.sun.management.OperatingSystemMXBean;
 import org.apache.flink.api.common.JobID;
-import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
 
 import java.lang.management.ManagementFactory;
 import java.math.BigDecimal;
@@ -186,9 +185,7 @@ final class W6Benchmark {
             throws Exception {
         String runId = "w6-run-" + System.nanoTime();
         Path checkpoints = Files.createDirectories(workDir.resolve(runId));
-        RunSpec run =
-                new RunSpec(
-                        runId, null, 1, SchemaChangeBehavior.EVOLVE, checkpoints.toString(), false);
+        RunSpec run = RunSpec.evolve(runId, null, 1, checkpoints.toString());
         W6Probe probe = W6Probe.open(runId, plan.rows(), WIDTH);
         JobID job = null;
         try {

@@ -9,7 +9,6 @@ import dev.schemaop.benchmarks.topology.SchemaOperatorTopology;
 import dev.schemaop.benchmarks.workload.TableShape;
 import dev.schemaop.benchmarks.workload.Workload;
 
-import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
 import org.apache.paimon.catalog.Identifier;
 
 import java.io.IOException;
@@ -154,8 +153,7 @@ final class W7Benchmark {
 
     private RunSpec spec(String runId, Workload workload, int p) throws IOException {
         Path checkpoints = Files.createDirectories(workDir.resolve(runId));
-        return new RunSpec(
-                runId, workload, p, SchemaChangeBehavior.EVOLVE, checkpoints.toString(), false);
+        return RunSpec.evolve(runId, workload, p, checkpoints.toString());
     }
 
     private void check(PaimonBaseline paimon, Identifier table, int columns) throws Exception {

@@ -10,8 +10,6 @@ import dev.schemaop.benchmarks.topology.SinkBlock;
 import dev.schemaop.benchmarks.topology.Topology;
 import dev.schemaop.benchmarks.workload.Workload;
 
-import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -101,14 +99,7 @@ final class W8Benchmark {
     private double rate(Topology topology, Workload workload) throws Exception {
         String runId = "w8-" + (++jobs) + "-" + topology.key();
         Path checkpoints = Files.createDirectories(workDir.resolve(runId));
-        RunSpec run =
-                new RunSpec(
-                        runId,
-                        workload,
-                        1,
-                        SchemaChangeBehavior.EVOLVE,
-                        checkpoints.toString(),
-                        false);
+        RunSpec run = RunSpec.evolve(runId, workload, 1, checkpoints.toString());
         RunProbe probe = Probes.open(runId, workload);
         try {
             cluster.run(topology, run);

@@ -18,6 +18,15 @@ public record RunSpec(
         String checkpointDir,
         boolean measureAtEnd) {
 
+    /**
+     * A job of the workloads beyond W1 to W4: EVOLVE, its end state not read from the checkpoint.
+     */
+    public static RunSpec evolve(
+            String runId, Workload workload, int parallelism, String checkpointDir) {
+        return new RunSpec(
+                runId, workload, parallelism, SchemaChangeBehavior.EVOLVE, checkpointDir, false);
+    }
+
     /** The directory the generator reads the final checkpoint from, or null. */
     public String measuredCheckpointDir() {
         return measureAtEnd ? checkpointDir : null;
