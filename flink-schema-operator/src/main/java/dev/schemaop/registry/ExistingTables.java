@@ -1,6 +1,7 @@
 package dev.schemaop.registry;
 
 import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
+import dev.schemaop.expansion.CreateDecision;
 import dev.schemaop.expansion.DifferenceReport;
 import dev.schemaop.expansion.ExpansionMode;
 import dev.schemaop.expansion.ExpansionPlan;
@@ -67,15 +68,13 @@ final class ExistingTables {
     /**
      * The sink tables of a create the sink must describe first: those the job has never had (no
      * version yet: once per table over the job's life, restores included, not again after a drop),
-     * when a mode other than DISABLED acts, or when create.table is not accepted.
+     * when the sink is asked about them ({@link CreateDecision#asksTheSink}).
      */
     List<TableId> toInspect(ChangePlan plan, RegistryState state) {
         List<TableId> tables = new ArrayList<>();
-        if (sink == null || !(plan.change() instanceof CreateTableEvent)) {
-            return tables;
-        }
-        boolean adoptsOnly = !accepted.contains(SchemaChangeEventType.CREATE_TABLE);
-        if (!actsOnCreate() && !adoptsOnly) {
+        if (sink == null
+                || !(plan.change() instanceof CreateTableEvent)
+                || !CreateDecision.asksTheSink(mode, behavior, accepted)) {
             return tables;
         }
         for (SinkPlan sinkPlan : plan.sinks()) {
@@ -86,18 +85,9 @@ final class ExistingTables {
         return tables;
     }
 
-    /** CHECK always; TRY_EXPAND and EXPAND leave IGNORE and EXCEPTION to the sink (SPEC §6). */
-    private boolean actsOnCreate() {
-        return mode == ExpansionMode.CHECK
-                || (mode.expands()
-                        && behavior != SchemaChangeBehavior.IGNORE
-                        && behavior != SchemaChangeBehavior.EXCEPTION);
-    }
-
     /**
      * The plan once the sink described the inspected tables.
      *
-     * @param upstream the pipeline's schema of the created table
      * @throws SchemaEvolutionException when the mode does not let the job go on
      */
     ChangePlan decide(ChangePlan plan, Map<TableId, Optional<Schema>> existing) {
@@ -115,93 +105,29 @@ final class ExistingTables {
     }
 
     private SinkPlan decide(SinkPlan planned, Schema upstream, Optional<Schema> existing) {
-        TableId table = planned.sink();
-        boolean createAccepted = accepted.contains(SchemaChangeEventType.CREATE_TABLE);
-        if (existing.isEmpty()) {
-            if (mode == ExpansionMode.CHECK) {
-                throw new SchemaEvolutionException(DifferenceReport.missingTable(table), null);
-            }
-            if (!createAccepted) {
-                throw new SchemaEvolutionException(
-                        String.format(
-                                "The sink has no table %s, and the sink block excludes"
-                                        + " create.table, so the pipeline may not create it."
-                                        + " Create the table first, or remove create.table from"
-                                        + " exclude.schema.changes.",
-                                table),
-                        null);
-            }
-            return planned; // the sink creates it as usual
+        CreateDecision decision =
+                CreateDecision.of(
+                        mode,
+                        behavior,
+                        accepted,
+                        supported,
+                        sink,
+                        planned.sink(),
+                        upstream,
+                        existing);
+        if (decision.outcome() == CreateDecision.Outcome.FAIL) {
+            throw new SchemaEvolutionException(decision.message(), null);
         }
-        Schema has = existing.get();
-        ExpansionPlan expansion =
-                TableComparison.compare(
-                        table, upstream, has, SinkTableDescription.of(sink, table, has));
-        if (!actsOnCreate()) {
-            LOG.info(
-                    "Adopted the existing sink table {} (create.table is not accepted): {}",
-                    table,
-                    expansion.adopted());
-            return adopted(planned, expansion.adopted(), List.of());
+        if (decision.warning()) {
+            LOG.warn(decision.message());
+        } else if (decision.outcome() != CreateDecision.Outcome.CREATE) {
+            LOG.info(decision.message());
         }
-        if (expansion.compatible()) {
-            LOG.info(
-                    "The existing sink table {} holds the pipeline's {}: adopted as it is.",
-                    table,
-                    upstream);
-            return adopted(planned, expansion.adopted(), List.of());
-        }
-        if (mode == ExpansionMode.CHECK) {
-            throw new SchemaEvolutionException(DifferenceReport.of(expansion, mode), null);
-        }
-        if (mode == ExpansionMode.TRY_EXPAND && !expansion.repairable()) {
-            LOG.warn(
-                    "Not expanding the existing sink table {} (existing-table.schema-expansion.mode:"
-                            + " TRY_EXPAND); the create goes to the sink, whose own handling decides:"
-                            + " {}",
-                    table,
-                    DifferenceReport.of(expansion, mode));
-            return createAccepted ? planned : adopted(planned, expansion.adopted(), List.of());
-        }
-        if (!expansion.repairable()) {
-            throw new SchemaEvolutionException(DifferenceReport.of(expansion, mode), null);
-        }
-        String missing = missingCapability(expansion);
-        if (missing != null && mode == ExpansionMode.EXPAND) {
-            throw new SchemaEvolutionException(missing, null);
-        }
-        if (missing != null) {
-            LOG.warn("{} The create goes to the sink, whose own handling decides.", missing);
-            return createAccepted ? planned : adopted(planned, expansion.adopted(), List.of());
-        }
-        for (SchemaChangeEvent ddl : expansion.ddl()) {
-            LOG.info("Expanding the existing sink table {}: {}", table, ddl);
-        }
-        return adopted(planned, expansion.adopted(), expansion.ddl());
-    }
-
-    /**
-     * What expansion needs and the sink lacks: add.column / alter.column.type accepted and
-     * supported, only for the DDL it issues (SPEC §6); null when nothing is missing.
-     */
-    @Nullable
-    private String missingCapability(ExpansionPlan expansion) {
-        for (SchemaChangeEvent ddl : expansion.ddl()) {
-            SchemaChangeEventType type = ddl.getType();
-            if (!accepted.contains(type) || !supported.contains(type)) {
-                return String.format(
-                        "Expanding the existing sink table %s needs %s, which the sink %s. Accept"
-                                + " %s in the sink block, use a sink that supports it, or set"
-                                + " existing-table.schema-expansion.mode to CHECK and change the"
-                                + " table yourself:%n%s",
-                        expansion.table(),
-                        type.getTag(),
-                        accepted.contains(type) ? "does not support" : "does not accept",
-                        type.getTag(),
-                        DifferenceReport.of(expansion, mode));
-            }
-        }
-        return null;
+        return switch (decision.outcome()) {
+            case ADOPT -> adopted(planned, decision.expansion().adopted(), List.of());
+            case EXPAND -> adopted(planned, decision.expansion().adopted(), decision.ddl());
+            default -> planned; // CREATE, TO_SINK: the sink creates it as usual
+        };
     }
 
     private static SinkPlan adopted(
