@@ -15,15 +15,24 @@ import java.util.concurrent.Callable;
         name = "flink-cdc.sh",
         mixinStandardHelpOptions = false,
         sortOptions = false,
+        subcommands = {CheckCommand.class},
         description = {
             "Runs a Flink CDC pipeline definition with flink-schema-operator's schema evolution.",
+            "flink-cdc.sh check PIPELINE.yaml: what a start would do to each sink table, without"
+                    + " running it.",
             "By default the pipeline runs on an embedded Flink MiniCluster and the command waits"
                     + " until a bounded pipeline ends (exit 0) or fails (exit 1, the cause on"
                     + " stderr). Bad input (YAML, options, files) exits 2 with one message."
         })
 public final class FlinkCdcCli implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "PIPELINE.yaml", description = "The pipeline definition.")
+    // Optional for picocli, so that "check PIPELINE.yaml" reaches the subcommand; the run requires
+    // it.
+    @Parameters(
+            index = "0",
+            arity = "0..1",
+            paramLabel = "PIPELINE.yaml",
+            description = "The pipeline definition.")
     Path pipeline;
 
     @Option(

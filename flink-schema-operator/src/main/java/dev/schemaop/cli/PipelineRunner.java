@@ -12,10 +12,7 @@ import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import java.io.PrintStream;
-import java.net.MalformedURLException;
-import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,24 +39,30 @@ final class PipelineRunner {
         try {
             checkTarget();
             PipelineDefinition definition =
-                    new PipelineDefinitionParser().parse(pipelineFile(), globalConfig());
+                    new PipelineDefinitionParser()
+                            .parse(
+                                    DefinitionInput.pipelineFile(options.pipeline),
+                                    DefinitionInput.globalConfig(options.globalConfig));
             Configuration flinkConfiguration = flinkConfiguration();
             if (FlinkRunSubmission.underFlinkRun()) {
-                try (URLClassLoader classLoader = connectorClassLoader(previous)) {
+                try (URLClassLoader classLoader =
+                        DefinitionInput.connectorClassLoader(options.jars, previous)) {
                     Thread.currentThread().setContextClassLoader(classLoader);
                     return new FlinkRunSubmission(options, err)
                             .submit(definition, flinkConfiguration, classLoader);
                 }
             }
             if (RemoteSubmission.TARGET.equals(options.target)) {
-                try (URLClassLoader classLoader = connectorClassLoader(previous)) {
+                try (URLClassLoader classLoader =
+                        DefinitionInput.connectorClassLoader(options.jars, previous)) {
                     Thread.currentThread().setContextClassLoader(classLoader);
                     return new RemoteSubmission(options, err)
                             .submit(definition, flinkConfiguration, classLoader);
                 }
             }
             try (ScratchDirectory scratch = ScratchDirectory.create();
-                    URLClassLoader classLoader = connectorClassLoader(previous)) {
+                    URLClassLoader classLoader =
+                            DefinitionInput.connectorClassLoader(options.jars, previous)) {
                 Thread.currentThread().setContextClassLoader(classLoader);
                 scratch.holdFlinkFilesOf(flinkConfiguration);
                 StreamExecutionEnvironment env =
@@ -102,44 +105,6 @@ final class PipelineRunner {
                     "--detached is for --target remote: on the embedded MiniCluster the command"
                             + " runs the job to its end.");
         }
-    }
-
-    private Path pipelineFile() {
-        Path file = options.pipeline;
-        if (!Files.isRegularFile(file)) {
-            throw new PipelineConfigException(
-                    "Pipeline definition " + file + " does not exist or is not a file.");
-        }
-        return file;
-    }
-
-    private Map<String, String> globalConfig() {
-        Path file = options.globalConfig;
-        if (file == null) {
-            String home = System.getProperty("flink.cdc.home");
-            Path fallback = home == null ? null : Path.of(home, "conf", "flink-cdc.yaml");
-            return fallback != null && Files.isRegularFile(fallback)
-                    ? PipelineDefinitionParser.loadGlobalConfig(fallback)
-                    : Map.of();
-        }
-        if (!Files.isRegularFile(file)) {
-            throw new PipelineConfigException(
-                    "--global-config " + file + " does not exist or is not a file.");
-        }
-        return PipelineDefinitionParser.loadGlobalConfig(file);
-    }
-
-    private URLClassLoader connectorClassLoader(ClassLoader parent) {
-        List<URL> urls = new ArrayList<>();
-        for (Path jar : options.jars) {
-            ConnectorJars.check(jar);
-            try {
-                urls.add(jar.toUri().toURL());
-            } catch (MalformedURLException e) {
-                throw new PipelineConfigException("--jar " + jar + " is not a valid path.", e);
-            }
-        }
-        return new URLClassLoader(urls.toArray(new URL[0]), parent);
     }
 
     /** The {@code -D} options, checked against Flink's own options before anything starts. */

@@ -48,6 +48,7 @@ import org.slf4j.LoggerFactory;
 
 import javax.annotation.Nullable;
 
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,8 +71,16 @@ public final class PipelineComposer {
 
     public static final String CHECKPOINTING_INTERVAL = "execution.checkpointing.interval";
 
+    /**
+     * Given to connector factories as {@code true} when the connectors are created for {@code
+     * flink-cdc.sh check}: no job follows, and the factory must change nothing (no table, file or
+     * store it would otherwise prepare for the run).
+     */
+    public static final String DRY_RUN = "pipeline.dry-run";
+
     private final ClassLoader classLoader;
     private final RunLocation run;
+    private final boolean dryRun;
 
     /** A composer for runs whose definition is not a file (benchmarks, tests). */
     public PipelineComposer(ClassLoader classLoader) {
@@ -79,57 +88,33 @@ public final class PipelineComposer {
     }
 
     public PipelineComposer(ClassLoader classLoader, RunLocation run) {
+        this(classLoader, run, false);
+    }
+
+    private PipelineComposer(ClassLoader classLoader, RunLocation run, boolean dryRun) {
         this.classLoader = classLoader;
         this.run = run;
+        this.dryRun = dryRun;
+    }
+
+    /** A composer whose connectors are only asked about their tables ({@link #DRY_RUN}). */
+    public static PipelineComposer forDryRun(ClassLoader classLoader, Path definitionDirectory) {
+        return new PipelineComposer(classLoader, new RunLocation(definitionDirectory, null), true);
     }
 
     /** Adds the pipeline's operators to {@code env}. */
     public void compose(PipelineDefinition definition, StreamExecutionEnvironment env) {
         PipelineSettings settings = definition.settings();
-        Configuration pipelineConf = settings.toConfiguration();
-        Configuration connectorPipelineConf = connectorFacts(pipelineConf, env);
         int parallelism = settings.parallelism();
         String uidPrefix = settings.operatorUidPrefix() == null ? "" : settings.operatorUidPrefix();
+        PipelineConnectors connectors = connect(definition, env);
+        DataSource source = connectors.source();
+        DataSink sink = connectors.sink();
+        MetadataApplier applier = connectors.applier();
+        Set<SchemaChangeEventType> accepted = connectors.accepted();
+        String expansionMode = connectors.expansionMode();
 
-        SourceDefinition sourceBlock = definition.source();
-        DataSource source =
-                FactoryDiscovery.create(
-                        DataSourceFactory.class,
-                        "source",
-                        sourceBlock.type(),
-                        sourceBlock.where(),
-                        new ConnectorContext(
-                                sourceBlock.toConfiguration(), connectorPipelineConf, classLoader),
-                        DataSourceFactory::createDataSource);
-        SinkDefinition sinkBlock = definition.sink();
-        DataSink sink =
-                FactoryDiscovery.create(
-                        DataSinkFactory.class,
-                        "sink",
-                        sinkBlock.type(),
-                        sinkBlock.where(),
-                        new ConnectorContext(
-                                sinkBlock.toConfiguration(), connectorPipelineConf, classLoader),
-                        DataSinkFactory::createDataSink);
-        String expansionMode = sinkBlock.expansionMode();
-        if (settings.runtimeMode() == RuntimeExecutionMode.BATCH) {
-            BatchExecution.configure(
-                    env, source, sourceBlock, where(sourceBlock.where(), "source"));
-            if (!SinkDefinition.DEFAULT_EXPANSION_MODE.equalsIgnoreCase(expansionMode)) {
-                LOG.warn(
-                        "{}: existing-table.schema-expansion.mode: {} is ignored in"
-                                + " execution.runtime-mode BATCH (SPEC §6): the sink's tables are"
-                                + " used as they are.",
-                        whereKey(sinkBlock.where(), SinkDefinition.EXPANSION_MODE_OPTION, "sink"),
-                        expansionMode);
-                expansionMode = SinkDefinition.DEFAULT_EXPANSION_MODE;
-            }
-        }
-        MetadataApplier applier = sink.getMetadataApplier();
-        Set<SchemaChangeEventType> accepted = definition.acceptedSchemaChanges();
-        checkSinkCapabilities(definition.sink(), expansionMode, applier, accepted);
-
-        List<RouteRule> routes = routes(definition.routes());
+        List<RouteRule> routes = connectors.routes();
         String schemaOperatorUid = uidPrefix + "schema-operator";
         RegistryConfig registryConfig =
                 new RegistryConfig(
@@ -178,6 +163,55 @@ public final class PipelineComposer {
     }
 
     /**
+     * The pipeline's source and sink as a run creates them, checked as a run checks them at
+     * submission; nothing starts. {@code flink-cdc.sh check} asks them about their tables.
+     */
+    public PipelineConnectors connect(
+            PipelineDefinition definition, StreamExecutionEnvironment env) {
+        PipelineSettings settings = definition.settings();
+        Configuration connectorPipelineConf = connectorFacts(settings.toConfiguration(), env);
+        SourceDefinition sourceBlock = definition.source();
+        DataSource source =
+                FactoryDiscovery.create(
+                        DataSourceFactory.class,
+                        "source",
+                        sourceBlock.type(),
+                        sourceBlock.where(),
+                        new ConnectorContext(
+                                sourceBlock.toConfiguration(), connectorPipelineConf, classLoader),
+                        DataSourceFactory::createDataSource);
+        SinkDefinition sinkBlock = definition.sink();
+        DataSink sink =
+                FactoryDiscovery.create(
+                        DataSinkFactory.class,
+                        "sink",
+                        sinkBlock.type(),
+                        sinkBlock.where(),
+                        new ConnectorContext(
+                                sinkBlock.toConfiguration(), connectorPipelineConf, classLoader),
+                        DataSinkFactory::createDataSink);
+        String expansionMode = sinkBlock.expansionMode();
+        if (settings.runtimeMode() == RuntimeExecutionMode.BATCH) {
+            BatchExecution.configure(
+                    env, source, sourceBlock, where(sourceBlock.where(), "source"));
+            if (!SinkDefinition.DEFAULT_EXPANSION_MODE.equalsIgnoreCase(expansionMode)) {
+                LOG.warn(
+                        "{}: existing-table.schema-expansion.mode: {} is ignored in"
+                                + " execution.runtime-mode BATCH (SPEC §6): the sink's tables are"
+                                + " used as they are.",
+                        whereKey(sinkBlock.where(), SinkDefinition.EXPANSION_MODE_OPTION, "sink"),
+                        expansionMode);
+                expansionMode = SinkDefinition.DEFAULT_EXPANSION_MODE;
+            }
+        }
+        MetadataApplier applier = sink.getMetadataApplier();
+        Set<SchemaChangeEventType> accepted = definition.acceptedSchemaChanges();
+        checkSinkCapabilities(definition.sink(), expansionMode, applier, accepted);
+        return new PipelineConnectors(
+                source, sink, applier, accepted, expansionMode, routes(definition.routes()));
+    }
+
+    /**
      * The pipeline configuration connector factories see: the pipeline block, and two facts of the
      * run a connector may check its options against at submission: the directory of the definition
      * file (to resolve relative paths), and the checkpoint interval when checkpointing is on. Flink
@@ -190,6 +224,9 @@ public final class PipelineComposer {
             facts.put(
                     DEFINITION_DIRECTORY,
                     run.definitionDirectory().toAbsolutePath().normalize().toString());
+        }
+        if (dryRun) {
+            facts.put(DRY_RUN, "true");
         }
         if (env.getCheckpointConfig().isCheckpointingEnabled()) {
             facts.put(

@@ -20,6 +20,9 @@ final class RunnerSettings {
     /** The checkpoint interval, a duration such as "200 ms", when checkpointing is on. */
     static final String CHECKPOINT_INTERVAL = "execution.checkpointing.interval";
 
+    /** "true" when the sink is created for flink-cdc.sh check: no job follows. */
+    static final String DRY_RUN = "pipeline.dry-run";
+
     private final Map<String, String> pipeline;
 
     private RunnerSettings(Map<String, String> pipeline) {
@@ -29,6 +32,11 @@ final class RunnerSettings {
     static RunnerSettings of(Configuration pipelineConfiguration) {
         return new RunnerSettings(
                 pipelineConfiguration == null ? Map.of() : pipelineConfiguration.toMap());
+    }
+
+    /** Whether no job follows (flink-cdc.sh check): the connector must change nothing. */
+    boolean dryRun() {
+        return Boolean.parseBoolean(pipeline.get(DRY_RUN));
     }
 
     /** The pipeline definition's directory, when the runner names it. */

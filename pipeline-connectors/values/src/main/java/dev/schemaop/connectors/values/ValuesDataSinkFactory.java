@@ -73,11 +73,12 @@ public class ValuesDataSinkFactory implements DataSinkFactory {
                         .map(file -> readExistingTables(file, context))
                         .orElse(Map.of());
         ValuesStore store = ValuesStore.forPath(outputPath);
-        if (!config.get(ValuesDataSinkOptions.KEEP_EXISTING)) {
+        boolean dryRun = RunnerSettings.of(context.getPipelineConfiguration()).dryRun();
+        if (!config.get(ValuesDataSinkOptions.KEEP_EXISTING) && !dryRun) {
             store.reset();
         }
         if (!existingTables.isEmpty()) {
-            seed(store, existingTables);
+            seed(store, existingTables, dryRun);
         }
         return new ValuesDataSink(
                 outputPath,
@@ -106,9 +107,9 @@ public class ValuesDataSinkFactory implements DataSinkFactory {
     /**
      * Creates each listed table the store lacks, without rows and without recording a schema change
      * (the table was there before the job), then writes the output file, so it shows the tables
-     * even if the job fails before a writer writes it.
+     * even if the job fails before a writer writes it; not in a dry run, which changes nothing.
      */
-    private static void seed(ValuesStore store, Map<TableId, Schema> tables) {
+    private static void seed(ValuesStore store, Map<TableId, Schema> tables, boolean dryRun) {
         tables.forEach(
                 (table, schema) -> {
                     if (store.getSchema(table) != null) {
@@ -121,7 +122,9 @@ public class ValuesDataSinkFactory implements DataSinkFactory {
                         LOG.info("Values sink: created existing table {} {}", table, schema);
                     }
                 });
-        store.writeFile();
+        if (!dryRun) {
+            store.writeFile();
+        }
     }
 
     private static boolean exactlyOnce(String guarantee) {

@@ -1,0 +1,110 @@
+package dev.schemaop.cli;
+
+import dev.schemaop.api.PipelineConfigException;
+import dev.schemaop.check.CheckReport;
+import dev.schemaop.check.PipelineCheck;
+import dev.schemaop.pipeline.PipelineComposer;
+import dev.schemaop.pipeline.definition.PipelineDefinition;
+import dev.schemaop.pipeline.definition.PipelineDefinitionParser;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.PrintStream;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceConfigurationError;
+import java.util.concurrent.Callable;
+
+/** {@code flink-cdc.sh check PIPELINE.yaml}: what a start would do to each sink table. */
+@Command(
+        name = "check",
+        sortOptions = false,
+        description = {
+            "Prints what a start of the pipeline would do to each sink table (create, compatible,"
+                    + " expand with its DDL, incompatible with each difference and repair"
+                    + " statements), from the source's tables through the routes and the sink's"
+                    + " existing tables, under the pipeline's behavior, filters and"
+                    + " existing-table.schema-expansion.mode. Runs no job and changes nothing.",
+            "Exit 0: a start would succeed; 1: it would fail; 2: bad input."
+        })
+final class CheckCommand implements Callable<Integer> {
+    private final PrintStream out = System.out;
+    private final PrintStream err = System.err;
+
+    @Parameters(index = "0", paramLabel = "PIPELINE.yaml", description = "The pipeline definition.")
+    Path pipeline;
+
+    @Option(names = "--jar", paramLabel = "JAR", description = "A connector jar; repeatable.")
+    List<Path> jars = new ArrayList<>();
+
+    @Option(
+            names = "-D",
+            paramLabel = "KEY=VALUE",
+            description = "A Flink configuration option, as the run would get it; repeatable.")
+    List<String> flinkOptions = new ArrayList<>();
+
+    @Option(
+            names = "--global-config",
+            paramLabel = "FILE",
+            description =
+                    "Defaults for the pipeline block (default: conf/flink-cdc.yaml beside bin/).")
+    Path globalConfig;
+
+    @Option(names = "--verbose", description = "Print stack traces of errors.")
+    boolean verbose;
+
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help and exit.")
+    boolean help;
+
+    @Override
+    public Integer call() {
+        ClassLoader previous = Thread.currentThread().getContextClassLoader();
+        try (URLClassLoader classLoader = DefinitionInput.connectorClassLoader(jars, previous)) {
+            Thread.currentThread().setContextClassLoader(classLoader);
+            PipelineDefinition definition =
+                    new PipelineDefinitionParser()
+                            .parse(
+                                    DefinitionInput.pipelineFile(pipeline),
+                                    DefinitionInput.globalConfig(globalConfig));
+            Configuration flinkConfiguration =
+                    Configuration.fromMap(FlinkOptionCheck.keyValues(flinkOptions));
+            FlinkOptionCheck.check(flinkConfiguration.toMap())
+                    .forEach(warning -> err.println("Warning: " + warning));
+            // Nothing runs: the environment only carries the options connectors are created with.
+            StreamExecutionEnvironment env =
+                    StreamExecutionEnvironment.getExecutionEnvironment(flinkConfiguration);
+            CheckReport report =
+                    PipelineCheck.of(
+                            definition,
+                            PipelineComposer.forDryRun(
+                                            classLoader, pipeline.toAbsolutePath().getParent())
+                                    .connect(definition, env));
+            report.print(out);
+            return report.exitCode();
+        } catch (PipelineConfigException e) {
+            report(e.getMessage(), e);
+            return PipelineRunner.BAD_INPUT;
+        } catch (Exception | LinkageError | ServiceConfigurationError e) {
+            report("A start would fail: " + FailureMessages.rootMessage(e), e);
+            return PipelineRunner.JOB_FAILED;
+        } finally {
+            Thread.currentThread().setContextClassLoader(previous);
+        }
+    }
+
+    private void report(String message, Throwable error) {
+        err.println(message);
+        if (verbose) {
+            error.printStackTrace(err);
+        }
+    }
+}
