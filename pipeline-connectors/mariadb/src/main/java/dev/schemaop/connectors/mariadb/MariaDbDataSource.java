@@ -1,5 +1,6 @@
 package dev.schemaop.connectors.mariadb;
 
+import dev.schemaop.connectors.mariadb.schema.CapturedTablesAccessor;
 import dev.schemaop.connectors.mariadb.source.BinlogSource;
 
 import org.apache.flink.cdc.common.source.DataSource;
@@ -22,8 +23,6 @@ public final class MariaDbDataSource implements DataSource {
 
     @Override
     public MetadataAccessor getMetadataAccessor() {
-        throw new UnsupportedOperationException(
-                "The mariadb source describes its tables in its events, not through a metadata"
-                        + " accessor.");
+        return new CapturedTablesAccessor(settings);
     }
 }

@@ -3,6 +3,7 @@ package dev.schemaop.connectors.mariadb.snapshot;
 import dev.schemaop.connectors.mariadb.SourceSettings;
 import dev.schemaop.connectors.mariadb.debezium.MariaDbSourceException;
 import dev.schemaop.connectors.mariadb.jdbc.MariaDbConnections;
+import dev.schemaop.connectors.mariadb.schema.CapturedTables;
 import dev.schemaop.connectors.mariadb.schema.CreateStatements;
 import dev.schemaop.connectors.mariadb.schema.MariaDbTypes;
 import dev.schemaop.connectors.mariadb.schema.SourceColumn;
@@ -17,10 +18,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * One transaction that sees every captured table as it was at one binlog position, taken as
@@ -31,9 +29,6 @@ import java.util.regex.Pattern;
  * then read from the transaction's snapshot while the server runs on.
  */
 final class ConsistentSnapshot implements AutoCloseable {
-    private static final Set<String> SYSTEM_DATABASES =
-            Set.of("mysql", "information_schema", "performance_schema", "sys");
-
     /** Debezium's option for how long its snapshot waits for the global read lock. */
     static final String LOCK_TIMEOUT_OPTION = "snapshot.lock.timeout.ms";
 
@@ -100,11 +95,8 @@ final class ConsistentSnapshot implements AutoCloseable {
                 sql.execute("START TRANSACTION WITH CONSISTENT SNAPSHOT");
                 position = position(sql);
                 schemaStatements.addAll(serverAndDatabases(sql));
-                for (TableId id : captured(sql)) {
-                    try (ResultSet rs = sql.executeQuery("SHOW CREATE TABLE " + qualified(id))) {
-                        rs.next();
-                        createStatements.put(id, rs.getString(2));
-                    }
+                for (TableId id : CapturedTables.list(sql, settings)) {
+                    createStatements.put(id, CapturedTables.createStatement(sql, id));
                 }
             } finally {
                 sql.execute("UNLOCK TABLES");
@@ -153,7 +145,7 @@ final class ConsistentSnapshot implements AutoCloseable {
             select.append(expression(column)).append(", ");
         }
         select.setLength(select.length() - 2);
-        select.append(" FROM ").append(qualified(table.id()));
+        select.append(" FROM ").append(CapturedTables.qualified(table.id()));
         Statement statement =
                 connection.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
         statement.setFetchSize(fetchSize);
@@ -162,7 +154,7 @@ final class ConsistentSnapshot implements AutoCloseable {
     }
 
     private static String expression(SourceColumn column) {
-        String name = quoted(column.name());
+        String name = CapturedTables.quoted(column.name());
         switch (MariaDbTypes.typeOf(column).getTypeRoot()) {
             case DATE:
             case TIMESTAMP_WITHOUT_TIME_ZONE:
@@ -210,10 +202,10 @@ final class ConsistentSnapshot implements AutoCloseable {
                                 + " FROM information_schema.SCHEMATA ORDER BY SCHEMA_NAME")) {
             while (rs.next()) {
                 String database = rs.getString(1);
-                if (!SYSTEM_DATABASES.contains(database.toLowerCase(Locale.ROOT))) {
+                if (!CapturedTables.isSystemDatabase(database)) {
                     statements.add(
                             "CREATE DATABASE "
-                                    + quoted(database)
+                                    + CapturedTables.quoted(database)
                                     + " CHARACTER SET "
                                     + rs.getString(2)
                                     + " COLLATE "
@@ -222,42 +214,6 @@ final class ConsistentSnapshot implements AutoCloseable {
             }
         }
         return statements;
-    }
-
-    /**
-     * Every base table Debezium follows ({@code table.include.list}, case-insensitive as Debezium
-     * matches it), in database and table order.
-     */
-    private List<TableId> captured(Statement sql) throws SQLException {
-        List<Pattern> included = new ArrayList<>();
-        for (String regex : settings.tableIncludeList().split(",")) {
-            included.add(Pattern.compile(regex.trim(), Pattern.CASE_INSENSITIVE));
-        }
-        List<TableId> ids = new ArrayList<>();
-        try (ResultSet rs =
-                sql.executeQuery(
-                        "SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES"
-                                + " WHERE TABLE_TYPE = 'BASE TABLE'"
-                                + " ORDER BY TABLE_SCHEMA, TABLE_NAME")) {
-            while (rs.next()) {
-                String database = rs.getString(1);
-                String table = rs.getString(2);
-                if (!SYSTEM_DATABASES.contains(database.toLowerCase(Locale.ROOT))
-                        && included.stream()
-                                .anyMatch(p -> p.matcher(database + "." + table).matches())) {
-                    ids.add(TableId.tableId(database, table));
-                }
-            }
-        }
-        return ids;
-    }
-
-    private static String qualified(TableId id) {
-        return quoted(id.getSchemaName()) + "." + quoted(id.getTableName());
-    }
-
-    static String quoted(String identifier) {
-        return '`' + identifier.replace("`", "``") + '`';
     }
 
     /**

@@ -1,0 +1,218 @@
+package dev.schemaop.e2e.mariadb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.schemaop.cli.FlinkCdcCli;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code flink-cdc.sh check} on MariaDB -> PostgreSQL with pre-created tables of each kind: one
+ * missing, one compatible, one expandable, one with another key. The output is asserted line by
+ * line, and neither server's catalog changed (compared before and after).
+ */
+class CheckIntoPostgresTest {
+    private static final String DB = "e2e_maria_check";
+
+    @TempDir Path dir;
+
+    @BeforeEach
+    void tables() throws Exception {
+        try (Connection maria = Servers.mariadb();
+                Statement sql = maria.createStatement();
+                PostgresTables pg = PostgresTables.fresh(DB);
+                Connection postgres = Servers.postgres();
+                Statement pgSql = postgres.createStatement()) {
+            Servers.freshDatabase(sql, DB);
+            sql.execute("CREATE TABLE " + DB + ".orders (id INT PRIMARY KEY, item VARCHAR(20))");
+            sql.execute("CREATE TABLE " + DB + ".customers (id INT PRIMARY KEY, name VARCHAR(20))");
+            sql.execute(
+                    "CREATE TABLE "
+                            + DB
+                            + ".items (id INT PRIMARY KEY, qty BIGINT, note VARCHAR(10))");
+            sql.execute("CREATE TABLE " + DB + ".legacy (id INT PRIMARY KEY, v INT)");
+            pgSql.execute("CREATE SCHEMA " + DB);
+            pgSql.execute(
+                    "CREATE TABLE " + DB + ".customers (id integer PRIMARY KEY, name varchar(40))");
+            pgSql.execute("CREATE TABLE " + DB + ".items (id integer PRIMARY KEY, qty integer)");
+            pgSql.execute(
+                    "CREATE TABLE "
+                            + DB
+                            + ".legacy (id integer NOT NULL, v integer NOT NULL, PRIMARY KEY (v))");
+        }
+    }
+
+    private String pipeline(String mode) {
+        return Servers.sourceBlock(DB + ".\\.*", "")
+                + Servers.postgresSinkBlock(
+                        Servers.POSTGRES_URL,
+                        "  existing-table.schema-expansion.mode: \"" + mode + "\"\n")
+                + "pipeline:\n  name: check into postgres\n  schema.change.behavior: evolve\n";
+    }
+
+    @Test
+    void eachKindOfTableGetsItsVerdictAndNothingChanges() throws Exception {
+        List<String> before = catalogs();
+
+        String[] run = check(pipeline("EXPAND"));
+
+        assertThat(run[1]).isEqualTo("1");
+        assertThat(run[0])
+                .isEqualTo(
+                        String.join(
+                                "\n",
+                                "Pipeline 'check into postgres': mariadb source -> postgres sink,"
+                                        + " schema.change.behavior: evolve,"
+                                        + " existing-table.schema-expansion.mode: EXPAND",
+                                "  compatible    e2e_maria_check.customers  <-"
+                                        + " e2e_maria_check.customers",
+                                "  expand        e2e_maria_check.items      <-"
+                                        + " e2e_maria_check.items",
+                                "      AddColumnEvent{tableId=e2e_maria_check.items,"
+                                        + " addedColumns=[ColumnWithPosition{column=`note`"
+                                        + " VARCHAR(10), position=LAST, existedColumnName=null}]}",
+                                "      AlterColumnTypeEvent{tableId=e2e_maria_check.items,"
+                                        + " typeMapping={qty=BIGINT}, oldTypeMapping={qty=INT}}",
+                                "  incompatible  e2e_maria_check.legacy     <-"
+                                        + " e2e_maria_check.legacy",
+                                "      The existing sink table e2e_maria_check.legacy does not hold"
+                                        + " what the pipeline sends"
+                                        + " (existing-table.schema-expansion.mode: EXPAND); 2"
+                                        + " differences:",
+                                "        - column v: upstream INT, target INT NOT NULL: the"
+                                        + " upstream column is nullable, the table's is NOT NULL",
+                                "        - (id) vs (v): the primary keys differ",
+                                "  create        e2e_maria_check.orders     <-"
+                                        + " e2e_maria_check.orders",
+                                "A start would fail: 4 sink tables (1 create, 1 compatible, 1"
+                                        + " expand, 1 incompatible).",
+                                ""));
+        assertThat(catalogs()).as("the catalogs of both servers").isEqualTo(before);
+    }
+
+    @Test
+    void withoutTheTableOfAnotherKeyAStartWouldSucceed() throws Exception {
+        try (Connection maria = Servers.mariadb();
+                Statement sql = maria.createStatement()) {
+            sql.execute("DROP TABLE " + DB + ".legacy");
+        }
+
+        String[] run = check(pipeline("EXPAND"));
+
+        assertThat(run[0])
+                .endsWith(
+                        "A start would succeed: 3 sink tables (1 create, 1 compatible, 1"
+                                + " expand).\n");
+        assertThat(run[1]).isEqualTo("0");
+    }
+
+    @Test
+    void aSourceThatCannotBeReachedIsOneMessage() throws Exception {
+        String[] run =
+                check(pipeline("EXPAND").replace("port: " + Servers.MARIADB_PORT, "port: 1"));
+
+        // As the run: a connector that refuses to be created is the pipeline's input.
+        assertThat(run[1]).isEqualTo("2");
+        assertThat(run[0]).isEmpty();
+        assertThat(run[2])
+                .contains(
+                        "the 'mariadb' source connector rejected its options: The mariadb source"
+                                + " cannot connect to MariaDB at 127.0.0.1:1");
+        CliRun.assertNoStackTrace(run[2]);
+    }
+
+    /** stdout, the exit code and stderr of {@code flink-cdc.sh check}. */
+    private String[] check(String pipelineYaml) throws Exception {
+        Path pipeline = dir.resolve("pipeline.yaml");
+        Files.writeString(pipeline, pipelineYaml);
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        int exit;
+        try {
+            System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
+            exit = FlinkCdcCli.execute("check", pipeline.toString());
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+        String[] run = {
+            stdout.toString(StandardCharsets.UTF_8),
+            String.valueOf(exit),
+            stderr.toString(StandardCharsets.UTF_8)
+        };
+        out.print(run[0]);
+        err.print(run[2]);
+        return run;
+    }
+
+    /** Every schema, table, column and constraint both servers list, outside their own. */
+    private static List<String> catalogs() throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (Connection maria = Servers.mariadb();
+                Statement sql = maria.createStatement()) {
+            rows.addAll(
+                    query(sql, "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA ORDER BY 1"));
+            rows.addAll(
+                    query(
+                            sql,
+                            "SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME, COLUMN_TYPE,"
+                                    + " IS_NULLABLE, COLUMN_KEY FROM information_schema.COLUMNS"
+                                    + " WHERE TABLE_SCHEMA = '"
+                                    + DB
+                                    + "' ORDER BY 1, 2, ORDINAL_POSITION"));
+        }
+        try (Connection postgres = Servers.postgres();
+                Statement sql = postgres.createStatement()) {
+            rows.addAll(query(sql, "SELECT nspname FROM pg_namespace ORDER BY 1"));
+            rows.addAll(
+                    query(
+                            sql,
+                            "SELECT table_schema, table_name, column_name, data_type,"
+                                    + " character_maximum_length, is_nullable FROM"
+                                    + " information_schema.columns WHERE table_schema NOT IN"
+                                    + " ('pg_catalog', 'information_schema') ORDER BY 1, 2,"
+                                    + " ordinal_position"));
+            rows.addAll(
+                    query(
+                            sql,
+                            "SELECT table_schema, table_name, constraint_name, constraint_type"
+                                    + " FROM information_schema.table_constraints WHERE"
+                                    + " table_schema NOT IN ('pg_catalog', 'information_schema')"
+                                    + " ORDER BY 1, 2, 3"));
+        }
+        return rows;
+    }
+
+    private static List<String> query(Statement sql, String query) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (ResultSet rs = sql.executeQuery(query)) {
+            ResultSetMetaData meta = rs.getMetaData();
+            while (rs.next()) {
+                StringBuilder row = new StringBuilder();
+                for (int i = 1; i <= meta.getColumnCount(); i++) {
+                    row.append(i > 1 ? " | " : "").append(rs.getString(i));
+                }
+                rows.add(row.toString());
+            }
+        }
+        return rows;
+    }
+}
