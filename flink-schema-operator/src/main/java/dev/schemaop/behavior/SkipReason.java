@@ -11,5 +11,10 @@ public enum SkipReason {
     /** It would change a primary key or partition key column of the sink: keys never change. */
     KEY_COLUMN,
     /** It is lossy and the behavior drops it rather than convert it (create of existing table). */
-    NOT_WIDENABLE
+    NOT_WIDENABLE,
+    /**
+     * The sink table merges other source tables too (SPEC §7): a rename, drop or truncate of one of
+     * them, or a change it already holds, does not reach it.
+     */
+    SHARED_TABLE
 }

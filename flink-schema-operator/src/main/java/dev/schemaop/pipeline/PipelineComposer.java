@@ -15,6 +15,7 @@ import dev.schemaop.pipeline.definition.SourceDefinition;
 import dev.schemaop.protocol.ChannelEvent;
 import dev.schemaop.protocol.ChannelEventSerializer;
 import dev.schemaop.protocol.RegistryAddress;
+import dev.schemaop.registry.HistoryLocation;
 import dev.schemaop.registry.RegistryConfig;
 import dev.schemaop.route.RouteRule;
 import dev.schemaop.sink.FlushingSink;
@@ -38,6 +39,7 @@ import org.apache.flink.cdc.common.source.EventSourceProvider;
 import org.apache.flink.cdc.common.source.FlinkSourceFunctionProvider;
 import org.apache.flink.cdc.common.source.FlinkSourceProvider;
 import org.apache.flink.cdc.runtime.typeutils.EventTypeInfo;
+import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -118,15 +120,16 @@ public final class PipelineComposer {
         String schemaOperatorUid = uidPrefix + "schema-operator";
         RegistryConfig registryConfig =
                 new RegistryConfig(
-                        settings.behavior(),
-                        settings.explicitCast(),
-                        accepted,
-                        routes,
-                        applier,
-                        settings.rpcTimeout(),
-                        parallelism,
-                        AppliedChangeLogLocation.of(env.getConfiguration(), run),
-                        ExpansionMode.of(expansionMode));
+                                settings.behavior(),
+                                settings.explicitCast(),
+                                accepted,
+                                routes,
+                                applier,
+                                settings.rpcTimeout(),
+                                parallelism,
+                                AppliedChangeLogLocation.of(env.getConfiguration(), run),
+                                ExpansionMode.of(expansionMode))
+                        .withHistory(historyLocation(settings, env));
         SchemaOperatorConfig operatorConfig =
                 new SchemaOperatorConfig(
                         routes,
@@ -209,6 +212,27 @@ public final class PipelineComposer {
         checkSinkCapabilities(definition.sink(), expansionMode, applier, accepted);
         return new PipelineConnectors(
                 source, sink, applier, accepted, expansionMode, routes(definition.routes()));
+    }
+
+    /**
+     * Where the registry writes the decision history: {@code schema-history.dir} (relative to the
+     * definition's directory), else beside local checkpoints, else, embedded, {@code
+     * target/schema-history} under the directory the command runs in.
+     */
+    private HistoryLocation historyLocation(
+            PipelineSettings settings, StreamExecutionEnvironment env) {
+        String configured = settings.historyDir();
+        if (configured != null && !configured.contains(":") && run.definitionDirectory() != null) {
+            configured = run.definitionDirectory().resolve(configured).toAbsolutePath().toString();
+        }
+        return new HistoryLocation(
+                configured,
+                env.getConfiguration()
+                        .getOptional(CheckpointingOptions.CHECKPOINTS_DIRECTORY)
+                        .orElse(null),
+                run.scratchDirectory() == null
+                        ? null
+                        : Path.of("target", "schema-history").toAbsolutePath().toString());
     }
 
     /**

@@ -73,7 +73,7 @@ public record AppliedLogLocation(
 
     /** The JobManager's own configuration, when its launcher names it (as Flink's scripts do). */
     @Nullable
-    private static String clusterCheckpointDirectory() {
+    static String clusterCheckpointDirectory() {
         String confDir = System.getenv(ConfigConstants.ENV_FLINK_CONF_DIR);
         if (confDir == null) {
             return null;
@@ -89,7 +89,7 @@ public record AppliedLogLocation(
     }
 
     /** The job's id; a registry outside a job (a unit test) gets one of its own. */
-    private static String jobId(OperatorCoordinator.Context context) {
+    static String jobId(OperatorCoordinator.Context context) {
         String job = context.metricGroup().getAllVariables().get(ScopeFormat.SCOPE_JOB_ID);
         return job != null ? job : "run-" + UUID.randomUUID();
     }

@@ -3,6 +3,7 @@ package dev.schemaop.registry;
 import dev.schemaop.behavior.Derivation;
 import dev.schemaop.behavior.SchemaChangeDeriver;
 import dev.schemaop.behavior.SchemaChanges;
+import dev.schemaop.behavior.SkipReason;
 import dev.schemaop.behavior.SkippedChange;
 import dev.schemaop.merge.SchemaMerger;
 import dev.schemaop.route.TableRouter;
@@ -12,8 +13,6 @@ import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.event.TruncateTableEvent;
 import org.apache.flink.cdc.common.schema.Schema;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import javax.annotation.Nullable;
 
@@ -27,7 +26,6 @@ import java.util.List;
  * §4). Pure: no threads, no I/O.
  */
 final class ChangePlanner {
-    private static final Logger LOG = LoggerFactory.getLogger(ChangePlanner.class);
 
     private final SchemaChangeDeriver deriver;
     private final TableRouter router;
@@ -44,15 +42,19 @@ final class ChangePlanner {
         for (TableId sinkTable : router.sinkTablesOf(source)) {
             SinkTableState sink = state.sink(sinkTable);
             List<SchemaChangeEvent> sinkLevel = sinkLevelEvents(change, upstreamAfter, sink);
-            sinks.add(derive(sink, sinkLevel));
+            sinks.add(derive(change, sink, sinkLevel));
         }
         return new ChangePlan(change, upstreamAfter, ordinal, sinks);
     }
 
-    private SinkPlan derive(SinkTableState sink, List<SchemaChangeEvent> sinkLevel) {
+    private SinkPlan derive(
+            SchemaChangeEvent change, SinkTableState sink, List<SchemaChangeEvent> sinkLevel) {
         Schema planned = sink.schema;
         List<SchemaChangeEvent> toApply = new ArrayList<>();
         List<SkippedChange> skipped = new ArrayList<>();
+        if (sinkLevel.isEmpty()) {
+            skipped.add(new SkippedChange(change.copy(sink.table), SkipReason.SHARED_TABLE));
+        }
         for (SchemaChangeEvent event : sinkLevel) {
             Derivation derivation = deriver.derive(event, planned);
             for (SchemaChangeEvent derived : derivation.toApply()) {
@@ -81,12 +83,7 @@ final class ChangePlanner {
         if (upstreamAfter == null
                 || change instanceof DropTableEvent
                 || change instanceof TruncateTableEvent) {
-            LOG.info(
-                    "{} is not applied to {}: other tables ({}) are routed into it too.",
-                    change,
-                    sink.table,
-                    sink.sources);
-            return List.of();
+            return List.of(); // skipped as SHARED_TABLE, and logged so
         }
         return SchemaMerger.eventsToHold(sink.table, sink.schema, upstreamAfter);
     }

@@ -7,6 +7,8 @@ import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
 import org.apache.flink.cdc.common.sink.MetadataApplier;
 
+import javax.annotation.Nullable;
+
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.List;
@@ -25,6 +27,7 @@ public final class RegistryConfig implements Serializable {
     private final int sinkParallelism;
     private final AppliedLogLocation appliedLog;
     private final ExpansionMode expansionMode;
+    @Nullable private HistoryLocation history;
 
     public RegistryConfig(
             SchemaChangeBehavior behavior,
@@ -79,6 +82,29 @@ public final class RegistryConfig implements Serializable {
     /** Where the registry keeps its log of applied changes (SPEC G6). */
     public AppliedLogLocation appliedLog() {
         return appliedLog;
+    }
+
+    /** The same configuration, with the decision history written where {@code history} says. */
+    public RegistryConfig withHistory(HistoryLocation history) {
+        RegistryConfig copy =
+                new RegistryConfig(
+                        behavior,
+                        explicitCast,
+                        acceptedTypes,
+                        routes,
+                        applier,
+                        rpcTimeout,
+                        sinkParallelism,
+                        appliedLog,
+                        expansionMode);
+        copy.history = history;
+        return copy;
+    }
+
+    /** Where the decision history goes; null: no history. */
+    @Nullable
+    public HistoryLocation history() {
+        return history;
     }
 
     /** The sink's {@code existing-table.schema-expansion.mode} (SPEC §6). */

@@ -30,6 +30,8 @@ import org.slf4j.LoggerFactory;
 
 import javax.annotation.Nullable;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -111,6 +113,9 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     private final AppliedLogLocation.Directory ownLog;
 
     @Nullable private ChangeExecution inFlight;
+
+    /** The decision history; opened when the registry starts. */
+    private DecisionRecorder decisions = DecisionRecorder.none();
 
     /** A create waiting for the sink to describe the tables it may already have. */
     @Nullable private PreparedChange inspecting;
@@ -205,12 +210,51 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
             state.logDir = ownLog.path().toString();
             log = new AppliedChangeLog(ownLog, true);
         }
+        openHistory();
         rollForward(log().replayOnto(state));
         LOG.info(
                 "Schema registry started: behavior {}, accepted changes {}, sink supports {}",
                 config.behavior(),
                 accepted,
                 supported);
+    }
+
+    private void openHistory() {
+        HistoryLocation location = config.history();
+        if (location == null) {
+            return;
+        }
+        java.nio.file.Path dir = location.directory(context);
+        try {
+            decisions =
+                    DecisionRecorder.open(
+                            dir, AppliedLogLocation.jobId(context), config.behavior());
+        } catch (IOException e) {
+            throw new UncheckedIOException(
+                    "The schema registry cannot write its decision history in "
+                            + dir
+                            + ": "
+                            + e.getMessage()
+                            + ". Set pipeline.schema-history.dir to a directory it may write.",
+                    e);
+        }
+    }
+
+    /** At each checkpoint, as the log at each applier call: what the history holds is on disk. */
+    private void syncHistory() {
+        try {
+            decisions.sync();
+        } catch (IOException e) {
+            LOG.warn("Cannot sync the schema decision history: {}", e.toString());
+        }
+    }
+
+    private void closeHistory() {
+        try {
+            decisions.close();
+        } catch (IOException e) {
+            LOG.warn("Cannot close the schema decision history: {}", e.toString());
+        }
     }
 
     /** A sink that does not describe its tables is taken to compare column names exactly. */
@@ -231,6 +275,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                         if (log != null) {
                             log.close();
                         }
+                        closeHistory();
                     },
                     "closing");
         } finally {
@@ -292,6 +337,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         loop.run(
                 () -> {
                     sequenceAtCheckpoint.put(checkpointId, state.lastSequence);
+                    syncHistory();
                     result.complete(RegistryStateCodec.serialize(state));
                 },
                 "taking checkpoint %d",
@@ -418,6 +464,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                 new CompletedChange(nextChange(request, state.upstreamOf(table)), unchanged);
         log().appendCompleted(completed);
         completed.applyTo(state);
+        decisions.redundant(request, completed, state);
     }
 
     /** The next change the registry handles: the request's, leading upstream to {@code after}. */
@@ -443,6 +490,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     private void carryOut(PreparedChange change) {
         if (change.rejection != null) {
             metrics.count(change.request.change().tableId(), RegistryMetrics.Outcome.REJECTED);
+            decisions.rejected(change.request, change.rejection);
             // Every row the subtask sent before the change was flushed: nothing is lost.
             failJobAfterDrain(change.rejection);
             return;
@@ -613,6 +661,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         CompletedChange completed = execution.completed();
         log().appendCompleted(completed);
         completed.applyTo(state);
+        decisions.completed(execution, completed, state);
         inFlight = null;
         if (execution.request != null) {
             metrics.count(
@@ -672,6 +721,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
             return false;
         }
         failed = true;
+        decisions.failed(inFlight, inspecting, cause);
         inFlight = null;
         LOG.error(logLine, cause.getMessage());
         return true;

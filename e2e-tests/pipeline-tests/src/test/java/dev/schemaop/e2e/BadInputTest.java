@@ -150,8 +150,8 @@ class BadInputTest {
                         + ":9: unknown key 'schema.change.behaviour' in the pipeline block. Valid keys:"
                         + " name, parallelism, schema.change.behavior, schema.change.explicit-cast,"
                         + " schema-operator.rpc-timeout, schema-operator.parked-rows.max-size,"
-                        + " execution.runtime-mode, local-time-zone, operator.uid.prefix. Remove the"
-                        + " key or correct its spelling.");
+                        + " execution.runtime-mode, local-time-zone, operator.uid.prefix,"
+                        + " schema-history.dir. Remove the key or correct its spelling.");
     }
 
     @Test

@@ -29,6 +29,9 @@ import java.util.Objects;
  * @param runtimeMode {@code execution.runtime-mode}, default STREAMING
  * @param localTimeZone {@code local-time-zone}, a {@link ZoneId} id, default the system's zone
  * @param operatorUidPrefix {@code operator.uid.prefix}, or {@code null}
+ * @param historyDir {@code schema-history.dir}: where the schema decision history goes, or {@code
+ *     null} for the default (beside local checkpoints; {@code target/schema-history} on the
+ *     embedded Flink)
  */
 public record PipelineSettings(
         String name,
@@ -39,7 +42,8 @@ public record PipelineSettings(
         MemorySize maxParkedBytes,
         RuntimeExecutionMode runtimeMode,
         String localTimeZone,
-        @Nullable String operatorUidPrefix) {
+        @Nullable String operatorUidPrefix,
+        @Nullable String historyDir) {
 
     public static final String NAME_KEY = PipelineOptions.PIPELINE_NAME.key();
     public static final String PARALLELISM_KEY = PipelineOptions.PIPELINE_PARALLELISM.key();
@@ -54,6 +58,8 @@ public record PipelineSettings(
     public static final String LOCAL_TIME_ZONE_KEY = PipelineOptions.PIPELINE_LOCAL_TIME_ZONE.key();
     public static final String OPERATOR_UID_PREFIX_KEY =
             PipelineOptions.PIPELINE_OPERATOR_UID_PREFIX.key();
+
+    public static final String HISTORY_DIR_KEY = "schema-history.dir";
 
     public static final String DEFAULT_NAME = "Flink CDC Pipeline Job";
 
@@ -87,6 +93,7 @@ public record PipelineSettings(
                 DEFAULT_MAX_PARKED,
                 PipelineOptions.PIPELINE_EXECUTION_RUNTIME_MODE.defaultValue(),
                 ZoneId.systemDefault().getId(),
+                null,
                 null);
     }
 

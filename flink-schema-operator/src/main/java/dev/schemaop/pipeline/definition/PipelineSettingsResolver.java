@@ -2,6 +2,7 @@ package dev.schemaop.pipeline.definition;
 
 import static dev.schemaop.pipeline.definition.PipelineSettings.BEHAVIOR_KEY;
 import static dev.schemaop.pipeline.definition.PipelineSettings.EXPLICIT_CAST_KEY;
+import static dev.schemaop.pipeline.definition.PipelineSettings.HISTORY_DIR_KEY;
 import static dev.schemaop.pipeline.definition.PipelineSettings.LOCAL_TIME_ZONE_KEY;
 import static dev.schemaop.pipeline.definition.PipelineSettings.MAX_PARKED_KEY;
 import static dev.schemaop.pipeline.definition.PipelineSettings.NAME_KEY;
@@ -43,7 +44,8 @@ final class PipelineSettingsResolver {
                     MAX_PARKED_KEY,
                     RUNTIME_MODE_KEY,
                     LOCAL_TIME_ZONE_KEY,
-                    OPERATOR_UID_PREFIX_KEY);
+                    OPERATOR_UID_PREFIX_KEY,
+                    HISTORY_DIR_KEY);
 
     /** {@code local-time-zone}'s value for "the zone of the machine", as in Flink CDC. */
     private static final String SYSTEM_DEFAULT_ZONE = "systemDefault";
@@ -138,7 +140,8 @@ final class PipelineSettingsResolver {
                         settings,
                         OPERATOR_UID_PREFIX_KEY,
                         v -> nonBlank(OPERATOR_UID_PREFIX_KEY, v),
-                        null));
+                        null),
+                parse(settings, HISTORY_DIR_KEY, v -> nonBlank(HISTORY_DIR_KEY, v), null));
     }
 
     private static String singleValue(YamlNode.Entry entry) {

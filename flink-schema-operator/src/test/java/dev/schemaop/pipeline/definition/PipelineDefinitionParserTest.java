@@ -79,7 +79,8 @@ class PipelineDefinitionParserTest {
                                 PipelineSettings.DEFAULT_MAX_PARKED,
                                 RuntimeExecutionMode.STREAMING,
                                 "Asia/Shanghai",
-                                "app-sync-"));
+                                "app-sync-",
+                                "/var/lib/flink-cdc/schema-history"));
         assertThat(definition).isEqualTo(expected);
         assertThat(List.copyOf(definition.source().options().keySet()))
                 .as("options keep the order they were written in")
@@ -243,8 +244,8 @@ class PipelineDefinitionParserTest {
                                 + " Valid keys: name, parallelism, schema.change.behavior,"
                                 + " schema.change.explicit-cast, schema-operator.rpc-timeout,"
                                 + " schema-operator.parked-rows.max-size, execution.runtime-mode,"
-                                + " local-time-zone, operator.uid.prefix. Remove the key or correct"
-                                + " its spelling.");
+                                + " local-time-zone, operator.uid.prefix, schema-history.dir. Remove"
+                                + " the key or correct its spelling.");
     }
 
     @Test
@@ -314,8 +315,8 @@ class PipelineDefinitionParserTest {
                 "pipeline.yaml:7: unknown key 'paralelism' in the pipeline block. Valid keys: name,"
                         + " parallelism, schema.change.behavior, schema.change.explicit-cast,"
                         + " schema-operator.rpc-timeout, schema-operator.parked-rows.max-size,"
-                        + " execution.runtime-mode, local-time-zone, operator.uid.prefix. Remove the"
-                        + " key or correct its spelling.");
+                        + " execution.runtime-mode, local-time-zone, operator.uid.prefix,"
+                        + " schema-history.dir. Remove the key or correct its spelling.");
     }
 
     @Test

@@ -1,0 +1,161 @@
+package dev.schemaop.cli;
+
+import dev.schemaop.history.Decision;
+import dev.schemaop.history.HistoryReader;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.flink.util.TimeUtils;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+
+/** {@code flink-cdc.sh history DIR}: the schema decisions a pipeline's registry recorded. */
+@Command(
+        name = "history",
+        sortOptions = false,
+        description = {
+            "Prints the schema decision history in DIR (pipeline.schema-history.dir; the embedded"
+                    + " run's default is target/schema-history): one line per decision, oldest"
+                    + " first, with what the sink got.",
+            "Exit 0; 2 on bad input."
+        })
+final class HistoryCommand implements Callable<Integer> {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final PrintStream out = System.out;
+    private final PrintStream err = System.err;
+
+    @Parameters(index = "0", paramLabel = "DIR", description = "The history directory.")
+    Path dir;
+
+    @Option(
+            names = "--table",
+            paramLabel = "TABLE",
+            description = "Only decisions about this upstream or sink table (db.table).")
+    String table;
+
+    @Option(
+            names = "--since",
+            paramLabel = "TIME",
+            description =
+                    "Only decisions at or after TIME: an instant (2026-12-02T14:00:00Z), a UTC"
+                            + " date-time (2026-12-02T14:00), or a duration ago (30 min, 2 h).")
+    String since;
+
+    @Option(names = "--json", description = "Print the decisions as JSON lines.")
+    boolean json;
+
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help and exit.")
+    boolean help;
+
+    @Override
+    public Integer call() {
+        if (!Files.isDirectory(dir)) {
+            err.println(
+                    "History directory "
+                            + dir
+                            + " does not exist. It is pipeline.schema-history.dir, or"
+                            + " schema-history/ beside the checkpoints, or target/schema-history"
+                            + " where the embedded run ran.");
+            return PipelineRunner.BAD_INPUT;
+        }
+        Instant from;
+        try {
+            from = since == null ? Instant.MIN : parseSince(since);
+        } catch (IllegalArgumentException e) {
+            err.println(
+                    "--since "
+                            + since
+                            + " is not a time: give an instant (2026-12-02T14:00:00Z), a UTC"
+                            + " date-time (2026-12-02T14:00) or a duration ago (30 min).");
+            return PipelineRunner.BAD_INPUT;
+        }
+        List<Decision> decisions;
+        try {
+            decisions = HistoryReader.read(dir);
+        } catch (IOException e) {
+            err.println("Cannot read the history in " + dir + ": " + e.getMessage());
+            return PipelineRunner.BAD_INPUT;
+        }
+        for (Decision decision : decisions) {
+            if (Instant.parse(decision.time()).isBefore(from) || !about(decision)) {
+                continue;
+            }
+            out.println(json ? asJson(decision) : line(decision));
+        }
+        return PipelineRunner.OK;
+    }
+
+    private boolean about(Decision decision) {
+        return table == null
+                || table.equals(decision.table())
+                || decision.sinks().stream().anyMatch(s -> table.equals(s.table()));
+    }
+
+    private static Instant parseSince(String text) {
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException notInstant) {
+            try {
+                return LocalDateTime.parse(text).toInstant(ZoneOffset.UTC);
+            } catch (DateTimeParseException notDateTime) {
+                return Instant.now().minus(TimeUtils.parseDuration(text));
+            }
+        }
+    }
+
+    /** time, table, outcome (reason), the upstream event, then what each sink table got. */
+    static String line(Decision decision) {
+        StringBuilder line =
+                new StringBuilder()
+                        .append(decision.time())
+                        .append("  ")
+                        .append(decision.table())
+                        .append("  ")
+                        .append(decision.outcome());
+        if (decision.reason() != null) {
+            // a rejection's or failure's message has more lines (--json has them all)
+            line.append(" (").append(decision.reason().lines().findFirst().orElse("")).append(')');
+        }
+        line.append("  ")
+                .append(decision.event() == null ? "(finished after a restore)" : decision.event());
+        for (Decision.SinkResult sink : decision.sinks()) {
+            line.append("  => ")
+                    .append(sink.table())
+                    .append(" v")
+                    .append(sink.versionBefore())
+                    .append("->v")
+                    .append(sink.versionAfter())
+                    .append(": ")
+                    .append(
+                            sink.received().isEmpty()
+                                    ? "nothing"
+                                    : sink.received().stream().collect(Collectors.joining("; ")));
+        }
+        return line.toString();
+    }
+
+    private static String asJson(Decision decision) {
+        try {
+            return JSON.writeValueAsString(decision);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package dev.schemaop.history;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import javax.annotation.Nullable;
+
+import java.util.List;
+
+/**
+ * One decision of the registry, as a line of the history.
+ *
+ * @param time when it was made (ISO-8601, UTC)
+ * @param job the job that made it
+ * @param sequence the registry's number of a completed decision (one per upstream change, in
+ *     order); null for a change that was rejected or failed, which does not complete
+ * @param table the upstream table
+ * @param event the upstream schema change; null for one finished after a restore (the log keeps
+ *     what it did, not what asked for it)
+ * @param outcome applied, converted, widened, skipped, rejected, expanded, checked or failed
+ * @param reason why, for skipped, rejected and failed
+ * @param sinks what each sink table routed from {@code table} got
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Decision(
+        String time,
+        String job,
+        @Nullable Long sequence,
+        String table,
+        @Nullable String event,
+        String behavior,
+        String outcome,
+        @Nullable String reason,
+        List<SinkResult> sinks) {
+
+    public Decision {
+        sinks = List.copyOf(sinks);
+    }
+
+    /**
+     * What one sink table got.
+     *
+     * @param received the schema change events the sink applied, in order
+     * @param skipped what was left out and why ("REASON: event")
+     */
+    public record SinkResult(
+            String table,
+            int versionBefore,
+            int versionAfter,
+            List<String> received,
+            List<String> skipped) {
+        public SinkResult {
+            received = List.copyOf(received);
+            skipped = List.copyOf(skipped);
+        }
+    }
+}
