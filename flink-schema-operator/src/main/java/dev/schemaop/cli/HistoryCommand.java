@@ -120,7 +120,10 @@ final class HistoryCommand implements Callable<Integer> {
         }
     }
 
-    /** time, table, outcome (reason), the upstream event, then what each sink table got. */
+    /**
+     * time, table, outcome (reason), the upstream event, then what each sink table got; for
+     * discarded values: the checkpoint and the count per column.
+     */
     static String line(Decision decision) {
         StringBuilder line =
                 new StringBuilder()
@@ -129,6 +132,16 @@ final class HistoryCommand implements Callable<Integer> {
                         .append(decision.table())
                         .append("  ")
                         .append(decision.outcome());
+        if (decision.discarded() != null) {
+            return line.append(" at checkpoint ")
+                    .append(decision.checkpoint())
+                    .append(": ")
+                    .append(
+                            decision.discarded().entrySet().stream()
+                                    .map(e -> e.getKey() + "=" + e.getValue())
+                                    .collect(Collectors.joining(", ")))
+                    .toString();
+        }
         if (decision.reason() != null) {
             // a rejection's or failure's message has more lines (--json has them all)
             line.append(" (").append(decision.reason().lines().findFirst().orElse("")).append(')');

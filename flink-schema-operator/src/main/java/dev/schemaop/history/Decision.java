@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import javax.annotation.Nullable;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * One decision of the registry, as a line of the history.
@@ -16,9 +17,13 @@ import java.util.List;
  * @param table the upstream table
  * @param event the upstream schema change; null for one finished after a restore (the log keeps
  *     what it did, not what asked for it)
- * @param outcome applied, converted, widened, skipped, rejected, expanded, checked or failed
+ * @param outcome applied, converted, widened, skipped, rejected, expanded, checked, failed, or
+ *     discarded (not a decision: the values the rows discarded, SPEC §3)
  * @param reason why, for skipped, rejected and failed
  * @param sinks what each sink table routed from {@code table} got
+ * @param checkpoint for outcome {@code discarded}: the checkpoint whose rows discarded the values
+ * @param discarded for outcome {@code discarded}: per column of the sink table {@code table}, how
+ *     many values the rows up to {@code checkpoint} discarded since the table's previous such line
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Decision(
@@ -30,7 +35,9 @@ public record Decision(
         String behavior,
         String outcome,
         @Nullable String reason,
-        List<SinkResult> sinks) {
+        List<SinkResult> sinks,
+        @Nullable Long checkpoint,
+        @Nullable Map<String, Long> discarded) {
 
     public Decision {
         sinks = List.copyOf(sinks);

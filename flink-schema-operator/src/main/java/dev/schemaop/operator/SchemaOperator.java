@@ -2,6 +2,7 @@ package dev.schemaop.operator;
 
 import dev.schemaop.behavior.SchemaChanges;
 import dev.schemaop.protocol.ChannelEvent;
+import dev.schemaop.protocol.DiscardedValuesReport;
 import dev.schemaop.protocol.DrainRequest;
 import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
@@ -74,6 +75,10 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
     private transient int sourceSubtasks;
     private transient SubtaskSchemas schemas;
     private transient SinkRouting routing;
+
+    /** What this subtask discarded (SPEC §3), reported to the registry at each checkpoint. */
+    private transient DiscardedValues discards;
+
     private transient SinkChannels sinkChannels;
     private transient FlushMarkers markers;
     private transient ParkedEvents parked;
@@ -143,7 +148,7 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
                         new TableRouter(config.routes()),
                         schemas,
                         config.hashFunctions(),
-                        new DiscardedValues(getMetricGroup()),
+                        discards = new DiscardedValues(getMetricGroup()),
                         config.sinkParallelism(),
                         getMetricGroup());
         mailboxThread = Thread.currentThread();
@@ -431,5 +436,10 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
                 List.of(
                         SubtaskStateCodec.snapshot(
                                 schemas, pendings.values(), parked.all(), requestCounter)));
+        Map<String, Map<String, Long>> discarded = discards.takeReport();
+        if (!discarded.isEmpty()) {
+            toRegistry.sendEventToCoordinator(
+                    new DiscardedValuesReport(context.getCheckpointId(), discarded));
+        }
     }
 }

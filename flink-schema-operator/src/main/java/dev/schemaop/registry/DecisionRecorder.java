@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -186,6 +187,31 @@ final class DecisionRecorder implements AutoCloseable {
         };
     }
 
+    /**
+     * What the rows before checkpoint {@code checkpoint} discarded since the previous such line, a
+     * line per sink table (SPEC §3).
+     */
+    void discarded(long checkpoint, Map<String, Map<String, Long>> counts) {
+        if (history == null) {
+            return;
+        }
+        counts.forEach(
+                (table, columns) ->
+                        history.record(
+                                new Decision(
+                                        Instant.now().toString(),
+                                        job,
+                                        null,
+                                        table,
+                                        null,
+                                        behavior,
+                                        "discarded",
+                                        null,
+                                        List.of(),
+                                        checkpoint,
+                                        columns)));
+    }
+
     /** Whether each sink table got exactly the upstream event, under its own name. */
     private static boolean asSent(
             SchemaChangeEvent upstream, List<SinkPlan> plans, CompletedChange completed) {
@@ -219,7 +245,9 @@ final class DecisionRecorder implements AutoCloseable {
                         behavior,
                         outcome,
                         reason,
-                        sinks));
+                        sinks,
+                        null,
+                        null));
     }
 
     void sync() throws IOException {

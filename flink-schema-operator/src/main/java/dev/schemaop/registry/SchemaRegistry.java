@@ -5,6 +5,7 @@ import dev.schemaop.behavior.AcceptedChangeTypes;
 import dev.schemaop.behavior.SchemaChangeDeriver;
 import dev.schemaop.behavior.SchemaChangeRejectedException;
 import dev.schemaop.behavior.SkippedChange;
+import dev.schemaop.protocol.DiscardedValuesReport;
 import dev.schemaop.protocol.DrainAck;
 import dev.schemaop.protocol.FlushAck;
 import dev.schemaop.protocol.SchemaChangeRequest;
@@ -116,6 +117,9 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
 
     /** The decision history; opened when the registry starts. */
     private DecisionRecorder decisions = DecisionRecorder.none();
+
+    /** Discarded values the subtasks reported, until their checkpoint completes. */
+    private final DiscardTally discards = new DiscardTally();
 
     /** A create waiting for the sink to describe the tables it may already have. */
     @Nullable private PreparedChange inspecting;
@@ -299,6 +303,8 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
             handleFlushAck((FlushAck) event);
         } else if (event instanceof DrainAck ack) {
             drain.acked(ack);
+        } else if (event instanceof DiscardedValuesReport report) {
+            discards.add(report);
         } else {
             throw new IllegalArgumentException("Unknown event " + event);
         }
@@ -350,6 +356,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                 () -> {
                     Long sequence = sequenceAtCheckpoint.get(checkpointId);
                     sequenceAtCheckpoint.headMap(checkpointId, true).clear();
+                    decisions.discarded(checkpointId, discards.takeUpTo(checkpointId));
                     if (sequence != null) {
                         log().truncateUpTo(sequence);
                     }
@@ -365,6 +372,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                 () -> {
                     restored = true;
                     generation++;
+                    discards.restored(checkpointId);
                     inFlight = null;
                     inspecting = null;
                     failed = false;

@@ -1,6 +1,7 @@
 package dev.schemaop.sink;
 
 import dev.schemaop.protocol.ChannelEvent;
+import dev.schemaop.protocol.DiscardedValuesReport;
 import dev.schemaop.protocol.DrainAck;
 import dev.schemaop.protocol.FlushAck;
 import dev.schemaop.protocol.SinkSchemaStep;
@@ -173,6 +174,13 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         restoredHeld.values().forEach(rows::addAll);
         checkpointedHeld.update(
                 rows.isEmpty() ? List.of() : List.of(HeldRowsState.snapshot(rows, tables)));
+        Map<String, Map<String, Long>> discarded = discards.takeReport();
+        if (!discarded.isEmpty()) {
+            toRegistry.sendOperatorEventToCoordinator(
+                    registry,
+                    new SerializedValue<>(
+                            new DiscardedValuesReport(context.getCheckpointId(), discarded)));
+        }
     }
 
     @Override

@@ -22,6 +22,9 @@ public final class DiscardedValues {
     /** Per sink table, per column: found without building a key for every discarded value. */
     private final Map<TableId, Map<String, Counter>> counters = new HashMap<>();
 
+    /** What was discarded since the last {@link #takeReport}, per sink table and column. */
+    private final Map<String, Map<String, Long>> sinceReport = new HashMap<>();
+
     public DiscardedValues(MetricGroup metrics) {
         this.metrics = metrics;
     }
@@ -56,6 +59,23 @@ public final class DiscardedValues {
                     column);
         }
         counter.inc();
+        sinceReport
+                .computeIfAbsent(sinkTable.toString(), t -> new HashMap<>())
+                .merge(column, 1L, Long::sum);
+    }
+
+    /**
+     * What was discarded since the previous report, per sink table and column; empty when nothing
+     * was. The counts start again from nothing.
+     */
+    public Map<String, Map<String, Long>> takeReport() {
+        if (sinceReport.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, Map<String, Long>> report = new HashMap<>();
+        sinceReport.forEach((table, columns) -> report.put(table, Map.copyOf(columns)));
+        sinceReport.clear();
+        return report;
     }
 
     private static String describe(DiscardReason reason) {

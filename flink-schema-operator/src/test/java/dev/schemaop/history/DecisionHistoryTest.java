@@ -28,7 +28,9 @@ class DecisionHistoryTest {
                 null,
                 List.of(
                         new Decision.SinkResult(
-                                "db.t", 1, 2, List.of("AddColumnEvent{}"), List.of())));
+                                "db.t", 1, 2, List.of("AddColumnEvent{}"), List.of())),
+                null,
+                null);
     }
 
     @Test
@@ -88,7 +90,9 @@ class DecisionHistoryTest {
                             "evolve",
                             "applied",
                             null,
-                            List.of()));
+                            List.of(),
+                            null,
+                            null));
         }
         try (DecisionHistory history = DecisionHistory.open(dir, "a-job")) {
             history.record(
@@ -101,7 +105,9 @@ class DecisionHistoryTest {
                             "evolve",
                             "applied",
                             null,
-                            List.of()));
+                            List.of(),
+                            null,
+                            null));
         }
         Files.writeString(dir.resolve("notes.txt"), "not a history file");
 

@@ -39,5 +39,18 @@ class DiscardedValuesTest {
                 .isEqualTo(1);
         assertThat(counters.get("table=db.items/column=email/discardedValues").getCount())
                 .isEqualTo(1);
+        assertThat(discards.takeReport())
+                .as("what the next checkpoint reports")
+                .isEqualTo(
+                        Map.of(
+                                "db.orders", Map.of("email", 2L, "score", 1L),
+                                "db.items", Map.of("email", 1L)));
+
+        toItems.discarded("email", DiscardReason.NOT_IN_TARGET);
+
+        assertThat(discards.takeReport())
+                .as("only what came after the previous report")
+                .isEqualTo(Map.of("db.items", Map.of("email", 1L)));
+        assertThat(discards.takeReport()).isEmpty();
     }
 }

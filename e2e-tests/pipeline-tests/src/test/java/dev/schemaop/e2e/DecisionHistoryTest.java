@@ -20,13 +20,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * The schema decision history (issue 15): every decision of a run, one by one, once, through
  * failovers (an applier failure in the middle of an expansion, a writer failure after a type change
  * reached the sink), under LENIENT with expansion and a filter, TRY_EVOLVE with merged tables and
- * an unsupported change, and EXCEPTION; and {@code flink-cdc.sh history} on a small run.
+ * an unsupported change, and EXCEPTION; the discarded values at checkpoints, once across a
+ * failover; and {@code flink-cdc.sh history} on a small run.
  */
 class DecisionHistoryTest {
     @TempDir Path dir;
@@ -118,6 +120,33 @@ class DecisionHistoryTest {
                         "7 skipped (filter) TruncateTableEvent{tableId=db.notes} | db.notes"
                                 + " v1->v1 [] skipped [filter: TruncateTableEvent{tableId=db.notes}]");
         assertThat(byTable.keySet()).containsExactlyInAnyOrder("db.orders", "db.notes");
+    }
+
+    @Test
+    void discardedValuesAreCountedOnceAcrossAFailover() throws IOException {
+        Pipelines.script(dir, "discards.yaml");
+        PipelineRun run =
+                PipelineRun.withRestarts(
+                        dir,
+                        pipeline(
+                                "discards.yaml",
+                                "lenient",
+                                2,
+                                "  exclude.schema.changes: [add.column]\n"
+                                        + "  writer.fail.once.on: alter.column.type\n",
+                                ""),
+                        "50ms");
+
+        assertThat(run.exitCode).as("stderr:\n%s", run.stderr).isZero();
+        assertThat(InjectedFailures.all())
+                .anyMatch(f -> f.contains(dir.toString()) && f.endsWith("alter.column.type"));
+        List<Decision> discarded =
+                history().stream().filter(d -> d.outcome().equals("discarded")).toList();
+        assertThat(discarded).allMatch(d -> d.table().equals("db.t") && d.checkpoint() != null);
+        assertThat(discarded.stream().mapToLong(d -> d.discarded().get("extra")).sum())
+                .as("the five values of extra, each once: %s", discarded)
+                .isEqualTo(5);
+        assertThat(discarded).allMatch(d -> d.discarded().keySet().equals(Set.of("extra")));
     }
 
     @Test
