@@ -8,6 +8,8 @@ import dev.schemaop.history.HistoryReader;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -26,9 +28,9 @@ import java.util.stream.Collectors;
 /**
  * The schema decision history (issue 15): every decision of a run, one by one, once, through
  * failovers (an applier failure in the middle of an expansion, a writer failure after a type change
- * reached the sink), under LENIENT with expansion and a filter, TRY_EVOLVE with merged tables and
- * an unsupported change, and EXCEPTION; the discarded values at checkpoints, once across a
- * failover; and {@code flink-cdc.sh history} on a small run.
+ * reached the sink), under LENIENT with expansion and a filter, EVOLVE and IGNORE after a checked
+ * table, TRY_EVOLVE with merged tables and an unsupported change, and EXCEPTION; the discarded
+ * values at checkpoints, once across a failover; and {@code flink-cdc.sh history} on a small run.
  */
 class DecisionHistoryTest {
     @TempDir Path dir;
@@ -147,6 +149,55 @@ class DecisionHistoryTest {
                 .as("the five values of extra, each once: %s", discarded)
                 .isEqualTo(5);
         assertThat(discarded).allMatch(d -> d.discarded().keySet().equals(Set.of("extra")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"evolve,applied,", "ignore,skipped,ignore"})
+    void aCheckedTableThenEveryChangeAppliedOrIgnored(
+            String behavior, String outcome, String reason) throws IOException {
+        Pipelines.script(dir, "evolve-or-ignore.yaml");
+        Files.writeString(
+                dir.resolve("existing.yaml"),
+                "- table: db.t\n"
+                        + "  columns:\n"
+                        + "    - {name: id, type: INT NOT NULL}\n"
+                        + "    - {name: v, type: BIGINT}\n"
+                        + "  primaryKeys: [id]\n");
+        PipelineRun run =
+                PipelineRun.run(
+                        dir,
+                        pipeline(
+                                "evolve-or-ignore.yaml",
+                                behavior,
+                                1,
+                                "  existing.tables: existing.yaml\n"
+                                        + "  existing-table.schema-expansion.mode: \"CHECK\"\n",
+                                ""));
+
+        assertThat(run.exitCode).as("stderr:\n%s", run.stderr).isZero();
+        String add =
+                "AddColumnEvent{tableId=db.t, addedColumns=[ColumnWithPosition{column=`w` INT,"
+                        + " position=LAST, existedColumnName=null}]}";
+        String drop = "DropColumnEvent{tableId=db.t, droppedColumnNames=[v]}";
+        String truncate = "TruncateTableEvent{tableId=db.t}";
+        boolean applied = outcome.equals("applied");
+        String head = outcome + (reason == null ? "" : " (" + reason + ")") + " ";
+        assertThat(sequenced(history()))
+                .containsExactly(
+                        "1 checked CreateTableEvent{tableId=db.t, schema=columns={`id` INT NOT"
+                                + " NULL,`v` INT}, primaryKeys=id, options=()} | db.t v0->v1"
+                                + " [CreateTableEvent{tableId=db.t, schema=columns={`id` INT NOT"
+                                + " NULL,`v` BIGINT}, primaryKeys=id, options=()}]",
+                        "2 " + head + add + " | " + sink(applied, 1, 2, add, reason),
+                        "3 " + head + drop + " | " + sink(applied, 2, 3, drop, reason),
+                        "4 " + head + truncate + " | " + sink(applied, 3, 4, truncate, reason));
+    }
+
+    /** What db.t got: the event, or nothing and why. */
+    private static String sink(boolean applied, int from, int to, String event, String reason) {
+        return applied
+                ? "db.t v" + from + "->v" + to + " [" + event + "]"
+                : "db.t v1->v1 [] skipped [" + reason + ": " + event + "]";
     }
 
     @Test
