@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemaop.e2e.mariadb.PostgresTables;
 import dev.schemaop.e2e.mariadb.Servers;
+import dev.schemaop.history.HistoryReader;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -126,6 +127,25 @@ class ProcessFailureTest extends OnLocalCluster {
                     .containsExactly("CREATE TABLE", "ALTER TABLE");
             assertThat(cluster.checkpoints().resolve("schema-registry").resolve(resumed))
                     .isDirectory();
+            // The decision history beside the checkpoints: the resubmitted job decided nothing
+            // again, it found both changes in the registry's log.
+            assertThat(
+                            HistoryReader.read(cluster.checkpoints().resolve("schema-history"))
+                                    .stream()
+                                    .filter(d -> d.job().equals(job) || d.job().equals(resumed))
+                                    .map(
+                                            d ->
+                                                    d.job().equals(job)
+                                                            + " "
+                                                            + d.outcome()
+                                                            + " "
+                                                            + d.event()
+                                                                    .substring(
+                                                                            0,
+                                                                            d.event()
+                                                                                    .indexOf('{'))))
+                    .containsExactly(
+                            "true applied CreateTableEvent", "true applied AddColumnEvent");
             assertThat(Files.readString(cluster.log("jobmanager")))
                     .contains(
                             "reached the sink after the restored checkpoint; it is not applied again");
