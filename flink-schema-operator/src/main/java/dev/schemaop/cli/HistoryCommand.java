@@ -147,7 +147,7 @@ final class HistoryCommand implements Callable<Integer> {
             line.append(" (").append(decision.reason().lines().findFirst().orElse("")).append(')');
         }
         line.append("  ")
-                .append(decision.event() == null ? "(finished after a restore)" : decision.event());
+                .append(decision.brief() == null ? "(finished after a restore)" : decision.brief());
         for (Decision.SinkResult sink : decision.sinks()) {
             line.append("  => ")
                     .append(sink.table())
@@ -156,10 +156,7 @@ final class HistoryCommand implements Callable<Integer> {
                     .append("->v")
                     .append(sink.versionAfter())
                     .append(": ")
-                    .append(
-                            sink.received().isEmpty()
-                                    ? "nothing"
-                                    : sink.received().stream().collect(Collectors.joining("; ")));
+                    .append(sink.brief().isEmpty() ? "nothing" : String.join("; ", sink.brief()));
         }
         return line.toString();
     }

@@ -17,6 +17,7 @@ import java.util.Map;
  * @param table the upstream table
  * @param event the upstream schema change; null for one finished after a restore (the log keeps
  *     what it did, not what asked for it)
+ * @param brief the event in a few words ({@link EventText})
  * @param outcome applied, converted, widened, skipped, rejected, expanded, checked, failed, or
  *     discarded (not a decision: the values the rows discarded, SPEC §3)
  * @param reason why, for skipped, rejected and failed
@@ -32,6 +33,7 @@ public record Decision(
         @Nullable Long sequence,
         String table,
         @Nullable String event,
+        @Nullable String brief,
         String behavior,
         String outcome,
         @Nullable String reason,
@@ -47,6 +49,7 @@ public record Decision(
      * What one sink table got.
      *
      * @param received the schema change events the sink applied, in order
+     * @param brief the same in a few words each
      * @param skipped what was left out and why ("REASON: event")
      */
     public record SinkResult(
@@ -54,9 +57,11 @@ public record Decision(
             int versionBefore,
             int versionAfter,
             List<String> received,
+            List<String> brief,
             List<String> skipped) {
         public SinkResult {
             received = List.copyOf(received);
+            brief = List.copyOf(brief);
             skipped = List.copyOf(skipped);
         }
     }

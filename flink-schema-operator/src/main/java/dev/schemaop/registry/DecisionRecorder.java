@@ -4,6 +4,7 @@ import dev.schemaop.behavior.SkipReason;
 import dev.schemaop.behavior.SkippedChange;
 import dev.schemaop.history.Decision;
 import dev.schemaop.history.DecisionHistory;
+import dev.schemaop.history.EventText;
 import dev.schemaop.protocol.SchemaChangeRequest;
 
 import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
@@ -18,6 +19,7 @@ import javax.annotation.Nullable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -97,6 +99,7 @@ final class DecisionRecorder implements AutoCloseable {
                             plan.baseVersion(),
                             state.sink(plan.sink()).version,
                             got.stream().map(Object::toString).toList(),
+                            got.stream().map(EventText::brief).toList(),
                             skipped));
         }
         SchemaChangeEvent upstream = execution.request == null ? null : execution.request.change();
@@ -129,7 +132,12 @@ final class DecisionRecorder implements AutoCloseable {
             int version = state.sink(update.sink()).version;
             sinks.add(
                     new Decision.SinkResult(
-                            update.sink().toString(), version, version, List.of(), List.of()));
+                            update.sink().toString(),
+                            version,
+                            version,
+                            List.of(),
+                            List.of(),
+                            List.of()));
         }
         record(
                 completed.sequence(),
@@ -199,10 +207,11 @@ final class DecisionRecorder implements AutoCloseable {
                 (table, columns) ->
                         history.record(
                                 new Decision(
-                                        Instant.now().toString(),
+                                        now(),
                                         job,
                                         null,
                                         table,
+                                        null,
                                         null,
                                         behavior,
                                         "discarded",
@@ -237,17 +246,22 @@ final class DecisionRecorder implements AutoCloseable {
         }
         history.record(
                 new Decision(
-                        Instant.now().toString(),
+                        now(),
                         job,
                         sequence,
                         table.toString(),
                         event == null ? null : event.toString(),
+                        event == null ? null : EventText.brief(event),
                         behavior,
                         outcome,
                         reason,
                         sinks,
                         null,
                         null));
+    }
+
+    private static String now() {
+        return Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
     }
 
     void sync() throws IOException {

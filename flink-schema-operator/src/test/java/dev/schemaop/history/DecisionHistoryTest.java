@@ -23,12 +23,18 @@ class DecisionHistoryTest {
                 sequence,
                 "db.t",
                 "AddColumnEvent{}",
+                "add v INT",
                 "evolve",
                 outcome,
                 null,
                 List.of(
                         new Decision.SinkResult(
-                                "db.t", 1, 2, List.of("AddColumnEvent{}"), List.of())),
+                                "db.t",
+                                1,
+                                2,
+                                List.of("AddColumnEvent{}"),
+                                List.of("add v INT"),
+                                List.of())),
                 null,
                 null);
     }
@@ -87,6 +93,7 @@ class DecisionHistoryTest {
                             1L,
                             "db.t",
                             null,
+                            null,
                             "evolve",
                             "applied",
                             null,
@@ -101,6 +108,7 @@ class DecisionHistoryTest {
                             "a-job",
                             1L,
                             "db.t",
+                            null,
                             null,
                             "evolve",
                             "applied",

@@ -271,19 +271,13 @@ class DecisionHistoryTest {
         String[] printed = history(dir.resolve("history").toString());
         assertThat(printed[1]).isEqualTo("0");
         List<String> lines = printed[0].lines().map(l -> l.substring(l.indexOf("  ") + 2)).toList();
-        String create =
-                "CreateTableEvent{tableId=db.t, schema=columns={`id` INT NOT NULL},"
-                        + " primaryKeys=id, options=()}";
-        String add =
-                "AddColumnEvent{tableId=db.t, addedColumns=[ColumnWithPosition{column=`v` INT,"
-                        + " position=LAST, existedColumnName=null}]}";
         assertThat(lines)
                 .containsExactly(
-                        "db.t  applied  " + create + "  => db.t v0->v1: " + create,
+                        "db.t  applied  create (id INT NOT NULL) key (id)  => db.t v0->v1: create"
+                                + " (id INT NOT NULL) key (id)",
                         "db.t  rejected (Schema change add.column of table db.t is rejected:"
                                 + " pipeline.schema.change.behavior is exception, which applies"
-                                + " no schema change but create.table.)  "
-                                + add);
+                                + " no schema change but create.table.)  add v INT");
 
         String[] json = history(dir.resolve("history").toString(), "--json", "--since", "1 h");
         assertThat(json[0].lines().toList()).hasSize(2).allMatch(l -> l.startsWith("{\"time\":"));
