@@ -2,6 +2,8 @@ package dev.schemaop.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemaop.testing.CliOutput;
+
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,8 +79,8 @@ class CheckCommandTest {
         Files.writeString(dir.resolve("existing.yaml"), EXISTING);
     }
 
-    private CheckRun check(String mode) throws IOException {
-        return CheckRun.of(
+    private CliOutput check(String mode) throws IOException {
+        return checkOf(
                 dir,
                 "source:\n"
                         + "  type: values\n"
@@ -101,9 +103,16 @@ class CheckCommandTest {
                         + "  schema.change.behavior: evolve\n");
     }
 
+    /** {@code flink-cdc.sh check} on {@code pipelineYaml}, written into the test's directory. */
+    private CliOutput checkOf(Path dir, String pipelineYaml) throws IOException {
+        Path pipeline = dir.resolve("pipeline.yaml");
+        Files.writeString(pipeline, pipelineYaml);
+        return CliOutput.of("check", pipeline.toString());
+    }
+
     @Test
     void expandCreatesExpandsAndFailsOnAnotherKey() throws IOException {
-        CheckRun run = check("EXPAND");
+        CliOutput run = check("EXPAND");
 
         assertThat(run.stdout())
                 .isEqualTo(
@@ -126,7 +135,7 @@ class CheckCommandTest {
 
     @Test
     void tryExpandLeavesAnotherKeyToTheSink() throws IOException {
-        CheckRun run = check("TRY_EXPAND");
+        CliOutput run = check("TRY_EXPAND");
 
         assertThat(run.stdout())
                 .contains("  as-is         app.d  <- db.d\n")
@@ -139,7 +148,7 @@ class CheckCommandTest {
 
     @Test
     void checkNeverCreatesAndPrintsRepairStatements() throws IOException {
-        CheckRun run = check("CHECK");
+        CliOutput run = check("CHECK");
 
         assertThat(run.stdout())
                 .contains(
@@ -168,7 +177,7 @@ class CheckCommandTest {
 
     @Test
     void disabledSendsTheCreateToTheSinkAndShowsWhatTheRowsMeet() throws IOException {
-        CheckRun run = check("DISABLED");
+        CliOutput run = check("DISABLED");
 
         assertThat(run.stdout())
                 .contains(
@@ -182,8 +191,8 @@ class CheckCommandTest {
 
     @Test
     void badInputExitsTwoWithOneMessage() throws IOException {
-        CheckRun run =
-                CheckRun.of(
+        CliOutput run =
+                checkOf(
                         dir,
                         "source:\n  type: values\n  script: script.yaml\nsink:\n  type: nosuch\n");
 

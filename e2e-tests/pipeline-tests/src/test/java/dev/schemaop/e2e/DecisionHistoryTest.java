@@ -2,19 +2,16 @@ package dev.schemaop.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.schemaop.cli.FlinkCdcCli;
 import dev.schemaop.history.Decision;
 import dev.schemaop.history.HistoryReader;
+import dev.schemaop.testing.CliOutput;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -268,9 +265,10 @@ class DecisionHistoryTest {
         PipelineRun run = PipelineRun.run(dir, pipeline("script.yaml", "exception", 1, "", ""));
         assertThat(run.exitCode).isEqualTo(1);
 
-        String[] printed = history(dir.resolve("history").toString());
-        assertThat(printed[1]).isEqualTo("0");
-        List<String> lines = printed[0].lines().map(l -> l.substring(l.indexOf("  ") + 2)).toList();
+        CliOutput printed = history(dir.resolve("history").toString());
+        assertThat(printed.exitCode()).isZero();
+        List<String> lines =
+                printed.stdout().lines().map(l -> l.substring(l.indexOf("  ") + 2)).toList();
         assertThat(lines)
                 .containsExactly(
                         "db.t  applied  create (id INT NOT NULL) key (id)  => db.t v0->v1: create"
@@ -279,12 +277,15 @@ class DecisionHistoryTest {
                                 + " pipeline.schema.change.behavior is exception, which applies"
                                 + " no schema change but create.table.)  add v INT");
 
-        String[] json = history(dir.resolve("history").toString(), "--json", "--since", "1 h");
-        assertThat(json[0].lines().toList()).hasSize(2).allMatch(l -> l.startsWith("{\"time\":"));
-        assertThat(history(dir.resolve("history").toString(), "--table", "db.other")[0]).isEmpty();
-        String[] missing = history(dir.resolve("nothing").toString());
-        assertThat(missing[1]).isEqualTo("2");
-        assertThat(missing[2]).startsWith("History directory ").doesNotContain("\tat ");
+        CliOutput json = history(dir.resolve("history").toString(), "--json", "--since", "1 h");
+        assertThat(json.stdout().lines().toList())
+                .hasSize(2)
+                .allMatch(l -> l.startsWith("{\"time\":"));
+        assertThat(history(dir.resolve("history").toString(), "--table", "db.other").stdout())
+                .isEmpty();
+        CliOutput missing = history(dir.resolve("nothing").toString());
+        assertThat(missing.exitCode()).isEqualTo(2);
+        assertThat(missing.stderr()).startsWith("History directory ").doesNotContain("\tat ");
     }
 
     private String pipeline(
@@ -362,27 +363,10 @@ class DecisionHistoryTest {
                 + (sinks.isEmpty() ? "" : " " + sinks);
     }
 
-    /** {@code flink-cdc.sh history ARGS}: stdout, exit code, stderr. */
-    private static String[] history(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        int exit;
-        try {
-            System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
-            List<String> all = new ArrayList<>(List.of("history"));
-            all.addAll(List.of(args));
-            exit = FlinkCdcCli.execute(all.toArray(new String[0]));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-        return new String[] {
-            stdout.toString(StandardCharsets.UTF_8),
-            String.valueOf(exit),
-            stderr.toString(StandardCharsets.UTF_8)
-        };
+    /** {@code flink-cdc.sh history ARGS}. */
+    private static CliOutput history(String... args) {
+        List<String> all = new ArrayList<>(List.of("history"));
+        all.addAll(List.of(args));
+        return CliOutput.of(all.toArray(new String[0]));
     }
 }

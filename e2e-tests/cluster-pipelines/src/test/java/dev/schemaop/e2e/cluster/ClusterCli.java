@@ -2,11 +2,8 @@ package dev.schemaop.e2e.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.schemaop.cli.FlinkCdcCli;
+import dev.schemaop.testing.CliOutput;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,24 +70,8 @@ final class ClusterCli {
     }
 
     static Run flinkCdc(List<String> args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        int exit;
-        try {
-            System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
-            exit = FlinkCdcCli.execute(args.toArray(new String[0]));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-        err.print(stderr.toString(StandardCharsets.UTF_8));
-        return new Run(
-                exit,
-                stdout.toString(StandardCharsets.UTF_8),
-                stderr.toString(StandardCharsets.UTF_8));
+        CliOutput output = CliOutput.of(args.toArray(new String[0]));
+        return new Run(output.exitCode(), output.stdout(), output.stderr());
     }
 
     /** {@code bin/flink.sh ARGS}: Flink's CliFrontend with the cluster's configuration. */

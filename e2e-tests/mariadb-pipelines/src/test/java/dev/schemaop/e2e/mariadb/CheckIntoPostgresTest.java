@@ -2,15 +2,12 @@ package dev.schemaop.e2e.mariadb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.schemaop.cli.FlinkCdcCli;
+import dev.schemaop.testing.CliOutput;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -69,10 +66,10 @@ class CheckIntoPostgresTest {
     void eachKindOfTableGetsItsVerdictAndNothingChanges() throws Exception {
         List<String> before = catalogs();
 
-        String[] run = check(pipeline("EXPAND"));
+        CliOutput run = check(pipeline("EXPAND"));
 
-        assertThat(run[1]).isEqualTo("1");
-        assertThat(run[0])
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.stdout())
                 .isEqualTo(
                         String.join(
                                 "\n",
@@ -112,55 +109,35 @@ class CheckIntoPostgresTest {
             sql.execute("DROP TABLE " + DB + ".legacy");
         }
 
-        String[] run = check(pipeline("EXPAND"));
+        CliOutput run = check(pipeline("EXPAND"));
 
-        assertThat(run[0])
+        assertThat(run.stdout())
                 .endsWith(
                         "A start would succeed: 3 sink tables (1 create, 1 compatible, 1"
                                 + " expand).\n");
-        assertThat(run[1]).isEqualTo("0");
+        assertThat(run.exitCode()).isZero();
     }
 
     @Test
     void aSourceThatCannotBeReachedIsOneMessage() throws Exception {
-        String[] run =
+        CliOutput run =
                 check(pipeline("EXPAND").replace("port: " + Servers.MARIADB_PORT, "port: 1"));
 
         // As the run: a connector that refuses to be created is the pipeline's input.
-        assertThat(run[1]).isEqualTo("2");
-        assertThat(run[0]).isEmpty();
-        assertThat(run[2])
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stdout()).isEmpty();
+        assertThat(run.stderr())
                 .contains(
                         "the 'mariadb' source connector rejected its options: The mariadb source"
                                 + " cannot connect to MariaDB at 127.0.0.1:1");
-        CliRun.assertNoStackTrace(run[2]);
+        CliRun.assertNoStackTrace(run.stderr());
     }
 
-    /** stdout, the exit code and stderr of {@code flink-cdc.sh check}. */
-    private String[] check(String pipelineYaml) throws Exception {
+    /** {@code flink-cdc.sh check} on {@code pipelineYaml}. */
+    private CliOutput check(String pipelineYaml) throws Exception {
         Path pipeline = dir.resolve("pipeline.yaml");
         Files.writeString(pipeline, pipelineYaml);
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        int exit;
-        try {
-            System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
-            exit = FlinkCdcCli.execute("check", pipeline.toString());
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-        String[] run = {
-            stdout.toString(StandardCharsets.UTF_8),
-            String.valueOf(exit),
-            stderr.toString(StandardCharsets.UTF_8)
-        };
-        out.print(run[0]);
-        err.print(run[2]);
-        return run;
+        return CliOutput.of("check", pipeline.toString());
     }
 
     /** Every schema, table, column and constraint both servers list, outside their own. */

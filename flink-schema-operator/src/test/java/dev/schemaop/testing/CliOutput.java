@@ -1,20 +1,18 @@
-package dev.schemaop.e2e;
+package dev.schemaop.testing;
 
 import dev.schemaop.cli.FlinkCdcCli;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
-/** {@code flink-cdc.sh check} on a pipeline written into a directory: exit code, stdout, stderr. */
-record CheckRun(int exitCode, String stdout, String stderr) {
+/**
+ * {@code flink-cdc.sh ARGS} run in this JVM: its exit code and what it printed, which also goes on
+ * to this JVM's own stdout and stderr for a failure's reader.
+ */
+public record CliOutput(int exitCode, String stdout, String stderr) {
 
-    static CheckRun of(Path dir, String pipelineYaml) throws IOException {
-        Path pipeline = dir.resolve("pipeline.yaml");
-        Files.writeString(pipeline, pipelineYaml);
+    public static CliOutput of(String... args) {
         PrintStream out = System.out;
         PrintStream err = System.err;
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
@@ -23,18 +21,18 @@ record CheckRun(int exitCode, String stdout, String stderr) {
         try {
             System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
             System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
-            exit = FlinkCdcCli.execute("check", pipeline.toString());
+            exit = FlinkCdcCli.execute(args);
         } finally {
             System.setOut(out);
             System.setErr(err);
         }
-        CheckRun run =
-                new CheckRun(
+        CliOutput output =
+                new CliOutput(
                         exit,
                         stdout.toString(StandardCharsets.UTF_8),
                         stderr.toString(StandardCharsets.UTF_8));
-        out.print(run.stdout);
-        err.print(run.stderr);
-        return run;
+        out.print(output.stdout);
+        err.print(output.stderr);
+        return output;
     }
 }
