@@ -42,6 +42,12 @@ final class ChangeRunner {
         void failJobAfterDrain(Throwable cause);
 
         AppliedChangeLog log();
+
+        /**
+         * What the registry wrote is on storage before the sink changes: the log (the intent and
+         * the calls before this one) and, as durable as the log, the decision history.
+         */
+        void syncBeforeApplierCall();
     }
 
     private final RegistryEventLoop loop;
@@ -137,8 +143,7 @@ final class ChangeRunner {
                                 event)
                         : null;
         AppliedChangeLog.AppliedCall call = execution.currentCall();
-        // The intent, and the calls before this one, are on storage before the sink changes.
-        registry.log().syncBeforeApplierCall();
+        registry.syncBeforeApplierCall();
         calls.call(
                 event,
                 readBack,

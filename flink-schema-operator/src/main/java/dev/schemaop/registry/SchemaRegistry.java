@@ -186,6 +186,14 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                             public AppliedChangeLog log() {
                                 return SchemaRegistry.this.log();
                             }
+
+                            @Override
+                            public void syncBeforeApplierCall() {
+                                log().syncBeforeApplierCall();
+                                if (ownLog.synced()) {
+                                    syncHistory();
+                                }
+                            }
                         });
     }
 
