@@ -22,6 +22,9 @@ import java.util.Set;
 public class PaimonDataSinkFactory implements DataSinkFactory {
     public static final String IDENTIFIER = "paimon";
 
+    /** The runtime's fact that the sink is created for flink-cdc.sh check, no job following. */
+    static final String DRY_RUN = "pipeline.dry-run";
+
     @Override
     public DataSink createDataSink(Context context) {
         FactoryHelper.createFactoryHelper(this, context)
@@ -52,6 +55,22 @@ public class PaimonDataSinkFactory implements DataSinkFactory {
                             + " e.g. file:///data/paimon or s3://bucket/paimon");
         }
         CatalogSettings catalog = new CatalogSettings(catalogOptions);
+        // flink-cdc.sh check changes nothing: opening a missing warehouse would create it
+        boolean dryRun =
+                Boolean.parseBoolean(context.getPipelineConfiguration().toMap().get(DRY_RUN));
+        if (!dryRun || !catalog.warehouseMissing()) {
+            checkOpens(catalog);
+        }
+        TableSettings tables =
+                new TableSettings(
+                        tableOptions,
+                        TableSettings.parsePartitionKeys(
+                                config.get(PaimonSinkOptions.PARTITION_KEY)));
+        return new PaimonDataSink(
+                catalog, tables, config.get(PaimonSinkOptions.COMMIT_USER_PREFIX));
+    }
+
+    private static void checkOpens(CatalogSettings catalog) {
         try (Catalog opened = catalog.open()) {
             opened.listDatabases();
         } catch (Exception e) {
@@ -64,13 +83,6 @@ public class PaimonDataSinkFactory implements DataSinkFactory {
                             + " catalog.properties.warehouse",
                     e);
         }
-        TableSettings tables =
-                new TableSettings(
-                        tableOptions,
-                        TableSettings.parsePartitionKeys(
-                                config.get(PaimonSinkOptions.PARTITION_KEY)));
-        return new PaimonDataSink(
-                catalog, tables, config.get(PaimonSinkOptions.COMMIT_USER_PREFIX));
     }
 
     @Override

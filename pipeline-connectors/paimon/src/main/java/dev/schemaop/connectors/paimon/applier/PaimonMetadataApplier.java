@@ -101,6 +101,9 @@ public class PaimonMetadataApplier implements MetadataApplier, ExistingTableSche
 
     @Override
     public synchronized Optional<Schema> getExistingTableSchema(TableId tableId) {
+        if (catalog == null && catalogSettings.warehouseMissing()) {
+            return Optional.empty(); // and the directory is not created for the question
+        }
         Table table;
         try {
             table = catalog().getTable(PaimonChanges.identifier(tableId));

@@ -3,8 +3,11 @@ package dev.schemaop.connectors.paimon.catalog;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.catalog.CatalogFactory;
+import org.apache.paimon.fs.FileIO;
+import org.apache.paimon.fs.Path;
 import org.apache.paimon.options.Options;
 
+import java.io.IOException;
 import java.io.Serializable;
 import java.util.Map;
 import java.util.TreeMap;
@@ -33,6 +36,23 @@ public final class CatalogSettings implements Serializable {
         return CatalogFactory.createCatalog(
                 CatalogContext.create(Options.fromMap(uncached)),
                 CatalogSettings.class.getClassLoader());
+    }
+
+    /**
+     * Whether a filesystem catalog's warehouse does not exist yet: it then has no table, and
+     * opening the catalog would create the directory (which a dry run must not).
+     */
+    public boolean warehouseMissing() {
+        String warehouse = warehouse();
+        if (!"filesystem".equals(options.get("metastore")) || warehouse == null) {
+            return false;
+        }
+        Path path = new Path(warehouse);
+        try {
+            return !FileIO.get(path, CatalogContext.create(Options.fromMap(options))).exists(path);
+        } catch (IOException e) {
+            return false; // opening the catalog then reports what is wrong
+        }
     }
 
     /** The warehouse, for messages; null when the metastore names none. */
