@@ -19,12 +19,21 @@ public final class CheckReport {
     private final List<String> notes = new ArrayList<>();
     private final List<SinkTableVerdict> verdicts = new ArrayList<>();
 
+    /** Whether a connector could not describe its tables: nothing is known to fail, no more. */
+    private boolean undescribed;
+
     CheckReport(String header) {
         this.header = header;
     }
 
     void note(String note) {
         notes.add(note);
+    }
+
+    /** A connector that cannot describe its tables, named in the output. */
+    void undescribed(String note) {
+        notes.add(note);
+        undescribed = true;
     }
 
     void add(SinkTableVerdict verdict) {
@@ -62,11 +71,15 @@ public final class CheckReport {
                         .map(e -> e.getValue() + " " + e.getKey().label())
                         .collect(Collectors.joining(", "));
         String tables = verdicts.size() + " sink table" + (verdicts.size() == 1 ? "" : "s");
-        return exitCode() == FAILS
-                ? "A start would fail: " + tables + " (" + tally + ")."
-                : "A start would succeed: "
-                        + tables
-                        + (tally.isEmpty() ? "" : " (" + tally + ")")
-                        + ".";
+        String counted = tables + (tally.isEmpty() ? "" : " (" + tally + ")");
+        if (exitCode() == FAILS) {
+            return "A start would fail: " + counted + ".";
+        }
+        return undescribed
+                ? "Cannot tell whether a start would succeed: a connector could not describe its"
+                        + " tables (above); none is known to fail: "
+                        + counted
+                        + "."
+                : "A start would succeed: " + counted + ".";
     }
 }

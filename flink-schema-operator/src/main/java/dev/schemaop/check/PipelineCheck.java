@@ -69,7 +69,7 @@ public final class PipelineCheck {
             }
             sourceTables = SourceTables.read(accessor);
         } catch (UnsupportedOperationException e) {
-            report.note(
+            report.undescribed(
                     String.format(
                             "The '%s' source cannot describe its tables (%s): nothing is checked.",
                             definition.source().type(), e.getMessage()));
@@ -87,7 +87,7 @@ public final class PipelineCheck {
                         ? (ExistingTableSchemaExpansionSupport) applier
                         : null;
         if (sink == null) {
-            report.note(
+            report.undescribed(
                     String.format(
                             "The '%s' sink cannot describe its tables (its MetadataApplier does not"
                                     + " implement ExistingTableSchemaExpansionSupport): a start"

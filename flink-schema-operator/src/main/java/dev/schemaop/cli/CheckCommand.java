@@ -4,9 +4,11 @@ import dev.schemaop.api.PipelineConfigException;
 import dev.schemaop.check.CheckReport;
 import dev.schemaop.check.PipelineCheck;
 import dev.schemaop.pipeline.PipelineComposer;
+import dev.schemaop.pipeline.PipelineConnectors;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
 import dev.schemaop.pipeline.definition.PipelineDefinitionParser;
 
+import org.apache.flink.cdc.common.sink.MetadataApplier;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Command;
@@ -82,14 +84,15 @@ final class CheckCommand implements Callable<Integer> {
             // Nothing runs: the environment only carries the options connectors are created with.
             StreamExecutionEnvironment env =
                     StreamExecutionEnvironment.getExecutionEnvironment(flinkConfiguration);
-            CheckReport report =
-                    PipelineCheck.of(
-                            definition,
-                            PipelineComposer.forDryRun(
-                                            classLoader, pipeline.toAbsolutePath().getParent())
-                                    .connect(definition, env));
-            report.print(out);
-            return report.exitCode();
+            PipelineConnectors connectors =
+                    PipelineComposer.forDryRun(classLoader, pipeline.toAbsolutePath().getParent())
+                            .connect(definition, env);
+            // The applier's connections (a JDBC sink's pool) end with the check.
+            try (MetadataApplier applier = connectors.applier()) {
+                CheckReport report = PipelineCheck.of(definition, connectors);
+                report.print(out);
+                return report.exitCode();
+            }
         } catch (PipelineConfigException e) {
             report(e.getMessage(), e);
             return PipelineRunner.BAD_INPUT;

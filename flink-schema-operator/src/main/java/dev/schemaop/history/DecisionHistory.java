@@ -1,5 +1,6 @@
 package dev.schemaop.history;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -17,8 +18,9 @@ import java.nio.file.StandardOpenOption;
  * completed decision is written once: the registry finishes each upstream change once (after a
  * restore it replays finished ones from its applied-change log without deciding them again), and a
  * line whose sequence the file already has (a JobManager that failed between the line and the log's
- * record, and decided again) is left out. A torn last line is cut when the file is opened. Synced
- * at each checkpoint and at the end, like the applied-change log.
+ * record, and decided again) is left out. A torn last line is cut when the file is opened, a line
+ * that is not JSON passed over. The registry syncs it at each checkpoint, at the end, and with the
+ * applied-change log when that is in checkpoint storage.
  */
 public final class DecisionHistory implements AutoCloseable {
     static final ObjectMapper JSON = new ObjectMapper();
@@ -52,10 +54,7 @@ public final class DecisionHistory implements AutoCloseable {
             for (int i = 0; i < bytes.length; i++) {
                 if (bytes[i] == '\n') {
                     String line = new String(bytes, start, i - start, StandardCharsets.UTF_8);
-                    JsonNode sequence = JSON.readTree(line).path("sequence");
-                    if (sequence.isNumber()) {
-                        lastSequence = Math.max(lastSequence, sequence.asLong());
-                    }
+                    lastSequence = Math.max(lastSequence, sequenceOf(line));
                     start = i + 1;
                 }
             }
@@ -64,6 +63,16 @@ public final class DecisionHistory implements AutoCloseable {
         }
         channel.position(whole);
         return new DecisionHistory(file, channel, lastSequence);
+    }
+
+    /** A line's sequence; 0 for none, or for a line that is not JSON (a write cut short). */
+    private static long sequenceOf(String line) {
+        try {
+            JsonNode sequence = JSON.readTree(line).path("sequence");
+            return sequence.isNumber() ? sequence.asLong() : 0;
+        } catch (JsonProcessingException cut) {
+            return 0;
+        }
     }
 
     public Path file() {
@@ -76,7 +85,9 @@ public final class DecisionHistory implements AutoCloseable {
         if (sequence != null && sequence <= lastSequence) {
             return;
         }
+        long end = -1;
         try {
+            end = channel.position();
             byte[] line =
                     (JSON.writeValueAsString(decision) + "\n").getBytes(StandardCharsets.UTF_8);
             ByteBuffer buffer = ByteBuffer.wrap(line);
@@ -84,12 +95,25 @@ public final class DecisionHistory implements AutoCloseable {
                 channel.write(buffer);
             }
         } catch (IOException e) {
+            cutBackTo(end); // no part of a line for the next one to be glued to
             throw new UncheckedIOException("Cannot write the schema decision history " + file, e);
         }
         if (sequence != null) {
             lastSequence = sequence;
         }
         unsynced = true;
+    }
+
+    private void cutBackTo(long end) {
+        if (end < 0) {
+            return;
+        }
+        try {
+            channel.truncate(end);
+            channel.position(end);
+        } catch (IOException ignored) {
+            // the file is opened again at the next start, and a torn last line is cut then
+        }
     }
 
     public void sync() throws IOException {

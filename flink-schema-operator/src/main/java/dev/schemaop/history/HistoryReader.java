@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -35,7 +36,7 @@ public final class HistoryReader {
                 }
             }
         }
-        decisions.sort(Comparator.comparing(Decision::time));
+        decisions.sort(Comparator.comparing(d -> Instant.parse(d.time())));
         return decisions;
     }
 }

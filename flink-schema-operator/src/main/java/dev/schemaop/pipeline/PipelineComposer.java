@@ -222,6 +222,16 @@ public final class PipelineComposer {
     private HistoryLocation historyLocation(
             PipelineSettings settings, StreamExecutionEnvironment env) {
         String configured = settings.historyDir();
+        if (configured != null && configured.contains("://") && !configured.startsWith("file:")) {
+            throw new PipelineConfigException(
+                    "pipeline: "
+                            + PipelineSettings.HISTORY_DIR_KEY
+                            + ": "
+                            + configured
+                            + " is not a local directory. The decision history is appended to"
+                            + " line by line, which object stores cannot do: name a local or"
+                            + " mounted directory.");
+        }
         if (configured != null && !configured.contains(":") && run.definitionDirectory() != null) {
             configured = run.definitionDirectory().resolve(configured).toAbsolutePath().toString();
         }

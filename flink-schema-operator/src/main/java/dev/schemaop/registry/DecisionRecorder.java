@@ -43,6 +43,9 @@ final class DecisionRecorder implements AutoCloseable {
     private final String behavior;
     @Nullable private final DecisionHistory history;
 
+    /** Whether a write failed: nothing more is written. */
+    private boolean broken;
+
     private DecisionRecorder(
             String job, SchemaChangeBehavior behavior, @Nullable DecisionHistory history) {
         this.job = job;
@@ -63,7 +66,7 @@ final class DecisionRecorder implements AutoCloseable {
     }
 
     /** A change carried out to its end (also one finished after a restore: no request then). */
-    void completed(ChangeExecution execution, CompletedChange completed, RegistryState state) {
+    void completed(ChangeExecution execution, CompletedChange completed) {
         List<SinkPlan> plans = execution.intent.sinks();
         List<Decision.SinkResult> sinks = new ArrayList<>();
         Set<String> reasons = new LinkedHashSet<>();
@@ -97,7 +100,8 @@ final class DecisionRecorder implements AutoCloseable {
                     new Decision.SinkResult(
                             plan.sink().toString(),
                             plan.baseVersion(),
-                            state.sink(plan.sink()).version,
+                            // a version per upstream change that gave the table an event
+                            got.isEmpty() ? plan.baseVersion() : plan.baseVersion() + 1,
                             got.stream().map(Object::toString).toList(),
                             got.stream().map(EventText::brief).toList(),
                             skipped));
@@ -107,12 +111,14 @@ final class DecisionRecorder implements AutoCloseable {
         String reason = null;
         if (adopted) {
             outcome = expanded ? "expanded" : "checked";
+        } else if (upstream == null && !received.isEmpty()) {
+            // what asked for it is not kept: a conversion is not told apart from the change
+            outcome = "applied";
+            reason = "finished after a restore";
         } else if (received.isEmpty()) {
             outcome = "skipped";
             reason =
-                    reasons.isEmpty()
-                            ? (planned ? "UNSUPPORTED" : null)
-                            : String.join(", ", reasons);
+                    reasons.isEmpty() ? (planned ? UNSUPPORTED : null) : String.join(", ", reasons);
         } else if (upstream != null && asSent(upstream, plans, completed)) {
             outcome = "applied";
         } else if (received.stream().allMatch(e -> e instanceof AlterColumnTypeEvent)) {
@@ -125,7 +131,10 @@ final class DecisionRecorder implements AutoCloseable {
         record(completed.sequence(), completed.upstreamTable(), upstream, outcome, reason, sinks);
     }
 
-    /** A change first met as a repeat of one the sink has: nothing reached it. */
+    /**
+     * A change first met as a repeat of one the sink has: nothing reached it. Called before the
+     * change is applied to {@code state} (its versions do not move).
+     */
     void redundant(SchemaChangeRequest request, CompletedChange completed, RegistryState state) {
         List<Decision.SinkResult> sinks = new ArrayList<>();
         for (SinkUpdate update : completed.sinkUpdates()) {
@@ -200,12 +209,9 @@ final class DecisionRecorder implements AutoCloseable {
      * line per sink table (SPEC §3).
      */
     void discarded(long checkpoint, Map<String, Map<String, Long>> counts) {
-        if (history == null) {
-            return;
-        }
         counts.forEach(
                 (table, columns) ->
-                        history.record(
+                        write(
                                 new Decision(
                                         now(),
                                         job,
@@ -241,10 +247,7 @@ final class DecisionRecorder implements AutoCloseable {
             String outcome,
             @Nullable String reason,
             List<Decision.SinkResult> sinks) {
-        if (history == null) {
-            return;
-        }
-        history.record(
+        write(
                 new Decision(
                         now(),
                         job,
@@ -258,6 +261,26 @@ final class DecisionRecorder implements AutoCloseable {
                         sinks,
                         null,
                         null));
+    }
+
+    /**
+     * Appends the line. A history that cannot be written is given up with one WARN: it must not
+     * stop the registry (a job failing would hang, a healthy one would fail for its diary).
+     */
+    private void write(Decision decision) {
+        if (history == null || broken) {
+            return;
+        }
+        try {
+            history.record(decision);
+        } catch (RuntimeException e) {
+            broken = true;
+            LOG.warn(
+                    "The schema decision history {} can no longer be written ({}); the pipeline"
+                            + " goes on without it.",
+                    history.file(),
+                    e.toString());
+        }
     }
 
     private static String now() {

@@ -1,5 +1,6 @@
 package dev.schemaop.registry;
 
+import dev.schemaop.behavior.SkipReason;
 import dev.schemaop.protocol.SchemaChangeRequest;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
@@ -65,7 +66,8 @@ final class RegistryMetrics {
         boolean any = false;
         boolean other = false;
         for (SinkPlan sink : sinks) {
-            other |= !sink.skipped().isEmpty();
+            // a rename, drop or truncate of one of several merged tables was never the sink's
+            other |= sink.skipped().stream().anyMatch(s -> s.reason() != SkipReason.SHARED_TABLE);
             for (SchemaChangeEvent event : sink.events()) {
                 any = true;
                 other |= event.getType() != change.getType();

@@ -32,7 +32,6 @@ import org.slf4j.LoggerFactory;
 import javax.annotation.Nullable;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -241,14 +240,18 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
             decisions =
                     DecisionRecorder.open(
                             dir, AppliedLogLocation.jobId(context), config.behavior());
-        } catch (IOException e) {
-            throw new UncheckedIOException(
+        } catch (IOException | RuntimeException e) {
+            String problem =
                     "The schema registry cannot write its decision history in "
                             + dir
-                            + ": "
-                            + e.getMessage()
-                            + ". Set pipeline.schema-history.dir to a directory it may write.",
-                    e);
+                            + " ("
+                            + e
+                            + "). Set pipeline.schema-history.dir to a directory it may write.";
+            if (location.configured() != null) {
+                throw new IllegalStateException(problem, e);
+            }
+            // A default the user did not ask for does not stop the pipeline.
+            LOG.warn("{} The pipeline runs without a decision history.", problem);
         }
     }
 
@@ -364,10 +367,10 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                 () -> {
                     Long sequence = sequenceAtCheckpoint.get(checkpointId);
                     sequenceAtCheckpoint.headMap(checkpointId, true).clear();
-                    decisions.discarded(checkpointId, discards.takeUpTo(checkpointId));
                     if (sequence != null) {
                         log().truncateUpTo(sequence);
                     }
+                    decisions.discarded(checkpointId, discards.takeUpTo(checkpointId));
                 },
                 "completing checkpoint %d",
                 checkpointId);
@@ -413,6 +416,9 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                     changes.forgetSubtask(subtask);
                     metrics.forgetSubtask(subtask);
                     subtasks.reset(subtask);
+                    // The job's one region restarts from this checkpoint: the rows of later
+                    // reports are read again.
+                    discards.restored(checkpointId);
                 },
                 "resetting subtask %d",
                 subtask);
@@ -478,9 +484,11 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         }
         CompletedChange completed =
                 new CompletedChange(nextChange(request, state.upstreamOf(table)), unchanged);
+        // The line before the log's record: a JobManager that dies between the two decides the
+        // change again, and the history keeps the first line of its sequence.
+        decisions.redundant(request, completed, state);
         log().appendCompleted(completed);
         completed.applyTo(state);
-        decisions.redundant(request, completed, state);
     }
 
     /** The next change the registry handles: the request's, leading upstream to {@code after}. */
@@ -675,9 +683,9 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
 
     private void finish(ChangeExecution execution) {
         CompletedChange completed = execution.completed();
+        decisions.completed(execution, completed); // before the log's record, as above
         log().appendCompleted(completed);
         completed.applyTo(state);
-        decisions.completed(execution, completed, state);
         inFlight = null;
         if (execution.request != null) {
             metrics.count(

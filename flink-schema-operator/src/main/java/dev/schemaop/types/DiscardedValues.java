@@ -20,33 +20,42 @@ public final class DiscardedValues {
     private final MetricGroup metrics;
 
     /** Per sink table, per column: found without building a key for every discarded value. */
-    private final Map<TableId, Map<String, Counter>> counters = new HashMap<>();
+    private final Map<TableId, Map<String, ColumnCount>> counters = new HashMap<>();
 
-    /** What was discarded since the last {@link #takeReport}, per sink table and column. */
-    private final Map<String, Map<String, Long>> sinceReport = new HashMap<>();
+    /** A column's metric, and what it counted since the last {@link #takeReport}. */
+    private static final class ColumnCount {
+        final Counter counter;
+        long sinceReport;
+
+        ColumnCount(Counter counter) {
+            this.counter = counter;
+        }
+    }
 
     public DiscardedValues(MetricGroup metrics) {
         this.metrics = metrics;
     }
 
     public DiscardListener listenerFor(TableId sinkTable, TableId sourceTable) {
-        Map<String, Counter> byColumn = counters.computeIfAbsent(sinkTable, t -> new HashMap<>());
+        Map<String, ColumnCount> byColumn =
+                counters.computeIfAbsent(sinkTable, t -> new HashMap<>());
         return (column, reason) -> discarded(byColumn, sinkTable, sourceTable, column, reason);
     }
 
     private void discarded(
-            Map<String, Counter> byColumn,
+            Map<String, ColumnCount> byColumn,
             TableId sinkTable,
             TableId sourceTable,
             String column,
             DiscardReason reason) {
-        Counter counter = byColumn.get(column);
-        if (counter == null) {
-            counter =
-                    metrics.addGroup("table", sinkTable.toString())
-                            .addGroup("column", column)
-                            .counter("discardedValues");
-            byColumn.put(column, counter);
+        ColumnCount count = byColumn.get(column);
+        if (count == null) {
+            count =
+                    new ColumnCount(
+                            metrics.addGroup("table", sinkTable.toString())
+                                    .addGroup("column", column)
+                                    .counter("discardedValues"));
+            byColumn.put(column, count);
             LOG.warn(
                     "Discarding values of column '{}' of {} on their way to sink table {}: {}. "
                             + "Further discarded values of this column are only counted "
@@ -58,10 +67,8 @@ public final class DiscardedValues {
                     sinkTable,
                     column);
         }
-        counter.inc();
-        sinceReport
-                .computeIfAbsent(sinkTable.toString(), t -> new HashMap<>())
-                .merge(column, 1L, Long::sum);
+        count.counter.inc();
+        count.sinceReport++;
     }
 
     /**
@@ -69,12 +76,18 @@ public final class DiscardedValues {
      * was. The counts start again from nothing.
      */
     public Map<String, Map<String, Long>> takeReport() {
-        if (sinceReport.isEmpty()) {
-            return Map.of();
-        }
         Map<String, Map<String, Long>> report = new HashMap<>();
-        sinceReport.forEach((table, columns) -> report.put(table, Map.copyOf(columns)));
-        sinceReport.clear();
+        counters.forEach(
+                (table, columns) ->
+                        columns.forEach(
+                                (column, count) -> {
+                                    if (count.sinceReport > 0) {
+                                        report.computeIfAbsent(
+                                                        table.toString(), t -> new HashMap<>())
+                                                .put(column, count.sinceReport);
+                                        count.sinceReport = 0;
+                                    }
+                                }));
         return report;
     }
 

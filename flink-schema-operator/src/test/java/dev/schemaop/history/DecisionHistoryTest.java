@@ -123,4 +123,40 @@ class DecisionHistoryTest {
                 .extracting(Decision::job)
                 .containsExactly("b-job", "a-job");
     }
+
+    @Test
+    void aLineThatIsNotJsonInTheMiddleIsPassedOver() throws IOException {
+        try (DecisionHistory history = DecisionHistory.open(dir, "job")) {
+            history.record(decision(1L, "applied"));
+        }
+        Files.writeString(
+                dir.resolve("job.jsonl"),
+                "{\"time\":\"2026-12-02T10:0 cut short\n",
+                StandardCharsets.UTF_8,
+                StandardOpenOption.APPEND);
+
+        try (DecisionHistory history = DecisionHistory.open(dir, "job")) {
+            history.record(decision(1L, "applied"));
+            history.record(decision(2L, "applied"));
+        }
+
+        assertThat(HistoryReader.read(dir)).extracting(Decision::sequence).containsExactly(1L, 2L);
+    }
+
+    @Test
+    void decisionsAreReadInTheOrderOfTheirTimesWhateverTheirPrecision() throws IOException {
+        try (DecisionHistory history = DecisionHistory.open(dir, "job")) {
+            // Instant.toString leaves out a zero fraction: text order would put .005 first
+            history.record(at("2026-12-02T10:00:45.005Z", 1L));
+            history.record(at("2026-12-02T10:00:45Z", 2L));
+        }
+
+        assertThat(HistoryReader.read(dir)).extracting(Decision::sequence).containsExactly(2L, 1L);
+    }
+
+    private static Decision at(String time, long sequence) {
+        return new Decision(
+                time, "job", sequence, "db.t", null, null, "evolve", "applied", null, List.of(),
+                null, null);
+    }
 }

@@ -288,6 +288,28 @@ class DecisionHistoryTest {
         assertThat(missing.stderr()).startsWith("History directory ").doesNotContain("\tat ");
     }
 
+    @Test
+    void anObjectStoreIsRefusedAsTheHistoryDirectory() throws IOException {
+        Files.writeString(
+                dir.resolve("script.yaml"),
+                "events:\n  - type: create.table\n    table: db.t\n    columns:\n"
+                        + "      - {name: id, type: INT NOT NULL}\n");
+        PipelineRun run =
+                PipelineRun.run(
+                        dir,
+                        pipeline("script.yaml", "evolve", 1, "", "")
+                                .replace(
+                                        "schema-history.dir: history",
+                                        "schema-history.dir: s3://b/h"));
+
+        assertThat(run.exitCode).isEqualTo(2);
+        assertThat(run.stderr.strip())
+                .isEqualTo(
+                        "pipeline: schema-history.dir: s3://b/h is not a local directory. The"
+                                + " decision history is appended to line by line, which object"
+                                + " stores cannot do: name a local or mounted directory.");
+    }
+
     private String pipeline(
             String script, String behavior, int parallelism, String sinkOptions, String extra) {
         return "source:\n"

@@ -5,6 +5,7 @@ import static dev.schemaop.e2e.sinkv2.RowsScript.sorted;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemaop.e2e.PipelineRun;
+import dev.schemaop.testing.CliOutput;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,6 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.UUID;
 
@@ -124,6 +126,33 @@ class SinkCapabilitiesTest {
                         TestConnectorJar.in(dir).toString());
         assertThat(result.exitCode).as("stderr:\n%s", result.stderr).isZero();
         return Outcomes.of(run);
+    }
+
+    @Test
+    void checkNamesASinkThatCannotDescribeItsTablesAndDoesNotGuess() throws IOException {
+        Path pipeline = dir.resolve("check.yaml");
+        Files.writeString(pipeline, pipeline("pre-commit", ""));
+
+        CliOutput check =
+                CliOutput.of(
+                        "check",
+                        "--jar",
+                        TestConnectorJar.in(dir).toString(),
+                        "-D",
+                        "execution.checkpointing.interval=100ms", // the script has fences
+                        pipeline.toString());
+
+        assertThat(check.stdout())
+                .contains(
+                        "The 'sinkv2-test' sink cannot describe its tables (its MetadataApplier"
+                                + " does not implement ExistingTableSchemaExpansionSupport)")
+                .contains("  unknown       db.rows  <- db.rows\n")
+                .endsWith(
+                        "Cannot tell whether a start would succeed: a connector could not describe"
+                                + " its tables (above); none is known to fail: 1 sink table (1"
+                                + " unknown).\n");
+        assertThat(check.exitCode()).isZero();
+        assertThat(Outcomes.of(run).preWriteRows).as("nothing ran").isEmpty();
     }
 
     private String pipeline(String kind, String sinkOptions) throws IOException {
