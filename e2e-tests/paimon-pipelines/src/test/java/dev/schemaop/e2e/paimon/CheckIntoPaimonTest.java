@@ -21,14 +21,9 @@ class CheckIntoPaimonTest {
 
     @Test
     void aMissingWarehouseIsNotCreatedAndAnEvolvedTableIsFound() throws Exception {
-        Path examples = Path.of(System.getProperty("repository.root")).resolve("conf/examples");
         Path warehouse = dir.resolve("warehouse");
         String pipeline =
-                Files.readString(examples.resolve("values-to-paimon.yaml"))
-                        .replace(
-                                "script: orders-events.yaml",
-                                "script: " + examples.resolve("orders-events.yaml"))
-                        .replace("target/paimon-warehouse", warehouse.toUri().toString())
+                PaimonPipelineRun.example(warehouse)
                         .replace(
                                 "  table.properties.bucket: 2",
                                 "  existing-table.schema-expansion.mode: \"CHECK\"\n"

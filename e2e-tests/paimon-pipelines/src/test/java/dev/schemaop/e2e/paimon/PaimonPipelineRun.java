@@ -59,6 +59,19 @@ record PaimonPipelineRun(int exitCode, String stderr) {
         return new PaimonPipelineRun(exit, stderr);
     }
 
+    /**
+     * {@code conf/examples/values-to-paimon.yaml} as a user runs it, its script found where it is
+     * and its warehouse moved to {@code warehouse}.
+     */
+    static String example(Path warehouse) throws IOException {
+        Path examples = Path.of(System.getProperty("repository.root")).resolve("conf/examples");
+        return Files.readString(examples.resolve("values-to-paimon.yaml"))
+                .replace(
+                        "script: orders-events.yaml",
+                        "script: " + examples.resolve("orders-events.yaml"))
+                .replace("target/paimon-warehouse", warehouse.toUri().toString());
+    }
+
     /** The values source reading {@code script} in {@code parallelism} splits into Paimon. */
     static String valuesInto(
             Path warehouse, Path script, int parallelism, String behavior, String sinkOptions) {

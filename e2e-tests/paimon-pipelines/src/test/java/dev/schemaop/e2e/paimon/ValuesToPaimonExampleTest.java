@@ -6,7 +6,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -23,14 +22,8 @@ class ValuesToPaimonExampleTest {
 
     @Test
     void theExampleWritesTheOrdersTableIntoTheWarehouse() throws Exception {
-        Path examples = Path.of(System.getProperty("repository.root")).resolve("conf/examples");
         Path warehouse = dir.resolve("warehouse");
-        String pipeline =
-                Files.readString(examples.resolve("values-to-paimon.yaml"))
-                        .replace(
-                                "script: orders-events.yaml",
-                                "script: " + examples.resolve("orders-events.yaml"))
-                        .replace("target/paimon-warehouse", warehouse.toUri().toString());
+        String pipeline = PaimonPipelineRun.example(warehouse);
 
         PaimonPipelineRun.run(dir, pipeline).assertSucceeded();
 
