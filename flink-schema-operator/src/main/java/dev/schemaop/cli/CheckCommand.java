@@ -12,14 +12,12 @@ import org.apache.flink.cdc.common.sink.MetadataApplier;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 import java.io.PrintStream;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.ServiceConfigurationError;
 import java.util.concurrent.Callable;
 
@@ -42,43 +40,23 @@ final class CheckCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PIPELINE.yaml", description = "The pipeline definition.")
     Path pipeline;
 
-    @Option(names = "--jar", paramLabel = "JAR", description = "A connector jar; repeatable.")
-    List<Path> jars = new ArrayList<>();
+    @Mixin DefinitionOptions inputs;
 
-    @Option(
-            names = "-D",
-            paramLabel = "KEY=VALUE",
-            description = "A Flink configuration option, as the run would get it; repeatable.")
-    List<String> flinkOptions = new ArrayList<>();
-
-    @Option(
-            names = "--global-config",
-            paramLabel = "FILE",
-            description =
-                    "Defaults for the pipeline block (default: conf/flink-cdc.yaml beside bin/).")
-    Path globalConfig;
-
-    @Option(names = "--verbose", description = "Print stack traces of errors.")
-    boolean verbose;
-
-    @Option(
-            names = {"-h", "--help"},
-            usageHelp = true,
-            description = "Show this help and exit.")
-    boolean help;
+    @Mixin HelpOption help;
 
     @Override
     public Integer call() {
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
-        try (URLClassLoader classLoader = DefinitionInput.connectorClassLoader(jars, previous)) {
+        try (URLClassLoader classLoader =
+                DefinitionInput.connectorClassLoader(inputs.jars, previous)) {
             Thread.currentThread().setContextClassLoader(classLoader);
             PipelineDefinition definition =
                     new PipelineDefinitionParser()
                             .parse(
                                     DefinitionInput.pipelineFile(pipeline),
-                                    DefinitionInput.globalConfig(globalConfig));
+                                    DefinitionInput.globalConfig(inputs.globalConfig));
             Configuration flinkConfiguration =
-                    Configuration.fromMap(FlinkOptionCheck.keyValues(flinkOptions));
+                    Configuration.fromMap(FlinkOptionCheck.keyValues(inputs.flinkOptions));
             FlinkOptionCheck.check(flinkConfiguration.toMap())
                     .forEach(warning -> err.println("Warning: " + warning));
             // Nothing runs: the environment only carries the options connectors are created with.
@@ -106,7 +84,7 @@ final class CheckCommand implements Callable<Integer> {
 
     private void report(String message, Throwable error) {
         err.println(message);
-        if (verbose) {
+        if (inputs.verbose) {
             error.printStackTrace(err);
         }
     }

@@ -2,12 +2,11 @@ package dev.schemaop.cli;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code bin/flink-cdc.sh}: runs a pipeline definition (SPEC §8). */
@@ -71,16 +70,7 @@ public final class FlinkCdcCli implements Callable<Integer> {
             description = "Flink distribution (for --target remote).")
     Path flinkHome;
 
-    @Option(names = "--jar", paramLabel = "JAR", description = "A connector jar; repeatable.")
-    List<Path> jars = new ArrayList<>();
-
-    @Option(
-            names = "-D",
-            paramLabel = "KEY=VALUE",
-            description =
-                    "A Flink configuration option, e.g. -D execution.checkpointing.interval=10s;"
-                            + " repeatable; honoured on the embedded MiniCluster too.")
-    List<String> flinkOptions = new ArrayList<>();
+    @Mixin DefinitionOptions inputs;
 
     @Option(
             names = {"-s", "--from-savepoint"},
@@ -93,21 +83,7 @@ public final class FlinkCdcCli implements Callable<Integer> {
             description = "With -s: skip state that maps to no operator.")
     boolean allowNonRestoredState;
 
-    @Option(
-            names = "--global-config",
-            paramLabel = "FILE",
-            description =
-                    "Defaults for the pipeline block (default: conf/flink-cdc.yaml beside bin/).")
-    Path globalConfig;
-
-    @Option(names = "--verbose", description = "Print stack traces of errors.")
-    boolean verbose;
-
-    @Option(
-            names = {"-h", "--help"},
-            usageHelp = true,
-            description = "Show this help and exit.")
-    boolean help;
+    @Mixin HelpOption help;
 
     @Override
     public Integer call() {

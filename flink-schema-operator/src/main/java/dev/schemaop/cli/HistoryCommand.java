@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.flink.util.TimeUtils;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -58,11 +59,7 @@ final class HistoryCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the decisions as JSON lines.")
     boolean json;
 
-    @Option(
-            names = {"-h", "--help"},
-            usageHelp = true,
-            description = "Show this help and exit.")
-    boolean help;
+    @Mixin HelpOption help;
 
     @Override
     public Integer call() {

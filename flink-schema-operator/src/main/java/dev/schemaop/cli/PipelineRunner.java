@@ -42,11 +42,11 @@ final class PipelineRunner {
                     new PipelineDefinitionParser()
                             .parse(
                                     DefinitionInput.pipelineFile(options.pipeline),
-                                    DefinitionInput.globalConfig(options.globalConfig));
+                                    DefinitionInput.globalConfig(options.inputs.globalConfig));
             Configuration flinkConfiguration = flinkConfiguration();
             if (FlinkRunSubmission.underFlinkRun()) {
                 try (URLClassLoader classLoader =
-                        DefinitionInput.connectorClassLoader(options.jars, previous)) {
+                        DefinitionInput.connectorClassLoader(options.inputs.jars, previous)) {
                     Thread.currentThread().setContextClassLoader(classLoader);
                     return new FlinkRunSubmission(options, err)
                             .submit(definition, flinkConfiguration, classLoader);
@@ -54,7 +54,7 @@ final class PipelineRunner {
             }
             if (RemoteSubmission.TARGET.equals(options.target)) {
                 try (URLClassLoader classLoader =
-                        DefinitionInput.connectorClassLoader(options.jars, previous)) {
+                        DefinitionInput.connectorClassLoader(options.inputs.jars, previous)) {
                     Thread.currentThread().setContextClassLoader(classLoader);
                     return new RemoteSubmission(options, err)
                             .submit(definition, flinkConfiguration, classLoader);
@@ -62,7 +62,7 @@ final class PipelineRunner {
             }
             try (ScratchDirectory scratch = ScratchDirectory.create();
                     URLClassLoader classLoader =
-                            DefinitionInput.connectorClassLoader(options.jars, previous)) {
+                            DefinitionInput.connectorClassLoader(options.inputs.jars, previous)) {
                 Thread.currentThread().setContextClassLoader(classLoader);
                 scratch.holdFlinkFilesOf(flinkConfiguration);
                 StreamExecutionEnvironment env =
@@ -109,11 +109,11 @@ final class PipelineRunner {
 
     /** The {@code -D} options, checked against Flink's own options before anything starts. */
     private Configuration flinkConfiguration() {
-        Map<String, String> given = FlinkOptionCheck.keyValues(options.flinkOptions);
+        Map<String, String> given = FlinkOptionCheck.keyValues(options.inputs.flinkOptions);
         FlinkOptionCheck.check(given).forEach(warning -> err.println("Warning: " + warning));
         Configuration conf = Configuration.fromMap(given);
         List<String> jarUrls = new ArrayList<>();
-        for (Path jar : options.jars) {
+        for (Path jar : options.inputs.jars) {
             jarUrls.add(jar.toAbsolutePath().toUri().toString());
         }
         if (!jarUrls.isEmpty()) {
@@ -138,7 +138,7 @@ final class PipelineRunner {
 
     private void report(String message, Throwable error) {
         err.println(message);
-        if (options.verbose) {
+        if (options.inputs.verbose) {
             error.printStackTrace(err);
         }
     }

@@ -1,0 +1,31 @@
+package dev.schemaop.cli;
+
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What a command that reads a pipeline takes besides the file: the same for a run and a check. */
+final class DefinitionOptions {
+    @Option(names = "--jar", paramLabel = "JAR", description = "A connector jar; repeatable.")
+    List<Path> jars = new ArrayList<>();
+
+    @Option(
+            names = "-D",
+            paramLabel = "KEY=VALUE",
+            description =
+                    "A Flink configuration option, e.g. -D execution.checkpointing.interval=10s;"
+                            + " repeatable; honoured on the embedded MiniCluster too.")
+    List<String> flinkOptions = new ArrayList<>();
+
+    @Option(
+            names = "--global-config",
+            paramLabel = "FILE",
+            description =
+                    "Defaults for the pipeline block (default: conf/flink-cdc.yaml beside bin/).")
+    Path globalConfig;
+
+    @Option(names = "--verbose", description = "Print stack traces of errors.")
+    boolean verbose;
+}
