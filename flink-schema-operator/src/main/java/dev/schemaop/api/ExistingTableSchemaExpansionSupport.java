@@ -23,4 +23,15 @@ public interface ExistingTableSchemaExpansionSupport {
             TableId tableId, String column, DataType pipelineType, Schema existingTargetSchema);
 
     boolean isColumnNameCaseSensitive();
+
+    /**
+     * What the sink's writers leave in a column of an existing table that the pipeline does not
+     * have (the table's own column). The runtime writes only the pipeline's columns into an adopted
+     * table; this says what that means for the others, so that {@code check} can tell the user and
+     * a NOT NULL column that would refuse every write fails the start before anything is written.
+     * Default: {@link UnwrittenColumns#DEFAULT_OR_KEPT}, what a database does.
+     */
+    default UnwrittenColumns unwrittenColumns() {
+        return UnwrittenColumns.DEFAULT_OR_KEPT;
+    }
 }

@@ -8,6 +8,7 @@ import dev.schemaop.expansion.ExpansionMode;
 import dev.schemaop.expansion.ExpansionPlan;
 import dev.schemaop.expansion.SinkTableDescription;
 import dev.schemaop.expansion.TableComparison;
+import dev.schemaop.expansion.UnwrittenColumnsNote;
 import dev.schemaop.pipeline.PipelineConnectors;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
 import dev.schemaop.route.TableRouter;
@@ -34,6 +35,16 @@ import java.util.Set;
  * ({@link CreateDecision}). Reads only: the sink's applier is asked to describe, never to apply.
  */
 public final class PipelineCheck {
+    /**
+     * Why a table the sink keeps as it is fails the start: the rows come in the pipeline's shape,
+     * which the table does not hold.
+     */
+    private static final String SINK_KEEPS_ITS_TABLE =
+            "The pipeline's rows do not fit the table the sink keeps: a start fails at the create"
+                    + " or at the first row that does not fit (a sink that drops what does not fit"
+                    + " would lose values). Repair the table, or set"
+                    + " existing-table.schema-expansion.mode: EXPAND in the sink block.";
+
     private final PipelineDefinition definition;
     private final PipelineConnectors connectors;
     private final SchemaChangeBehavior behavior;
@@ -146,8 +157,10 @@ public final class PipelineCheck {
                     case CREATE -> Verdict.CREATE;
                     case EXPAND -> Verdict.EXPAND;
                     case FAIL -> Verdict.INCOMPATIBLE;
-                    case ADOPT, TO_SINK ->
+                    case ADOPT ->
                             decision.expansion().compatible() ? Verdict.COMPATIBLE : Verdict.ADOPT;
+                    // the sink's own create meets a table that does not hold the rows
+                    case TO_SINK -> Verdict.INCOMPATIBLE;
                 };
         if (verdict == Verdict.EXPAND) {
             for (SchemaChangeEvent ddl : decision.ddl()) {
@@ -156,7 +169,18 @@ public final class PipelineCheck {
         } else if (verdict != Verdict.CREATE && verdict != Verdict.COMPATIBLE) {
             details.addAll(decision.message().lines().toList());
         }
+        if (decision.outcome() == CreateDecision.Outcome.TO_SINK) {
+            details.add(SINK_KEEPS_ITS_TABLE);
+        }
+        if (verdict != Verdict.INCOMPATIBLE && decision.expansion() != null) {
+            unwrittenNote(decision.expansion(), sink).ifPresent(details::add);
+        }
         return new SinkTableVerdict(table, sources, verdict, details);
+    }
+
+    private static Optional<String> unwrittenNote(
+            ExpansionPlan plan, ExistingTableSchemaExpansionSupport sink) {
+        return UnwrittenColumnsNote.of(plan.unwritten(), sink.unwrittenColumns());
     }
 
     /**
@@ -181,6 +205,7 @@ public final class PipelineCheck {
                         existing.get(),
                         SinkTableDescription.of(sink, table, existing.get()));
         if (plan.compatible()) {
+            unwrittenNote(plan, sink).ifPresent(details::add);
             return new SinkTableVerdict(table, sources, Verdict.COMPATIBLE, details);
         }
         details.add(
@@ -188,6 +213,7 @@ public final class PipelineCheck {
                         + " mode acts only under EXPAND or TRY_EXPAND with another behavior than"
                         + " IGNORE and EXCEPTION, or under CHECK).");
         details.addAll(DifferenceReport.of(plan, mode).lines().toList());
-        return new SinkTableVerdict(table, sources, Verdict.ADOPT, details);
+        details.add(SINK_KEEPS_ITS_TABLE);
+        return new SinkTableVerdict(table, sources, Verdict.INCOMPATIBLE, details);
     }
 }

@@ -105,6 +105,13 @@ public record CreateDecision(
                 TableComparison.compare(
                         table, upstream, has, SinkTableDescription.of(sink, table, has));
         if (!actsOnCreate(mode, behavior)) {
+            if (expansion.refusesEveryRow()) {
+                return fail(
+                        expansion,
+                        "The sink block excludes create.table, so the existing sink table is used"
+                                + " as it is, but it would refuse every row the pipeline writes. "
+                                + DifferenceReport.of(expansion, mode));
+            }
             return new CreateDecision(
                     Outcome.ADOPT,
                     expansion,

@@ -29,6 +29,10 @@ public record Difference(
                         + " holds both",
                 false),
         NULLABLE_INTO_NOT_NULL("the upstream column is nullable, the table's is NOT NULL", false),
+        UNWRITTEN_NOT_NULL(
+                "the pipeline does not write this NOT NULL column and the sink gives it no"
+                        + " value: every row the pipeline writes would be refused",
+                false),
         NAME_CLASH("names that differ only in case, on a sink that ignores case", false),
         PRIMARY_KEY("the primary keys differ", false),
         PARTITION_KEYS("the partition keys differ", false);

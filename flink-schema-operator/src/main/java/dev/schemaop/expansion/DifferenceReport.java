@@ -82,6 +82,15 @@ public final class DifferenceReport {
                                 added.getAddColumn().getType().asSummaryString()));
             }
         }
+        for (Difference difference : plan.differences()) {
+            if (difference.reason() == Difference.Reason.UNWRITTEN_NOT_NULL) {
+                statements.add(
+                        String.format(
+                                "ALTER TABLE %s ALTER COLUMN %s DROP NOT NULL;"
+                                        + " -- or give it a default",
+                                plan.table(), difference.column()));
+            }
+        }
         if (plan.widenColumns() != null) {
             for (Map.Entry<String, DataType> widened :
                     plan.widenColumns().getTypeMapping().entrySet()) {

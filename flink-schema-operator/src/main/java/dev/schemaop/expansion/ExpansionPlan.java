@@ -4,6 +4,7 @@ import org.apache.flink.cdc.common.event.AddColumnEvent;
 import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.schema.Column;
 import org.apache.flink.cdc.common.schema.Schema;
 
 import javax.annotation.Nullable;
@@ -18,18 +19,21 @@ import java.util.List;
  * columns to widen (with their old types).
  *
  * @param differences every difference, in the order of the upstream columns, then the keys
- * @param adopted the table as the pipeline adopts it: the sink's, with the columns an upstream
- *     column matches spelled as upstream spells them (they differ only on a sink that ignores case)
+ * @param adopted the table as the pipeline adopts it: the sink's columns that an upstream column
+ *     matches, spelled as upstream spells them (they differ only on a sink that ignores case)
+ * @param unwritten the table's own columns, which the pipeline does not write, in the table's order
  */
 public record ExpansionPlan(
         TableId table,
         List<Difference> differences,
         @Nullable AddColumnEvent addColumns,
         @Nullable AlterColumnTypeEvent widenColumns,
-        Schema adopted) {
+        Schema adopted,
+        List<Column> unwritten) {
 
     public ExpansionPlan {
         differences = List.copyOf(differences);
+        unwritten = List.copyOf(unwritten);
     }
 
     /** The table holds every upstream column and the keys match: nothing to do. */
@@ -40,6 +44,18 @@ public record ExpansionPlan(
     /** Every difference is one a safe DDL removes. */
     public boolean repairable() {
         return differences.stream().allMatch(d -> d.reason().repairable());
+    }
+
+    /**
+     * Whether the table would refuse every row the pipeline writes into it as it is: a key column
+     * the rows do not have, or a NOT NULL column no write fills.
+     */
+    public boolean refusesEveryRow() {
+        return differences.stream()
+                .anyMatch(
+                        d ->
+                                d.reason() == Difference.Reason.MISSING_KEY_COLUMN
+                                        || d.reason() == Difference.Reason.UNWRITTEN_NOT_NULL);
     }
 
     public boolean keysDiffer() {

@@ -1,6 +1,7 @@
 package dev.schemaop.expansion;
 
 import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
+import dev.schemaop.api.UnwrittenColumns;
 
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Schema;
@@ -17,6 +18,11 @@ public interface SinkTableDescription {
 
     boolean caseSensitive();
 
+    /** What the sink's writers leave in a column the pipeline does not write. */
+    default UnwrittenColumns unwrittenColumns() {
+        return UnwrittenColumns.DEFAULT_OR_KEPT;
+    }
+
     static SinkTableDescription of(
             ExistingTableSchemaExpansionSupport sink, TableId table, Schema existing) {
         return new SinkTableDescription() {
@@ -28,6 +34,11 @@ public interface SinkTableDescription {
             @Override
             public boolean caseSensitive() {
                 return sink.isColumnNameCaseSensitive();
+            }
+
+            @Override
+            public UnwrittenColumns unwrittenColumns() {
+                return sink.unwrittenColumns();
             }
         };
     }

@@ -1,5 +1,6 @@
 package dev.schemaop.expansion;
 
+import dev.schemaop.api.UnwrittenColumns;
 import dev.schemaop.expansion.Difference.Reason;
 import dev.schemaop.types.Conversion;
 import dev.schemaop.types.TypeWidening;
@@ -33,7 +34,12 @@ import java.util.stream.Collectors;
  * meets a NOT NULL target column; the primary keys are equal, ignoring partition columns on both
  * sides; partition keys are compared only when the pipeline declares them. Decision: primary keys
  * are compared as sets of columns (the order of a key's columns does not change which rows are one
- * row). Target columns the pipeline does not have are not differences: rows carry null there.
+ * row).
+ *
+ * <p>Target columns the pipeline does not have (the table's own) are left out of the adopted
+ * schema, so the sink's writers never name them: a database keeps their values and defaults (SPEC
+ * §6, decision). They are a difference only when they would refuse every write: NOT NULL, and, on a
+ * sink whose writes leave them out ({@link UnwrittenColumns#DEFAULT_OR_KEPT}), without a default.
  */
 public final class TableComparison {
     private final TableId table;
@@ -92,12 +98,44 @@ public final class TableComparison {
                             Reason.PRIMARY_KEY));
         }
         comparePartitionKeys();
+        List<Column> unwritten = unwrittenColumns();
+        unwritten.stream()
+                .filter(this::refusesWrites)
+                .forEach(
+                        c ->
+                                differences.add(
+                                        new Difference(
+                                                c.getName(),
+                                                null,
+                                                c.getType(),
+                                                Reason.UNWRITTEN_NOT_NULL)));
         return new ExpansionPlan(
                 table,
                 differences,
                 added.isEmpty() ? null : new AddColumnEvent(table, added),
                 widened.isEmpty() ? null : new AlterColumnTypeEvent(table, widened, widenedFrom),
-                adoptedSchema(targetColumns));
+                adoptedSchema(targetColumns, unwritten),
+                unwritten);
+    }
+
+    /** The target's columns that no upstream column matches, in the target's order. */
+    private List<Column> unwrittenColumns() {
+        Set<String> written =
+                upstream.getColumnNames().stream()
+                        .map(nameKey)
+                        .collect(Collectors.toCollection(LinkedHashSet::new));
+        return target.getColumns().stream()
+                .filter(c -> !written.contains(nameKey.apply(c.getName())))
+                .toList();
+    }
+
+    /** Whether a column the pipeline does not write makes the sink refuse every row written. */
+    private boolean refusesWrites(Column unwritten) {
+        if (unwritten.getType().isNullable()) {
+            return false;
+        }
+        return sink.unwrittenColumns() == UnwrittenColumns.NULL
+                || unwritten.getDefaultValueExpression() == null;
     }
 
     private void compareColumn(Column column, Column existing, boolean isKey) {
@@ -148,11 +186,12 @@ public final class TableComparison {
     }
 
     /**
-     * The table as the pipeline adopts it: the sink's columns, types and keys, each column that an
-     * upstream column matches spelled as upstream spells it. A sink that ignores case takes either
-     * spelling, and rows and later changes name the upstream one.
+     * The table as the pipeline adopts it: the sink's columns that an upstream column matches, with
+     * their types, in the table's order, and the table's keys; each column spelled as upstream
+     * spells it. A sink that ignores case takes either spelling, and rows and later changes name
+     * the upstream one. The table's own columns are left out: the writers never name them.
      */
-    private Schema adoptedSchema(Map<String, Column> targetColumns) {
+    private Schema adoptedSchema(Map<String, Column> targetColumns, List<Column> unwritten) {
         Map<String, String> spelling = new LinkedHashMap<>();
         for (Column column : upstream.getColumns()) {
             Column existing = targetColumns.get(nameKey.apply(column.getName()));
@@ -160,25 +199,30 @@ public final class TableComparison {
                 spelling.put(existing.getName(), adoptedName(existing.getName(), column.getName()));
             }
         }
-        if (spelling.entrySet().stream().allMatch(e -> e.getKey().equals(e.getValue()))) {
+        if (unwritten.isEmpty()
+                && spelling.entrySet().stream().allMatch(e -> e.getKey().equals(e.getValue()))) {
             return target;
         }
         return Schema.newBuilder()
                 .setColumns(
                         target.getColumns().stream()
-                                .map(c -> c.copy(spelling.getOrDefault(c.getName(), c.getName())))
+                                .filter(c -> spelling.containsKey(c.getName()))
+                                .map(c -> c.copy(spelling.get(c.getName())))
                                 .toList())
-                .primaryKey(
-                        target.primaryKeys().stream()
-                                .map(k -> spelling.getOrDefault(k, k))
-                                .toList())
-                .partitionKey(
-                        target.partitionKeys().stream()
-                                .map(k -> spelling.getOrDefault(k, k))
-                                .toList())
+                .primaryKey(written(target.primaryKeys(), spelling))
+                .partitionKey(written(target.partitionKeys(), spelling))
                 .options(target.options())
                 .comment(target.comment())
                 .build();
+    }
+
+    /**
+     * The keys among the written columns, as upstream spells them. A key column the pipeline does
+     * not write is a key difference (the start fails) unless create.table is excluded, where the
+     * table is adopted whatever it holds and the key is what the rows can name.
+     */
+    private static List<String> written(List<String> keys, Map<String, String> spelling) {
+        return keys.stream().filter(spelling::containsKey).map(spelling::get).toList();
     }
 
     private String adoptedName(String targetName, String upstreamName) {

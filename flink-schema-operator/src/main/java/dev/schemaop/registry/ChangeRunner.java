@@ -198,8 +198,9 @@ final class ChangeRunner {
         }
         TableId table = execution.currentSink().sink();
         Schema before = execution.schemaBeforeCurrent();
+        SchemaChangeEvent change = execution.currentEvent();
         calls.ask(
-                () -> SinkReadBack.looksAsBefore(describing, table, before),
+                () -> SinkReadBack.looksAsBefore(describing, table, before, change),
                 (unchanged, error) -> {
                     if (!registry.isCurrent(execution)) {
                         return;

@@ -7,6 +7,7 @@ import dev.schemaop.expansion.ExpansionMode;
 import dev.schemaop.expansion.ExpansionPlan;
 import dev.schemaop.expansion.SinkTableDescription;
 import dev.schemaop.expansion.TableComparison;
+import dev.schemaop.expansion.UnwrittenColumnsNote;
 
 import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
@@ -122,6 +123,11 @@ final class ExistingTables {
             LOG.warn(decision.message());
         } else if (decision.outcome() != CreateDecision.Outcome.CREATE) {
             LOG.info(decision.message());
+        }
+        if (decision.outcome() == CreateDecision.Outcome.ADOPT
+                || decision.outcome() == CreateDecision.Outcome.EXPAND) {
+            UnwrittenColumnsNote.of(decision.expansion().unwritten(), sink.unwrittenColumns())
+                    .ifPresent(note -> LOG.info("{}: {}", planned.sink(), note));
         }
         return switch (decision.outcome()) {
             case ADOPT -> adopted(planned, decision.expansion().adopted(), List.of());

@@ -14,7 +14,9 @@ import javax.annotation.Nullable;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -26,7 +28,9 @@ import java.util.stream.Collectors;
  * trace and is made again: it clears only rows that came before it, since the later ones wait for
  * its answer; so is a change of nullability alone on such a sink. The pipeline's types are compared
  * as the sink would store them ({@code normalizeToTargetDataType}): a TINYINT column reads back
- * from PostgreSQL as SMALLINT.
+ * from PostgreSQL as SMALLINT. Only the columns the pipeline knows of the table (before or after
+ * the change) are compared: an adopted table keeps columns of its own, which the pipeline never
+ * writes.
  */
 final class SinkReadBack {
     private final ExistingTableSchemaExpansionSupport sink;
@@ -50,8 +54,11 @@ final class SinkReadBack {
         if (change instanceof TruncateTableEvent) {
             return false;
         }
-        Schema actual = sink.getExistingTableSchema(table).orElse(null);
         Schema after = SchemaChanges.apply(before, change);
+        Schema actual =
+                sink.getExistingTableSchema(table)
+                        .map(a -> onlyKnown(a, before, after))
+                        .orElse(null);
         if (actual == null) {
             return hasIt(null, before, after);
         }
@@ -88,14 +95,47 @@ final class SinkReadBack {
      * it untouched. Runs on the applier thread.
      */
     static boolean looksAsBefore(
-            ExistingTableSchemaExpansionSupport sink, TableId table, @Nullable Schema before) {
-        Schema actual = sink.getExistingTableSchema(table).orElse(null);
+            ExistingTableSchemaExpansionSupport sink,
+            TableId table,
+            @Nullable Schema before,
+            SchemaChangeEvent change) {
+        Schema after = before == null ? null : afterOrNull(before, change);
+        Schema actual =
+                sink.getExistingTableSchema(table)
+                        .map(a -> onlyKnown(a, before, after))
+                        .orElse(null);
         if (actual == null || before == null) {
             return actual == null && before == null;
         }
         Schema expected = asStored(sink, table, before, actual);
         return shape(actual, true).equals(shape(expected, true))
                 || shape(actual, false).equals(shape(expected, false));
+    }
+
+    /** The schema after the change, or null when it does not apply (a failed create's before). */
+    @Nullable
+    private static Schema afterOrNull(Schema before, SchemaChangeEvent change) {
+        try {
+            return SchemaChanges.apply(before, change);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The sink's table with only the columns named by {@code before} or {@code after}. */
+    private static Schema onlyKnown(
+            Schema actual, @Nullable Schema before, @Nullable Schema after) {
+        Set<String> known = new HashSet<>();
+        for (Schema schema : new Schema[] {before, after}) {
+            if (schema != null) {
+                known.addAll(schema.getColumnNames());
+            }
+        }
+        if (known.containsAll(actual.getColumnNames())) {
+            return actual;
+        }
+        return actual.copy(
+                actual.getColumns().stream().filter(c -> known.contains(c.getName())).toList());
     }
 
     static boolean hasIt(@Nullable Schema actual, @Nullable Schema before, @Nullable Schema after) {

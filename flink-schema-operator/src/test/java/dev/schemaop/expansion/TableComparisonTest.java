@@ -10,6 +10,7 @@ import static org.apache.flink.cdc.common.types.DataTypes.TINYINT;
 import static org.apache.flink.cdc.common.types.DataTypes.VARCHAR;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemaop.api.UnwrittenColumns;
 import dev.schemaop.expansion.Difference.Reason;
 
 import org.apache.flink.cdc.common.event.AddColumnEvent;
@@ -35,6 +36,25 @@ class TableComparisonTest {
 
     /** A sink like MariaDB: types as they are, names not case sensitive. */
     private static final SinkTableDescription IGNORING_CASE = description(false, type -> type);
+
+    /** A sink like Paimon: rows written whole, a column the pipeline lacks null in each. */
+    private static final SinkTableDescription WHOLE_ROWS =
+            new SinkTableDescription() {
+                @Override
+                public DataType normalize(String column, DataType pipelineType) {
+                    return pipelineType;
+                }
+
+                @Override
+                public boolean caseSensitive() {
+                    return true;
+                }
+
+                @Override
+                public UnwrittenColumns unwrittenColumns() {
+                    return UnwrittenColumns.NULL;
+                }
+            };
 
     private static SinkTableDescription description(
             boolean caseSensitive, UnaryOperator<DataType> normalize) {
@@ -74,10 +94,11 @@ class TableComparisonTest {
                 Schema.newBuilder()
                         .physicalColumn("id", BIGINT().notNull())
                         .physicalColumn("qty", BIGINT())
+                        .physicalColumn("extra", INT().notNull(), null, "0")
                         .physicalColumn("name", VARCHAR(60))
                         .physicalColumn("price", DECIMAL(14, 4))
                         .physicalColumn("note", STRING())
-                        .physicalColumn("extra", INT().notNull())
+                        .physicalColumn("legacy", STRING())
                         .primaryKey("id")
                         .build();
 
@@ -85,6 +106,73 @@ class TableComparisonTest {
 
         assertThat(plan.compatible()).isTrue();
         assertThat(plan.ddl()).isEmpty();
+        assertThat(plan.adopted())
+                .as("the table's own columns are left out: the writers never name them")
+                .isEqualTo(
+                        Schema.newBuilder()
+                                .physicalColumn("id", BIGINT().notNull())
+                                .physicalColumn("qty", BIGINT())
+                                .physicalColumn("name", VARCHAR(60))
+                                .physicalColumn("price", DECIMAL(14, 4))
+                                .physicalColumn("note", STRING())
+                                .primaryKey("id")
+                                .build());
+        assertThat(plan.unwritten())
+                .containsExactly(
+                        Column.physicalColumn("extra", INT().notNull(), null, "0"),
+                        Column.physicalColumn("legacy", STRING()));
+    }
+
+    @Test
+    void aNotNullColumnThePipelineDoesNotWriteRefusesEveryRowWithoutADefault() {
+        Schema target =
+                Schema.newBuilder()
+                        .physicalColumn("id", INT().notNull())
+                        .physicalColumn("qty", INT())
+                        .physicalColumn("name", VARCHAR(50))
+                        .physicalColumn("price", DECIMAL(12, 4))
+                        .physicalColumn("note", STRING())
+                        .physicalColumn("status", STRING().notNull())
+                        .physicalColumn("created", INT().notNull(), null, "0")
+                        .primaryKey("id")
+                        .build();
+
+        ExpansionPlan plan = compare(target);
+
+        assertThat(plan.differences())
+                .containsExactly(
+                        new Difference(
+                                "status", null, STRING().notNull(), Reason.UNWRITTEN_NOT_NULL));
+        assertThat(plan.repairable()).isFalse();
+        assertThat(plan.refusesEveryRow()).isTrue();
+        assertThat(DifferenceReport.of(plan, ExpansionMode.CHECK))
+                .contains(
+                        "column status: upstream (none), target STRING NOT NULL: the pipeline"
+                                + " does not write this NOT NULL column and the sink gives it no"
+                                + " value: every row the pipeline writes would be refused")
+                .contains("ALTER TABLE shop.orders ALTER COLUMN status DROP NOT NULL;");
+    }
+
+    @Test
+    void onASinkThatWritesWholeRowsEveryNotNullColumnThePipelineDoesNotWriteRefusesRows() {
+        Schema target =
+                Schema.newBuilder()
+                        .physicalColumn("id", INT().notNull())
+                        .physicalColumn("qty", INT())
+                        .physicalColumn("name", VARCHAR(50))
+                        .physicalColumn("price", DECIMAL(12, 4))
+                        .physicalColumn("note", STRING())
+                        .physicalColumn("created", INT().notNull(), null, "0")
+                        .physicalColumn("legacy", INT())
+                        .primaryKey("id")
+                        .build();
+
+        ExpansionPlan plan = TableComparison.compare(ORDERS, UPSTREAM, target, WHOLE_ROWS);
+
+        assertThat(plan.differences())
+                .containsExactly(
+                        new Difference(
+                                "created", null, INT().notNull(), Reason.UNWRITTEN_NOT_NULL));
     }
 
     @Test
@@ -208,7 +296,8 @@ class TableComparisonTest {
         assertThat(plan.differences())
                 .containsExactly(
                         new Difference("id", INT().notNull(), null, Reason.MISSING_KEY_COLUMN),
-                        new Difference("(id) vs (code)", null, null, Reason.PRIMARY_KEY));
+                        new Difference("(id) vs (code)", null, null, Reason.PRIMARY_KEY),
+                        new Difference("code", null, INT().notNull(), Reason.UNWRITTEN_NOT_NULL));
         assertThat(plan.keysDiffer()).isTrue();
         assertThat(plan.addColumns()).as("a key column is never added").isNull();
     }
@@ -395,7 +484,6 @@ class TableComparisonTest {
                         Schema.newBuilder()
                                 .physicalColumn("OrderId", INT().notNull())
                                 .physicalColumn("Qty", SMALLINT())
-                                .physicalColumn("extra", STRING())
                                 .primaryKey("OrderId")
                                 .build());
         assertThat(plan.widenColumns().getTypeMapping()).isEqualTo(Map.of("Qty", INT()));

@@ -64,6 +64,15 @@ class ExistingTableExpansionTest {
                     .primaryKey("id")
                     .build();
 
+    /** HOLDING as the writers learn it: without loaded_at, which the pipeline does not write. */
+    private static final Schema HOLDING_AS_WRITTEN =
+            Schema.newBuilder()
+                    .physicalColumn("id", DataTypes.INT().notNull())
+                    .physicalColumn("qty", DataTypes.BIGINT())
+                    .physicalColumn("note", DataTypes.STRING())
+                    .primaryKey("id")
+                    .build();
+
     private static final CreateTableEvent CREATE = new CreateTableEvent(ORDERS, UPSTREAM);
 
     /** What EXPAND makes of NARROWER for UPSTREAM: the missing column, then the widening. */
@@ -129,13 +138,13 @@ class ExistingTableExpansionTest {
 
         assertThat(sink.applied()).as("CHECK never issues DDL").isEmpty();
         assertThat(response.steps())
-                .as("the writers learn the table as the sink has it")
+                .as("the writers learn the table as the sink has it, but for its own column")
                 .containsExactly(
                         new SinkSchemaStep(
                                 ORDERS,
                                 1,
-                                List.of(new CreateTableEvent(ORDERS, HOLDING)),
-                                HOLDING));
+                                List.of(new CreateTableEvent(ORDERS, HOLDING_AS_WRITTEN)),
+                                HOLDING_AS_WRITTEN));
         assertThat(harness.context.failures()).isEmpty();
     }
 

@@ -103,6 +103,56 @@ class SinkReadBackTest {
                 .isFalse();
     }
 
+    /**
+     * An adopted table keeps columns of its own that the pipeline never writes: they are neither
+     * before nor after the change, and do not hide that the change is (or is not) there.
+     */
+    @Test
+    void theTablesOwnColumnsAreNotCompared() {
+        TableId table = TableId.tableId("db", "t");
+        Schema before =
+                Schema.newBuilder()
+                        .physicalColumn("id", DataTypes.INT().notNull())
+                        .primaryKey("id")
+                        .build();
+        AddColumnEvent addFlag =
+                new AddColumnEvent(
+                        table,
+                        List.of(
+                                AddColumnEvent.last(
+                                        Column.physicalColumn("flag", DataTypes.SMALLINT()))));
+        Schema withOwnColumn =
+                Schema.newBuilder()
+                        .physicalColumn("id", DataTypes.INT().notNull())
+                        .physicalColumn("note", DataTypes.STRING(), null, "'keep'")
+                        .primaryKey("id")
+                        .build();
+        Schema withOwnColumnAndFlag =
+                Schema.newBuilder()
+                        .physicalColumn("id", DataTypes.INT().notNull())
+                        .physicalColumn("note", DataTypes.STRING(), null, "'keep'")
+                        .physicalColumn("flag", DataTypes.SMALLINT())
+                        .primaryKey("id")
+                        .build();
+
+        assertThat(
+                        new SinkReadBack(
+                                        new NoTinyInt(withOwnColumnAndFlag), table, before, addFlag)
+                                .sinkHasIt())
+                .isTrue();
+        assertThat(
+                        new SinkReadBack(new NoTinyInt(withOwnColumn), table, before, addFlag)
+                                .sinkHasIt())
+                .isFalse();
+        assertThat(SinkReadBack.looksAsBefore(new NoTinyInt(withOwnColumn), table, before, addFlag))
+                .as("a refused add left the table as it was")
+                .isTrue();
+        assertThat(
+                        SinkReadBack.looksAsBefore(
+                                new NoTinyInt(withOwnColumnAndFlag), table, before, addFlag))
+                .isFalse();
+    }
+
     /** A sink without TINYINT that has one table. */
     private static final class NoTinyInt implements ExistingTableSchemaExpansionSupport {
         private final Schema table;

@@ -134,16 +134,19 @@ class CheckCommandTest {
     }
 
     @Test
-    void tryExpandLeavesAnotherKeyToTheSink() throws IOException {
+    void tryExpandLeavesAnotherKeyToTheSinkWhereTheRowsDoNotFit() throws IOException {
         CliOutput run = check("TRY_EXPAND");
 
         assertThat(run.stdout())
-                .contains("  as-is         app.d  <- db.d\n")
+                .contains("  incompatible  app.d  <- db.d\n")
                 .contains("Not expanding the existing sink table app.d")
+                .contains(
+                        "      The pipeline's rows do not fit the table the sink keeps: a start"
+                                + " fails at the create or at the first row that does not fit")
                 .endsWith(
-                        "A start would succeed: 4 sink tables (1 create, 1 compatible, 1 expand,"
-                                + " 1 as-is).\n");
-        assertThat(run.exitCode()).isZero();
+                        "A start would fail: 4 sink tables (1 create, 1 compatible, 1 expand,"
+                                + " 1 incompatible).\n");
+        assertThat(run.exitCode()).isEqualTo(1);
     }
 
     @Test
@@ -176,17 +179,21 @@ class CheckCommandTest {
     }
 
     @Test
-    void disabledSendsTheCreateToTheSinkAndShowsWhatTheRowsMeet() throws IOException {
+    void disabledSendsTheCreateToTheSinkAndSaysTheRowsWouldNotFit() throws IOException {
         CliOutput run = check("DISABLED");
 
         assertThat(run.stdout())
                 .contains(
-                        "  as-is         app.c  <- db.c\n"
+                        "  incompatible  app.c  <- db.c\n"
                                 + "      The start sends the create to the sink, which keeps the"
                                 + " table it has")
+                .contains(
+                        "        - column note: upstream VARCHAR(20), target (none): the table"
+                                + " has no such column")
                 .endsWith(
-                        "A start would succeed: 4 sink tables (1 create, 1 compatible, 2 as-is).\n");
-        assertThat(run.exitCode()).isZero();
+                        "A start would fail: 4 sink tables (1 create, 1 compatible, 2"
+                                + " incompatible).\n");
+        assertThat(run.exitCode()).isEqualTo(1);
     }
 
     @Test

@@ -6,6 +6,8 @@ import org.apache.flink.cdc.common.types.DataType;
 
 import javax.annotation.Nullable;
 
+import java.util.Locale;
+
 /**
  * A column as the database catalog describes it: its type as the database writes it, the Flink CDC
  * type that maps to (with the column's nullability), and what a MariaDB {@code MODIFY COLUMN} must
@@ -51,10 +53,26 @@ public final class ExistingColumn {
         return type.isNullable();
     }
 
-    /** The default as the catalog gives it (MariaDB: an SQL expression); null when none. */
+    /**
+     * The default as the catalog gives it, an SQL expression (PostgreSQL: also {@code GENERATED AS
+     * IDENTITY} or {@code GENERATED ALWAYS AS (..)}); null when none. MariaDB writes {@code NULL}
+     * for a nullable column without one.
+     */
     @Nullable
     public String defaultValue() {
         return defaultValue;
+    }
+
+    /**
+     * What a row inserted without this column gets, for the pipeline's description of the table;
+     * null when that is NULL: a column the pipeline does not write then needs to be nullable.
+     */
+    @Nullable
+    public String valueWhenUnwritten() {
+        if (extra != null && extra.toLowerCase(Locale.ROOT).contains("auto_increment")) {
+            return "AUTO_INCREMENT";
+        }
+        return defaultValue == null || defaultValue.equalsIgnoreCase("NULL") ? null : defaultValue;
     }
 
     @Nullable

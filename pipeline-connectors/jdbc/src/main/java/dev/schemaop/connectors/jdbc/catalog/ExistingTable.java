@@ -66,11 +66,15 @@ public final class ExistingTable {
         return caseSensitive ? a.equals(b) : a.equalsIgnoreCase(b);
     }
 
-    /** The table in Flink CDC terms: columns, types with nullability, comments, primary key. */
+    /**
+     * The table in Flink CDC terms: columns, types with nullability, comments, defaults (what an
+     * insert without the column gets), primary key.
+     */
     public Schema toSchema() {
         Schema.Builder builder = Schema.newBuilder();
         for (ExistingColumn c : columns) {
-            builder.column(Column.physicalColumn(c.name(), c.type(), c.comment()));
+            builder.column(
+                    Column.physicalColumn(c.name(), c.type(), c.comment(), c.valueWhenUnwritten()));
         }
         return builder.primaryKey(primaryKey).build();
     }

@@ -28,8 +28,14 @@ public final class PostgresCatalog implements CatalogReader {
 
     private static final String COLUMNS =
             "SELECT a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod), a.attnotnull,"
-                    + " pg_catalog.col_description(a.attrelid, a.attnum)"
+                    + " pg_catalog.col_description(a.attrelid, a.attnum),"
+                    + " CASE WHEN a.attidentity <> '' THEN 'GENERATED AS IDENTITY'"
+                    + " WHEN a.attgenerated <> '' THEN 'GENERATED ALWAYS AS ('"
+                    + " || pg_catalog.pg_get_expr(d.adbin, d.adrelid) || ')'"
+                    + " ELSE pg_catalog.pg_get_expr(d.adbin, d.adrelid) END"
                     + " FROM pg_catalog.pg_attribute a"
+                    + " LEFT JOIN pg_catalog.pg_attrdef d"
+                    + " ON d.adrelid = a.attrelid AND d.adnum = a.attnum"
                     + " WHERE a.attrelid = ? AND a.attnum > 0 AND NOT a.attisdropped"
                     + " ORDER BY a.attnum";
 
@@ -75,7 +81,7 @@ public final class PostgresCatalog implements CatalogReader {
                                     rs.getString(1),
                                     sqlType,
                                     notNull ? type.notNull() : type,
-                                    null,
+                                    rs.getString(5),
                                     rs.getString(4),
                                     null));
                 }

@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.paimon.applier;
 
 import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
+import dev.schemaop.api.UnwrittenColumns;
 import dev.schemaop.connectors.paimon.catalog.CatalogSettings;
 import dev.schemaop.connectors.paimon.catalog.TableSettings;
 import dev.schemaop.connectors.paimon.types.PaimonTypes;
@@ -161,6 +162,12 @@ public class PaimonMetadataApplier implements MetadataApplier, ExistingTableSche
     @Override
     public synchronized boolean isColumnNameCaseSensitive() {
         return catalog().caseSensitive();
+    }
+
+    /** The writers write whole rows: a column the pipeline does not have is null in each. */
+    @Override
+    public UnwrittenColumns unwrittenColumns() {
+        return UnwrittenColumns.NULL;
     }
 
     private Catalog catalog() {

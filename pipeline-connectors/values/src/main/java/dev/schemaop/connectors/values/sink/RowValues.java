@@ -110,6 +110,18 @@ final class RowValues {
         return key;
     }
 
+    /**
+     * The stored row after an upsert of {@code written}: a database's upsert sets the columns the
+     * writer names and leaves the table's other columns (those the pipeline does not write) as they
+     * were.
+     */
+    static Map<String, Object> keepingUnwritten(
+            Map<String, Object> stored, Map<String, Object> written) {
+        Map<String, Object> row = new LinkedHashMap<>(stored);
+        row.putAll(written);
+        return row;
+    }
+
     /** Normalizes a key value so that equal values of different widths are equal keys. */
     private static Object keyPart(Object v) {
         if (v instanceof Byte || v instanceof Short || v instanceof Integer) {

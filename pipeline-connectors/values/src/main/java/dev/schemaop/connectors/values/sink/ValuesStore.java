@@ -182,20 +182,33 @@ public final class ValuesStore implements RowDestination {
             Schema writerSchema,
             Map<String, Object> before,
             Map<String, Object> after) {
-        if (before != null) {
-            delete(table, writerSchema, before);
-        }
-        if (after != null) {
-            upsert(table, writerSchema, after);
+        synchronized (shared) {
+            Map<String, Object> t = tableOrCreate(table, writerSchema);
+            write(t, before, after);
         }
     }
 
-    /** Inserts or replaces the row with the same key. */
-    public void upsert(TableId table, Schema writerSchema, Map<String, Object> row) {
-        synchronized (shared) {
-            Map<String, Object> t = tableOrCreate(table, writerSchema);
-            rows(t).put(RowValues.key(schema(t), row), row);
+    /**
+     * An update of a row whose key stays is an upsert, as a database's: the stored row keeps the
+     * values of columns the writer does not name. One that moves the key deletes the old key first.
+     */
+    private static void write(
+            Map<String, Object> t, Map<String, Object> before, Map<String, Object> after) {
+        List<Object> newKey = after == null ? null : RowValues.key(schema(t), after);
+        if (before != null) {
+            List<Object> oldKey = RowValues.key(schema(t), before);
+            if (!oldKey.equals(newKey)) {
+                rows(t).remove(oldKey);
+            }
         }
+        if (after != null) {
+            rows(t).merge(newKey, after, RowValues::keepingUnwritten);
+        }
+    }
+
+    /** Inserts the row, or updates the row with the same key (as an upsert: see {@link #write}). */
+    public void upsert(TableId table, Schema writerSchema, Map<String, Object> row) {
+        apply(table, writerSchema, null, row);
     }
 
     /** Removes the row with the key of {@code row}. */
@@ -401,12 +414,7 @@ public final class ValuesStore implements RowDestination {
         if (t == null) {
             return false;
         }
-        if (before != null) {
-            rows(t).remove(RowValues.key(schema(t), before));
-        }
-        if (after != null) {
-            rows(t).put(RowValues.key(schema(t), after), after);
-        }
+        write(t, before, after);
         return true;
     }
 
