@@ -85,8 +85,25 @@ public final class SchemaChangeDeriver {
         if (change instanceof CreateTableEvent) {
             deriveCreate((CreateTableEvent) change, sinkSchema, plan);
         } else {
-            deriveChange(change, sinkSchema, plan);
+            deriveChange(change, sinkSchema, plan, true);
         }
+        return filteredAndChecked(plan, sinkSchema);
+    }
+
+    /**
+     * What the sink receives for a change that makes a sink table several source tables share hold
+     * one more of them ({@code SchemaMerger.planToMerge}): it only adds nullable columns and
+     * widens, or turns a column into STRING (SPEC §7), so LENIENT takes it as it is instead of
+     * keeping the old column under another name; IGNORE, the filters and EXCEPTION act as for any
+     * change.
+     */
+    public Derivation deriveMerge(SchemaChangeEvent change, Schema sinkSchema) {
+        Derivation.Plan plan = new Derivation.Plan();
+        deriveChange(change, sinkSchema, plan, false);
+        return filteredAndChecked(plan, sinkSchema);
+    }
+
+    private Derivation filteredAndChecked(Derivation.Plan plan, @Nullable Schema sinkSchema) {
         Derivation derivation = filter(plan);
         rejectUnderException(derivation, sinkSchema);
         return derivation;
@@ -113,10 +130,15 @@ public final class SchemaChangeDeriver {
     }
 
     private void deriveChange(
-            SchemaChangeEvent change, @Nullable Schema sink, Derivation.Plan plan) {
+            SchemaChangeEvent change,
+            @Nullable Schema sink,
+            Derivation.Plan plan,
+            boolean lenientRewrite) {
         if (behavior == SchemaChangeBehavior.IGNORE) {
             plan.skip(change, SkipReason.IGNORED_BY_BEHAVIOR);
-        } else if (behavior == SchemaChangeBehavior.LENIENT && LenientRewriter.rewrites(change)) {
+        } else if (lenientRewrite
+                && behavior == SchemaChangeBehavior.LENIENT
+                && LenientRewriter.rewrites(change)) {
             lenient.rewrite(change, sink, plan);
         } else {
             RedundancyTrimmer.Split split = RedundancyTrimmer.split(change, sink);

@@ -107,13 +107,17 @@ public final class PipelineCheck {
         }
         for (Map.Entry<TableId, List<TableId>> routed : routed(sourceTables).entrySet()) {
             List<TableId> sources = routed.getValue();
-            Schema upstream = sourceTables.get(sources.get(0));
             report.add(
                     sink == null
                             ? new SinkTableVerdict(
                                     routed.getKey(), sources, Verdict.UNKNOWN, List.of())
                             : verdict(
-                                    routed.getKey(), sources, upstream, sink, accepted, supported));
+                                    routed.getKey(),
+                                    sources,
+                                    sourceTables,
+                                    sink,
+                                    accepted,
+                                    supported));
         }
         return report;
     }
@@ -133,10 +137,11 @@ public final class PipelineCheck {
     private SinkTableVerdict verdict(
             TableId table,
             List<TableId> sources,
-            Schema upstream,
+            Map<TableId, Schema> sourceTables,
             ExistingTableSchemaExpansionSupport sink,
             Set<SchemaChangeEventType> accepted,
             Set<SchemaChangeEventType> supported) {
+        Schema upstream = sourceTables.get(sources.get(0));
         List<String> details = new ArrayList<>();
         if (sources.size() > 1) {
             details.add(
@@ -144,6 +149,12 @@ public final class PipelineCheck {
                             "%d source tables share it: the first one's create is checked; the"
                                     + " others' columns join under schema.change.behavior %s.",
                             sources.size(), behavior.name().toLowerCase(Locale.ROOT)));
+            MergedTables merged = MergedTables.of(table, sources, sourceTables);
+            details.addAll(merged.lines());
+            if (merged.refusal() != null) {
+                details.add(merged.refusal());
+                return new SinkTableVerdict(table, sources, Verdict.INCOMPATIBLE, details);
+            }
         }
         Optional<Schema> existing = sink.getExistingTableSchema(table);
         if (!CreateDecision.asksTheSink(mode, behavior, accepted)) {

@@ -10,6 +10,7 @@ import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Column;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.types.DataType;
+import org.apache.flink.cdc.common.types.DataTypes;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,8 +21,8 @@ import java.util.Optional;
 /**
  * Merging schemas by column name with SPEC §5's common wider types: the changes that make an
  * existing sink table hold an upstream schema, for a sink table several routed source tables share
- * (§7) and for a create.table of a table the sink already has (§3). Pure functions: nothing
- * narrows, nothing is dropped or renamed.
+ * (§7, {@link #planToMerge}) and for a create.table of a table the sink already has (§3, {@link
+ * #planToHold}). Pure functions: nothing narrows, nothing is dropped or renamed.
  */
 public final class SchemaMerger {
 
@@ -42,6 +43,26 @@ public final class SchemaMerger {
 
     /** {@link #eventsToHold}, plus the columns that those events leave unresolved, and why. */
     public static HoldPlan planToHold(TableId sinkTable, Schema sinkSchema, Schema upstreamSchema) {
+        return plan(sinkTable, sinkSchema, upstreamSchema, false);
+    }
+
+    /**
+     * What makes a sink table that several routed source tables share hold one more of them (SPEC
+     * §7): as {@link #planToHold}, and a non-key column whose two types have no common wider type
+     * becomes STRING, as Flink CDC's schema merging does, so that every value of both is kept as
+     * its text. Key columns are never changed: a key column whose type does not hold the other
+     * table's is left in {@link HoldPlan#keyColumns()}, for the caller to refuse.
+     */
+    public static HoldPlan planToMerge(
+            TableId sinkTable, Schema sinkSchema, Schema upstreamSchema) {
+        return plan(sinkTable, sinkSchema, upstreamSchema, true);
+    }
+
+    private static HoldPlan plan(
+            TableId sinkTable,
+            Schema sinkSchema,
+            Schema upstreamSchema,
+            boolean stringWithoutWiderType) {
         List<ColumnWithPosition> missing = new ArrayList<>();
         Map<String, DataType> widened = new LinkedHashMap<>();
         Map<String, DataType> oldTypes = new LinkedHashMap<>();
@@ -62,6 +83,12 @@ public final class SchemaMerger {
             Optional<DataType> wider = TypeWidening.commonWiderType(sinkType, upstream.getType());
             if (isKey(sinkSchema, upstream.getName())) {
                 keyColumns.add(difference);
+            } else if (wider.isEmpty() && stringWithoutWiderType && isString(sinkType)) {
+                continue; // already merged into STRING: its values go as text
+            } else if (wider.isEmpty() && stringWithoutWiderType) {
+                boolean nullable = sinkType.isNullable() || upstream.getType().isNullable();
+                widened.put(upstream.getName(), DataTypes.STRING().copy(nullable));
+                oldTypes.put(upstream.getName(), sinkType);
             } else if (wider.isEmpty()) {
                 notWidenable.add(difference);
             } else {
@@ -86,6 +113,10 @@ public final class SchemaMerger {
             events.add(new AlterColumnTypeEvent(sinkTable, widened, oldTypes));
         }
         return new HoldPlan(events, keyColumns, notWidenable);
+    }
+
+    private static boolean isString(DataType type) {
+        return type.copy(true).equals(DataTypes.STRING());
     }
 
     private static boolean isKey(Schema schema, String column) {

@@ -2,9 +2,11 @@ package dev.schemaop.registry;
 
 import dev.schemaop.behavior.Derivation;
 import dev.schemaop.behavior.SchemaChangeDeriver;
+import dev.schemaop.behavior.SchemaChangeRejectedException;
 import dev.schemaop.behavior.SchemaChanges;
 import dev.schemaop.behavior.SkipReason;
 import dev.schemaop.behavior.SkippedChange;
+import dev.schemaop.merge.HoldPlan;
 import dev.schemaop.merge.SchemaMerger;
 import dev.schemaop.route.TableRouter;
 
@@ -41,14 +43,21 @@ final class ChangePlanner {
         List<SinkPlan> sinks = new ArrayList<>();
         for (TableId sinkTable : router.sinkTablesOf(source)) {
             SinkTableState sink = state.sink(sinkTable);
-            List<SchemaChangeEvent> sinkLevel = sinkLevelEvents(change, upstreamAfter, sink);
-            sinks.add(derive(change, sink, sinkLevel));
+            boolean merged = isMerged(change, sink);
+            List<SchemaChangeEvent> sinkLevel =
+                    merged
+                            ? mergedEvents(change, upstreamAfter, sink)
+                            : List.of(change.copy(sink.table));
+            sinks.add(derive(change, sink, sinkLevel, merged));
         }
         return new ChangePlan(change, upstreamAfter, ordinal, sinks);
     }
 
     private SinkPlan derive(
-            SchemaChangeEvent change, SinkTableState sink, List<SchemaChangeEvent> sinkLevel) {
+            SchemaChangeEvent change,
+            SinkTableState sink,
+            List<SchemaChangeEvent> sinkLevel,
+            boolean merged) {
         Schema planned = sink.schema;
         List<SchemaChangeEvent> toApply = new ArrayList<>();
         List<SkippedChange> skipped = new ArrayList<>();
@@ -56,7 +65,8 @@ final class ChangePlanner {
             skipped.add(new SkippedChange(change.copy(sink.table), SkipReason.SHARED_TABLE));
         }
         for (SchemaChangeEvent event : sinkLevel) {
-            Derivation derivation = deriver.derive(event, planned);
+            Derivation derivation =
+                    merged ? deriver.deriveMerge(event, planned) : deriver.derive(event, planned);
             for (SchemaChangeEvent derived : derivation.toApply()) {
                 planned = SchemaChanges.apply(planned, derived);
                 toApply.add(derived);
@@ -66,25 +76,31 @@ final class ChangePlanner {
         return new SinkPlan(sink.table, sink.version, sink.schema, toApply, skipped);
     }
 
-    /**
-     * The change as the sink table sees it. A sink table fed by one upstream table gets the change
-     * itself; one that several upstream tables merge into gets only what makes it hold the changed
-     * table's columns (SPEC §7): renames, drops and truncates of one source do not reach it.
-     */
-    private List<SchemaChangeEvent> sinkLevelEvents(
-            SchemaChangeEvent change, @Nullable Schema upstreamAfter, SinkTableState sink) {
+    /** Whether the sink table holds another upstream table's rows too (SPEC §7). */
+    private static boolean isMerged(SchemaChangeEvent change, SinkTableState sink) {
         TableId source = change.tableId();
-        boolean merged =
-                sink.sources.stream().anyMatch(other -> !other.equals(source))
-                        && sink.schema != null;
-        if (!merged) {
-            return List.of(change.copy(sink.table));
-        }
+        return sink.sources.stream().anyMatch(other -> !other.equals(source))
+                && sink.schema != null;
+    }
+
+    /**
+     * The change as a sink table that several upstream tables merge into sees it: only what makes
+     * it hold the changed table's columns (SPEC §7); renames, drops and truncates of one source do
+     * not reach it. A key column whose type does not hold the changed table's is refused: keys are
+     * never widened (§5), and the rows whose key the column cannot hold would be lost.
+     */
+    private static List<SchemaChangeEvent> mergedEvents(
+            SchemaChangeEvent change, @Nullable Schema upstreamAfter, SinkTableState sink) {
         if (upstreamAfter == null
                 || change instanceof DropTableEvent
                 || change instanceof TruncateTableEvent) {
             return List.of(); // skipped as SHARED_TABLE, and logged so
         }
-        return SchemaMerger.eventsToHold(sink.table, sink.schema, upstreamAfter);
+        HoldPlan merge = SchemaMerger.planToMerge(sink.table, sink.schema, upstreamAfter);
+        if (!merge.keyColumns().isEmpty()) {
+            throw SchemaChangeRejectedException.keyColumnsOfMergedTables(
+                    change, sink.table, sink.sources, merge.keyColumns());
+        }
+        return merge.events();
     }
 }

@@ -18,6 +18,9 @@ import org.apache.flink.cdc.common.types.DataTypeRoot;
  *   <li>Numeric to numeric: {@link NumericValues}, exact for a widening, checked per value
  *       otherwise (BIGINT 5 fits INT).
  *   <li>Number, decimal or boolean to CHAR/VARCHAR: canonical text, see {@link TextValues}.
+ *   <li>Date, time, timestamp or bytes to CHAR/VARCHAR: their text as SQL prints them, see {@link
+ *       TemporalText} (decision: SPEC §7 keeps every value of a merged column that became STRING;
+ *       the same holds wherever such a value meets a text column).
  *   <li>Text to shorter text, bytes to shorter bytes, temporal to lower precision: checked per
  *       value, see {@link BoundedValues}.
  *   <li>Anything else (text to number, DATE to TIMESTAMP, TIMESTAMP to TIMESTAMP_LTZ, VARCHAR to
@@ -44,6 +47,9 @@ public final class ValueConverter {
         if (TextValues.isText(target)
                 && (TypeWidening.isNumeric(source) || source.is(DataTypeRoot.BOOLEAN))) {
             return TextValues.fromNumberOrBoolean(from, to);
+        }
+        if (TextValues.isText(target) && TemporalText.converts(source)) {
+            return TemporalText.into(from, to);
         }
         if (sameKind && TextValues.isText(source)) {
             return BoundedValues.text(from, to);

@@ -133,4 +133,69 @@ class SchemaMergerTest {
                                 Map.of("code", DataTypes.VARCHAR(8)),
                                 Map.of("code", DataTypes.VARCHAR(8).notNull())));
     }
+
+    @Test
+    void mergingTypesWithoutACommonWiderTypeMakesTheColumnStringOnce() {
+        Schema a =
+                Schema.newBuilder()
+                        .physicalColumn("id", DataTypes.INT().notNull())
+                        .physicalColumn("v", DataTypes.INT().notNull())
+                        .physicalColumn("day", DataTypes.DATE())
+                        .primaryKey("id")
+                        .build();
+        Schema b =
+                Schema.newBuilder()
+                        .physicalColumn("id", DataTypes.INT().notNull())
+                        .physicalColumn("v", DataTypes.VARCHAR(10))
+                        .physicalColumn("day", DataTypes.INT())
+                        .primaryKey("id")
+                        .build();
+        Map<String, DataType> merged = new LinkedHashMap<>();
+        merged.put("v", DataTypes.STRING());
+        merged.put("day", DataTypes.STRING());
+        Map<String, DataType> old = new LinkedHashMap<>();
+        old.put("v", DataTypes.INT().notNull());
+        old.put("day", DataTypes.DATE());
+
+        HoldPlan plan = SchemaMerger.planToMerge(SINK_TABLE, a, b);
+
+        assertThat(plan.events())
+                .containsExactly(new AlterColumnTypeEvent(SINK_TABLE, merged, old));
+        assertThat(plan.notWidenable()).isEmpty();
+        Schema asString =
+                Schema.newBuilder()
+                        .physicalColumn("id", DataTypes.INT().notNull())
+                        .physicalColumn("v", DataTypes.STRING())
+                        .physicalColumn("day", DataTypes.STRING())
+                        .primaryKey("id")
+                        .build();
+        assertThat(SchemaMerger.planToMerge(SINK_TABLE, asString, a).sinkAlreadyHolds())
+                .as("a STRING column holds the text of either")
+                .isTrue();
+        assertThat(SchemaMerger.planToHold(SINK_TABLE, a, b).notWidenable())
+                .as("only merges make a column STRING")
+                .hasSize(2);
+    }
+
+    @Test
+    void mergingNeverChangesAKeyColumn() {
+        Schema a =
+                Schema.newBuilder()
+                        .physicalColumn("id", DataTypes.INT().notNull())
+                        .primaryKey("id")
+                        .build();
+        Schema b =
+                Schema.newBuilder()
+                        .physicalColumn("id", DataTypes.VARCHAR(10).notNull())
+                        .primaryKey("id")
+                        .build();
+
+        HoldPlan plan = SchemaMerger.planToMerge(SINK_TABLE, a, b);
+
+        assertThat(plan.events()).isEmpty();
+        assertThat(plan.keyColumns())
+                .containsExactly(
+                        new TypeDifference(
+                                "id", DataTypes.INT().notNull(), DataTypes.VARCHAR(10).notNull()));
+    }
 }

@@ -178,7 +178,28 @@ class ValueConverterTest {
                 arguments(DATE(), TIMESTAMP(3), DateData.fromEpochDay(1), FAILED),
                 arguments(TIMESTAMP(3), TIMESTAMP_LTZ(3), TimestampData.fromMillis(0L), FAILED),
                 arguments(BOOLEAN(), INT(), true, FAILED),
-                arguments(DATE(), VARCHAR(20), DateData.fromEpochDay(1), FAILED));
+                // SPEC §7: dates, times and bytes as text, as SQL prints them
+                arguments(DATE(), VARCHAR(20), DateData.fromEpochDay(1), "1970-01-02"),
+                arguments(DATE(), VARCHAR(9), DateData.fromEpochDay(1), FAILED),
+                arguments(TIME(0), STRING(), TimeData.fromMillisOfDay(3_600_000), "01:00:00"),
+                arguments(TIME(3), STRING(), TimeData.fromMillisOfDay(3_600_120), "01:00:00.120"),
+                arguments(
+                        TIMESTAMP(6),
+                        STRING(),
+                        TimestampData.fromLocalDateTime(
+                                LocalDateTime.of(2024, 1, 31, 10, 15, 30, 123_456_000)),
+                        "2024-01-31 10:15:30.123456"),
+                arguments(
+                        TIMESTAMP_LTZ(0),
+                        STRING(),
+                        LocalZonedTimestampData.fromEpochMillis(86_400_000L),
+                        "1970-01-02 00:00:00Z"),
+                arguments(
+                        TIMESTAMP_TZ(0),
+                        STRING(),
+                        ZonedTimestampData.of(0L, 0, "+02:00"),
+                        "1970-01-01 00:00:00+02:00"),
+                arguments(VARBINARY(4), STRING(), new byte[] {1, 2, 3}, "AQID"));
     }
 
     /** SPEC §3: stored text across an applied ALTER COLUMN TYPE, as the database converts it. */
