@@ -8,6 +8,7 @@ import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
+import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
 import org.apache.flink.cdc.common.schema.Schema;
 
@@ -88,6 +89,17 @@ public final class SchemaChangeDeriver {
             deriveChange(change, sinkSchema, plan, true);
         }
         return filteredAndChecked(plan, sinkSchema);
+    }
+
+    /**
+     * Refuses a change that would leave a key column of {@code sinkTable} that the rows no longer
+     * fill ({@link KeyColumnGuard}); call before deriving what the sink receives.
+     *
+     * @throws SchemaChangeRejectedException when the change may not go on
+     */
+    public void checkKeyColumns(
+            SchemaChangeEvent change, TableId sinkTable, @Nullable Schema sinkSchema) {
+        KeyColumnGuard.check(change, sinkTable, sinkSchema, behavior, accepted);
     }
 
     /**

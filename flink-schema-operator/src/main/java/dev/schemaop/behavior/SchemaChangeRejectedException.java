@@ -35,6 +35,26 @@ public class SchemaChangeRejectedException extends RuntimeException {
     }
 
     /**
+     * A change that would leave a key column of the sink table that rows no longer fill, or that
+     * the sink's writers cannot follow (SPEC §7, "Key columns"); {@code why} says which.
+     */
+    static SchemaChangeRejectedException keyColumns(
+            SchemaChangeEvent change, TableId sinkTable, List<String> key, String why) {
+        return new SchemaChangeRejectedException(
+                change,
+                String.format(
+                        "Schema change %s of table %s is refused before any DDL: %s (primary key"
+                                + " of %s: %s). Keep the key columns in the source table, or"
+                                + " route the table to a new sink table whose key the rows"
+                                + " fill.",
+                        change.getType().getTag(),
+                        change.tableId(),
+                        why,
+                        sinkTable,
+                        String.join(", ", key)));
+    }
+
+    /**
      * A table routed into a sink table that other tables share, whose key column types the sink
      * table's key columns do not hold (SPEC §7): keys are never widened (§5), so rows whose key the
      * column cannot hold would be lost. Refused under every behavior, before any DDL.

@@ -51,6 +51,10 @@ public final class DataReader {
         return EventSerializer.INSTANCE.deserialize(in);
     }
 
+    public String string() throws IOException {
+        return in.readUTF();
+    }
+
     public int intValue() throws IOException {
         return in.readInt();
     }

@@ -58,6 +58,11 @@ public final class DataWriter {
         return this;
     }
 
+    public DataWriter string(String value) throws IOException {
+        out.writeUTF(value);
+        return this;
+    }
+
     public DataWriter intValue(int value) throws IOException {
         out.writeInt(value);
         return this;

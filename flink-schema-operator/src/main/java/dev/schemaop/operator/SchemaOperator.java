@@ -412,6 +412,7 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
     private void applyUpstream(SchemaChangeEvent change) {
         routing.endRun();
         Schema after = SchemaChanges.apply(schemas.upstreamOf(change.tableId()), change);
+        schemas.recordRenames(change);
         if (after == null) {
             schemas.upstream.remove(change.tableId());
         } else {

@@ -11,6 +11,7 @@ import org.apache.flink.cdc.common.function.HashFunction;
 import org.apache.flink.cdc.common.function.HashFunctionProvider;
 import org.apache.flink.cdc.common.schema.Schema;
 
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -25,6 +26,9 @@ final class SinkBinding {
     private final DiscardListener discards;
     private final int channels;
 
+    /** The upstream table's renamed columns (old name to new), kept up to date by its owner. */
+    private final Map<String, String> renames;
+
     private Schema builtFrom;
     private int builtVersion = -1;
     private RowReshaper reshaper;
@@ -36,8 +40,10 @@ final class SinkBinding {
             SinkView view,
             HashFunctionProvider<DataChangeEvent> hashes,
             DiscardListener discards,
-            int channels) {
+            int channels,
+            Map<String, String> renames) {
         this.source = source;
+        this.renames = renames;
         this.view = view;
         this.hashes = hashes;
         this.discards = discards;
@@ -91,8 +97,26 @@ final class SinkBinding {
         out.row(channel, version, shapedRow);
     }
 
+    /**
+     * The sink's key columns that the upstream table no longer has under that name, each with the
+     * name its column has now: LENIENT and IGNORE keep a renamed key column, and the rows fill it
+     * (SPEC §7).
+     */
+    private Map<String, String> keyFeeds(Schema upstream) {
+        Map<String, String> feeds = new HashMap<>();
+        for (String key : view.schema.primaryKeys()) {
+            String now = renames.get(key);
+            if (now != null
+                    && upstream.getColumn(key).isEmpty()
+                    && upstream.getColumn(now).isPresent()) {
+                feeds.put(key, now);
+            }
+        }
+        return feeds;
+    }
+
     private void rebuild(Schema upstream) {
-        reshaper = RowReshaper.between(upstream, view.schema, Map.of(), discards);
+        reshaper = RowReshaper.ontoSink(upstream, view.schema, keyFeeds(upstream), discards);
         hash = hashes.getHashFunction(view.table, view.schema);
         passThrough = reshaper.isIdentity() && source.equals(view.table);
         builtFrom = upstream;

@@ -117,7 +117,8 @@ final class SinkRouting {
                                         schemas.sinkView(sink),
                                         hashes,
                                         discards.listenerFor(sink, s),
-                                        channels));
+                                        channels,
+                                        schemas.renamesOf(s)));
                     }
                     return list;
                 });

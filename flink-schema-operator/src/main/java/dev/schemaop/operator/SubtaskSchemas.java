@@ -1,5 +1,9 @@
 package dev.schemaop.operator;
 
+import org.apache.flink.cdc.common.event.CreateTableEvent;
+import org.apache.flink.cdc.common.event.DropTableEvent;
+import org.apache.flink.cdc.common.event.RenameColumnEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Schema;
@@ -22,6 +26,34 @@ final class SubtaskSchemas {
 
     /** Schema changes reported per upstream table: see SchemaChangeRequest#position. */
     final Map<TableId, Integer> positions = new HashMap<>();
+
+    /**
+     * Per upstream table, each column name it had since its create and the name that column has
+     * now, for the columns renamed since: a sink key column that a behavior kept under its old name
+     * is filled from the column's new name (SPEC §7, "Key columns").
+     */
+    final Map<TableId, Map<String, String>> renamedColumns = new HashMap<>();
+
+    /** The live rename record of {@code table} (see {@link #renamedColumns}). */
+    Map<String, String> renamesOf(TableId table) {
+        return renamedColumns.computeIfAbsent(table, t -> new HashMap<>());
+    }
+
+    /** Follows the upstream change in the rename record of its table. */
+    void recordRenames(SchemaChangeEvent change) {
+        TableId table = change.tableId();
+        if (change instanceof CreateTableEvent || change instanceof DropTableEvent) {
+            renamesOf(table).clear();
+        } else if (change instanceof RenameColumnEvent rename) {
+            Map<String, String> renames = renamesOf(table);
+            rename.getNameMapping()
+                    .forEach(
+                            (from, to) -> {
+                                renames.replaceAll((old, now) -> now.equals(from) ? to : now);
+                                renames.putIfAbsent(from, to);
+                            });
+        }
+    }
 
     void restartHistory(TableId table) {
         positions.remove(table);

@@ -43,6 +43,7 @@ final class ChangePlanner {
         List<SinkPlan> sinks = new ArrayList<>();
         for (TableId sinkTable : router.sinkTablesOf(source)) {
             SinkTableState sink = state.sink(sinkTable);
+            deriver.checkKeyColumns(change, sinkTable, sink.schema);
             boolean merged = isMerged(change, sink);
             List<SchemaChangeEvent> sinkLevel =
                     merged

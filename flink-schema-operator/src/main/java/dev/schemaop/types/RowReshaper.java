@@ -67,6 +67,7 @@ public final class RowReshaper {
             Schema from,
             Schema to,
             Map<String, String> renames,
+            Map<String, String> keyFeeds,
             Set<String> droppedBySink,
             DiscardListener listener,
             BiFunction<DataType, DataType, Conversion> converter) {
@@ -103,10 +104,18 @@ public final class RowReshaper {
                 wire(s, source, t, targetColumns.get(t).getType());
             }
         }
+        keyFeeds.forEach(
+                (target, source) -> {
+                    int s = from.getColumnNames().indexOf(source);
+                    Integer t = targetPositions.get(target);
+                    if (s >= 0 && t != null) {
+                        wire(s, sourceColumns.get(s), t, targetColumns.get(t).getType());
+                    }
+                });
         this.droppedPositions = dropped.stream().mapToInt(Integer::intValue).toArray();
         this.droppedNames =
                 dropped.stream().map(s -> sourceColumns.get(s).getName()).toArray(String[]::new);
-        this.identity = isIdentity(from, to, renames);
+        this.identity = keyFeeds.isEmpty() && isIdentity(from, to, renames);
         this.generator =
                 new BinaryRecordDataGenerator(to.getColumnDataTypes().toArray(new DataType[0]));
     }
@@ -121,7 +130,28 @@ public final class RowReshaper {
     public static RowReshaper between(
             Schema from, Schema to, Map<String, String> renamedColumns, DiscardListener listener) {
         return new RowReshaper(
-                from, to, Map.copyOf(renamedColumns), Set.of(), listener, ValueConverter::of);
+                from,
+                to,
+                Map.copyOf(renamedColumns),
+                Map.of(),
+                Set.of(),
+                listener,
+                ValueConverter::of);
+    }
+
+    /**
+     * Plans moving rows of an upstream table onto its sink table by column name, with sink key
+     * columns that a behavior kept under an old name filled from their upstream column's new name
+     * as well (SPEC §7, "Key columns"): the new name feeds its own column too, when the sink has
+     * one.
+     *
+     * @param keyFeeds sink key column to the upstream column that fills it; names that are not
+     *     columns of either schema are ignored
+     */
+    public static RowReshaper ontoSink(
+            Schema from, Schema to, Map<String, String> keyFeeds, DiscardListener listener) {
+        return new RowReshaper(
+                from, to, Map.of(), Map.copyOf(keyFeeds), Set.of(), listener, ValueConverter::of);
     }
 
     /**
@@ -144,6 +174,7 @@ public final class RowReshaper {
                 from,
                 to,
                 Map.copyOf(renamedColumns),
+                Map.of(),
                 Set.copyOf(droppedColumns),
                 listener,
                 ValueConverter::acrossAppliedChange);

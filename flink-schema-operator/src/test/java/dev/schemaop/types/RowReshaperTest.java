@@ -69,6 +69,34 @@ class RowReshaperTest {
         assertThat(discarded).containsExactly("old_col:NOT_IN_TARGET");
     }
 
+    /** SPEC §7: a key column kept under its old name is filled from the new name, as is the new. */
+    @Test
+    void aSinkKeyColumnKeptUnderItsOldNameIsFedFromTheNewName() {
+        Schema upstream =
+                Schema.newBuilder()
+                        .physicalColumn("uid", INT().notNull())
+                        .physicalColumn("name", STRING())
+                        .primaryKey("uid")
+                        .build();
+        Schema sink =
+                Schema.newBuilder()
+                        .physicalColumn("id", BIGINT().notNull())
+                        .physicalColumn("name", STRING())
+                        .physicalColumn("uid", INT())
+                        .primaryKey("id")
+                        .build();
+        RowReshaper reshaper = RowReshaper.ontoSink(upstream, sink, Map.of("id", "uid"), listener);
+
+        RecordData out =
+                reshaper.reshape(
+                        new BinaryRecordDataGenerator(types(upstream))
+                                .generate(new Object[] {7, BinaryStringData.fromString("ann")}));
+
+        assertThat(reshaper.isIdentity()).isFalse();
+        assertThat(read(out, sink)).containsExactly(7L, "ann", 7);
+        assertThat(discarded).isEmpty();
+    }
+
     @Test
     void aFailedConversionIsNullAndCountedOncePerValue() {
         RowReshaper reshaper =

@@ -14,8 +14,10 @@ import java.util.List;
  * What Paimon itself would accept but the runtime decides, and what Paimon refuses. Paimon casts
  * explicitly ({@code disable-explicit-type-casting} is false): under evolve a narrowing change is
  * passed on as the user asked, under lenient the runtime's widening rules (SPEC §5) keep the wide
- * type. A rename of a primary-key column, which Paimon cannot do, ends the job with one message
- * naming the column and the rule; so does dropping a partition column.
+ * type. A rename of a primary-key column under evolve, which Paimon cannot follow, ends the job
+ * before any DDL with one message naming the column (SPEC §7); under lenient the key column stays
+ * and the rows fill it from the new name. Dropping a partition column ends the job with Paimon's
+ * rule.
  */
 class NarrowingAndKeyColumnsTest {
     private static final String NARROWING =
@@ -134,7 +136,7 @@ class NarrowingAndKeyColumnsTest {
     }
 
     @Test
-    void renamingAPrimaryKeyColumnFailsWithTheColumnAndTheRule() throws Exception {
+    void renamingAPrimaryKeyColumnUnderEvolveFailsBeforeAnyDdl() throws Exception {
         String database = "e2e_paimon_key_rename";
         PaimonPipelineRun run = run(KEY_RENAME, database, "evolve");
 
@@ -145,15 +147,26 @@ class NarrowingAndKeyColumnsTest {
                 .hasSize(1);
         assertThat(run.stderr())
                 .contains(
-                        "column 'id' of "
+                        "Pipeline failed: Schema change rename.column of table "
                                 + database
-                                + ".items is a primary key column of the Paimon table, and"
-                                + " Paimon does not let such a column be renamed (the table's"
-                                + " files are laid out by it); only a new table can have it"
-                                + " changed. Fix the table or the sink");
+                                + ".items is refused before any DDL: it renames the key column"
+                                + " id, and the sink's writers cannot follow a renamed key");
         try (Warehouse paimon = new Warehouse(dir.resolve("warehouse"))) {
             assertThat(paimon.schemaHistory(database, "items"))
                     .containsExactly(List.of("id INT NOT NULL", "qty INT"));
+        }
+    }
+
+    @Test
+    void lenientKeepsARenamedKeyColumnAndFillsItFromTheNewName() throws Exception {
+        String database = "e2e_paimon_key_rename_lenient";
+        run(KEY_RENAME, database, "lenient").assertSucceeded();
+
+        try (Warehouse paimon = new Warehouse(dir.resolve("warehouse"))) {
+            assertThat(paimon.columns(database, "items"))
+                    .containsExactly("id INT NOT NULL", "qty INT", "item_id INT");
+            assertThat(paimon.rows(database, "items"))
+                    .containsExactly("id=1, qty=10, item_id=null", "id=2, qty=20, item_id=2");
         }
     }
 

@@ -130,10 +130,6 @@ final class SchemaChangeReader {
             if (!schema.getColumn(column).isPresent()) {
                 throw position.eventError(notAColumn(column, table));
             }
-            if (schema.primaryKeys().contains(column)) {
-                throw position.eventError(
-                        "column '" + column + "' is part of the primary key of " + table);
-            }
         }
         if (new HashSet<>(dropped).size() >= schema.getColumnCount()) {
             throw position.eventError("cannot drop every column of " + table);
