@@ -6,6 +6,7 @@ import dev.schemaop.expansion.CreateDecision;
 import dev.schemaop.expansion.DifferenceReport;
 import dev.schemaop.expansion.ExpansionMode;
 import dev.schemaop.expansion.ExpansionPlan;
+import dev.schemaop.expansion.RepairStatements;
 import dev.schemaop.expansion.SinkTableDescription;
 import dev.schemaop.expansion.TableComparison;
 import dev.schemaop.expansion.UnwrittenColumnsNote;
@@ -49,16 +50,27 @@ public final class PipelineCheck {
     private final PipelineConnectors connectors;
     private final SchemaChangeBehavior behavior;
     private final ExpansionMode mode;
+    private final boolean verbose;
 
-    private PipelineCheck(PipelineDefinition definition, PipelineConnectors connectors) {
+    private PipelineCheck(
+            PipelineDefinition definition, PipelineConnectors connectors, boolean verbose) {
         this.definition = definition;
         this.connectors = connectors;
+        this.verbose = verbose;
         this.behavior = definition.settings().behavior();
         this.mode = ExpansionMode.of(connectors.expansionMode());
     }
 
     public static CheckReport of(PipelineDefinition definition, PipelineConnectors connectors) {
-        return new PipelineCheck(definition, connectors).check();
+        return of(definition, connectors, false);
+    }
+
+    /**
+     * @param verbose whether an expansion's schema change events follow the statements they become
+     */
+    public static CheckReport of(
+            PipelineDefinition definition, PipelineConnectors connectors, boolean verbose) {
+        return new PipelineCheck(definition, connectors, verbose).check();
     }
 
     private CheckReport check() {
@@ -174,8 +186,12 @@ public final class PipelineCheck {
                     case TO_SINK -> Verdict.INCOMPATIBLE;
                 };
         if (verdict == Verdict.EXPAND) {
+            RepairStatements statements = RepairStatements.of(sink);
             for (SchemaChangeEvent ddl : decision.ddl()) {
-                details.add(ddl.toString());
+                details.addAll(statements.of(ddl, decision.expansion().target()));
+                if (verbose) {
+                    details.add("  " + ddl);
+                }
             }
         } else if (verdict != Verdict.CREATE && verdict != Verdict.COMPATIBLE) {
             details.addAll(decision.message().lines().toList());
@@ -223,7 +239,7 @@ public final class PipelineCheck {
                 "The start sends the create to the sink, which keeps the table it has (the"
                         + " mode acts only under EXPAND or TRY_EXPAND with another behavior than"
                         + " IGNORE and EXCEPTION, or under CHECK).");
-        details.addAll(DifferenceReport.of(plan, mode).lines().toList());
+        details.addAll(DifferenceReport.of(plan, mode, RepairStatements.of(sink)).lines().toList());
         details.add(SINK_KEEPS_ITS_TABLE);
         return new SinkTableVerdict(table, sources, Verdict.INCOMPATIBLE, details);
     }

@@ -67,7 +67,7 @@ final class CheckCommand implements Callable<Integer> {
                             .connect(definition, env);
             // The applier's connections (a JDBC sink's pool) end with the check.
             try (MetadataApplier applier = connectors.applier()) {
-                CheckReport report = PipelineCheck.of(definition, connectors);
+                CheckReport report = PipelineCheck.of(definition, connectors, inputs.verbose);
                 report.print(out);
                 return report.exitCode();
             }

@@ -110,7 +110,7 @@ public record CreateDecision(
                         expansion,
                         "The sink block excludes create.table, so the existing sink table is used"
                                 + " as it is, but it would refuse every row the pipeline writes. "
-                                + DifferenceReport.of(expansion, mode));
+                                + DifferenceReport.of(expansion, mode, RepairStatements.of(sink)));
             }
             return new CreateDecision(
                     Outcome.ADOPT,
@@ -129,7 +129,7 @@ public record CreateDecision(
                             table, upstream),
                     false);
         }
-        String report = DifferenceReport.of(expansion, mode);
+        String report = DifferenceReport.of(expansion, mode, RepairStatements.of(sink));
         if (mode == ExpansionMode.CHECK) {
             return fail(expansion, report);
         }
@@ -146,7 +146,7 @@ public record CreateDecision(
         if (!expansion.repairable()) {
             return fail(expansion, report);
         }
-        String missing = missingCapability(expansion, mode, accepted, supported);
+        String missing = missingCapability(expansion, mode, accepted, supported, sink);
         if (missing != null && mode == ExpansionMode.EXPAND) {
             return fail(expansion, missing);
         }
@@ -183,7 +183,8 @@ public record CreateDecision(
             ExpansionPlan expansion,
             ExpansionMode mode,
             Set<SchemaChangeEventType> accepted,
-            Set<SchemaChangeEventType> supported) {
+            Set<SchemaChangeEventType> supported,
+            ExistingTableSchemaExpansionSupport sink) {
         for (SchemaChangeEvent ddl : expansion.ddl()) {
             SchemaChangeEventType type = ddl.getType();
             if (!accepted.contains(type) || !supported.contains(type)) {
@@ -196,7 +197,7 @@ public record CreateDecision(
                         type.getTag(),
                         accepted.contains(type) ? "does not support" : "does not accept",
                         type.getTag(),
-                        DifferenceReport.of(expansion, mode));
+                        DifferenceReport.of(expansion, mode, RepairStatements.of(sink)));
             }
         }
         return null;

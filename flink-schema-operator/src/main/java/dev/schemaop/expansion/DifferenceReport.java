@@ -1,12 +1,9 @@
 package dev.schemaop.expansion;
 
-import org.apache.flink.cdc.common.event.AddColumnEvent;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.types.DataType;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The one aggregated error of a failed check (SPEC §6): a header naming the table, one line per
@@ -17,10 +14,21 @@ public final class DifferenceReport {
     static final String REPAIR_HEADER =
             "Suggested repair statements (review and adjust to the target system's DDL dialect):";
 
+    static final String SINK_REPAIR_HEADER =
+            "Suggested repair statements, as the sink would run them (review before running):";
+
     private DifferenceReport() {}
 
-    /** The report of a table whose differences {@code mode} does not accept. */
+    /** The report of a table whose differences {@code mode} does not accept, with templates. */
     public static String of(ExpansionPlan plan, ExpansionMode mode) {
+        return of(plan, mode, RepairStatements.of(null));
+    }
+
+    /**
+     * The report of a table whose differences {@code mode} does not accept, with the repair
+     * statements in the sink's dialect where {@code statements} renders them.
+     */
+    public static String of(ExpansionPlan plan, ExpansionMode mode, RepairStatements statements) {
         StringBuilder text = new StringBuilder();
         text.append(
                 String.format(
@@ -33,9 +41,10 @@ public final class DifferenceReport {
         for (Difference difference : plan.differences()) {
             text.append(System.lineSeparator()).append("  - ").append(line(difference));
         }
-        List<String> repairs = repairs(plan);
+        List<String> repairs = statements.repairs(plan);
         if (!repairs.isEmpty()) {
-            text.append(System.lineSeparator()).append(REPAIR_HEADER);
+            text.append(System.lineSeparator())
+                    .append(statements.inTheSinksDialect() ? SINK_REPAIR_HEADER : REPAIR_HEADER);
             repairs.forEach(r -> text.append(System.lineSeparator()).append("  ").append(r));
         }
         return text.toString();
@@ -68,40 +77,5 @@ public final class DifferenceReport {
 
     private static String typeOrNone(DataType type) {
         return type == null ? "(none)" : type.asSummaryString();
-    }
-
-    private static List<String> repairs(ExpansionPlan plan) {
-        List<String> statements = new ArrayList<>();
-        if (plan.addColumns() != null) {
-            for (AddColumnEvent.ColumnWithPosition added : plan.addColumns().getAddedColumns()) {
-                statements.add(
-                        String.format(
-                                "ALTER TABLE %s ADD COLUMN %s %s;",
-                                plan.table(),
-                                added.getAddColumn().getName(),
-                                added.getAddColumn().getType().asSummaryString()));
-            }
-        }
-        for (Difference difference : plan.differences()) {
-            if (difference.reason() == Difference.Reason.UNWRITTEN_NOT_NULL) {
-                statements.add(
-                        String.format(
-                                "ALTER TABLE %s ALTER COLUMN %s DROP NOT NULL;"
-                                        + " -- or give it a default",
-                                plan.table(), difference.column()));
-            }
-        }
-        if (plan.widenColumns() != null) {
-            for (Map.Entry<String, DataType> widened :
-                    plan.widenColumns().getTypeMapping().entrySet()) {
-                statements.add(
-                        String.format(
-                                "ALTER TABLE %s ALTER COLUMN %s TYPE %s;",
-                                plan.table(),
-                                widened.getKey(),
-                                widened.getValue().asSummaryString()));
-            }
-        }
-        return statements;
     }
 }

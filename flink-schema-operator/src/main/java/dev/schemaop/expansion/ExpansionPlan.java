@@ -22,6 +22,8 @@ import java.util.List;
  * @param adopted the table as the pipeline adopts it: the sink's columns that an upstream column
  *     matches, spelled as upstream spells them (they differ only on a sink that ignores case)
  * @param unwritten the table's own columns, which the pipeline does not write, in the table's order
+ * @param upstream the pipeline's schema of the table
+ * @param target the table as the sink describes it
  */
 public record ExpansionPlan(
         TableId table,
@@ -29,7 +31,9 @@ public record ExpansionPlan(
         @Nullable AddColumnEvent addColumns,
         @Nullable AlterColumnTypeEvent widenColumns,
         Schema adopted,
-        List<Column> unwritten) {
+        List<Column> unwritten,
+        Schema upstream,
+        Schema target) {
 
     public ExpansionPlan {
         differences = List.copyOf(differences);

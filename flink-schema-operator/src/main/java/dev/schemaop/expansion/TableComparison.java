@@ -115,7 +115,9 @@ public final class TableComparison {
                 added.isEmpty() ? null : new AddColumnEvent(table, added),
                 widened.isEmpty() ? null : new AlterColumnTypeEvent(table, widened, widenedFrom),
                 adoptedSchema(targetColumns, unwritten),
-                unwritten);
+                unwritten,
+                upstream,
+                target);
     }
 
     /** The target's columns that no upstream column matches, in the target's order. */

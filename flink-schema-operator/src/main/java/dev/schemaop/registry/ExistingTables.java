@@ -5,6 +5,7 @@ import dev.schemaop.expansion.CreateDecision;
 import dev.schemaop.expansion.DifferenceReport;
 import dev.schemaop.expansion.ExpansionMode;
 import dev.schemaop.expansion.ExpansionPlan;
+import dev.schemaop.expansion.RepairStatements;
 import dev.schemaop.expansion.SinkTableDescription;
 import dev.schemaop.expansion.TableComparison;
 import dev.schemaop.expansion.UnwrittenColumnsNote;
@@ -175,7 +176,7 @@ final class ExistingTables {
         String what =
                 left == null
                         ? "the sink no longer describes table " + table
-                        : DifferenceReport.of(left, mode);
+                        : DifferenceReport.of(left, mode, RepairStatements.of(sink));
         // Also under TRY_EXPAND: the writers would be told a shape the table does not have.
         throw new SchemaEvolutionException(
                 "Unresolved differences after expansion, read back from the sink: " + what, null);

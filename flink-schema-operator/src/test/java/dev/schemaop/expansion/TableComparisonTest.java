@@ -150,7 +150,7 @@ class TableComparisonTest {
                         "column status: upstream (none), target STRING NOT NULL: the pipeline"
                                 + " does not write this NOT NULL column and the sink gives it no"
                                 + " value: every row the pipeline writes would be refused")
-                .contains("ALTER TABLE shop.orders ALTER COLUMN status DROP NOT NULL;");
+                .contains("ALTER TABLE \"shop\".\"orders\" ALTER COLUMN \"status\" DROP NOT NULL;");
     }
 
     @Test
@@ -444,9 +444,12 @@ class TableComparisonTest {
                                         + " no such column",
                                 "Suggested repair statements (review and adjust to the target"
                                         + " system's DDL dialect):",
-                                "  ALTER TABLE shop.orders ADD COLUMN note STRING;",
-                                "  ALTER TABLE shop.orders ALTER COLUMN qty TYPE INT NOT NULL;",
-                                "  ALTER TABLE shop.orders ALTER COLUMN name TYPE VARCHAR(50);"));
+                                "  ALTER TABLE \"shop\".\"orders\" ADD COLUMN \"note\" STRING;",
+                                "  ALTER TABLE \"shop\".\"orders\" ALTER COLUMN \"qty\" TYPE INT;",
+                                "  ALTER TABLE \"shop\".\"orders\" ALTER COLUMN \"name\" TYPE"
+                                        + " VARCHAR(50);",
+                                "  ALTER TABLE \"shop\".\"orders\" ALTER COLUMN \"qty\" DROP NOT"
+                                        + " NULL;"));
     }
 
     @Test

@@ -121,12 +121,15 @@ class CheckCommandTest {
                           create        app.a  <- db.a
                           compatible    app.b  <- db.b
                           expand        app.c  <- db.c
-                              AddColumnEvent{tableId=app.c, addedColumns=[ColumnWithPosition{column=`note` VARCHAR(20), position=LAST, existedColumnName=null}]}
-                              AlterColumnTypeEvent{tableId=app.c, typeMapping={qty=BIGINT}, oldTypeMapping={qty=INT}}
+                              ALTER TABLE "app"."c" ADD COLUMN "note" VARCHAR(20);
+                              ALTER TABLE "app"."c" ALTER COLUMN "qty" TYPE BIGINT;
                           incompatible  app.d  <- db.d
                               The existing sink table app.d does not hold what the pipeline sends (existing-table.schema-expansion.mode: EXPAND); 2 differences:
                                 - column v: upstream INT, target INT NOT NULL: the upstream column is nullable, the table's is NOT NULL
                                 - (id) vs (v): the primary keys differ
+                              Suggested repair statements (review and adjust to the target system's DDL dialect):
+                                ALTER TABLE "app"."d" ALTER COLUMN "v" DROP NOT NULL;
+                                ALTER TABLE "app"."d" DROP PRIMARY KEY, ADD PRIMARY KEY ("id");
                         A start would fail: 4 sink tables (1 create, 1 compatible, 1 expand, 1 incompatible).
                         """);
         assertThat(run.exitCode()).isEqualTo(1);
@@ -172,8 +175,8 @@ class CheckCommandTest {
                                         + " table has no such column",
                                 "      Suggested repair statements (review and adjust to the"
                                         + " target system's DDL dialect):",
-                                "        ALTER TABLE app.c ADD COLUMN note VARCHAR(20);",
-                                "        ALTER TABLE app.c ALTER COLUMN qty TYPE BIGINT;\n"))
+                                "        ALTER TABLE \"app\".\"c\" ADD COLUMN \"note\" VARCHAR(20);",
+                                "        ALTER TABLE \"app\".\"c\" ALTER COLUMN \"qty\" TYPE BIGINT;\n"))
                 .endsWith("A start would fail: 4 sink tables (1 compatible, 3 incompatible).\n");
         assertThat(run.exitCode()).isEqualTo(1);
     }
@@ -194,6 +197,20 @@ class CheckCommandTest {
                         "A start would fail: 4 sink tables (1 create, 1 compatible, 2"
                                 + " incompatible).\n");
         assertThat(run.exitCode()).isEqualTo(1);
+    }
+
+    @Test
+    void verboseShowsTheEventsBehindTheStatements() throws IOException {
+        Path pipeline = dir.resolve("pipeline.yaml");
+        check("EXPAND"); // writes the pipeline
+        CliOutput run = CliOutput.of("check", "--verbose", pipeline.toString());
+
+        assertThat(run.stdout())
+                .contains(
+                        "      ALTER TABLE \"app\".\"c\" ADD COLUMN \"note\" VARCHAR(20);\n"
+                                + "        AddColumnEvent{tableId=app.c,"
+                                + " addedColumns=[ColumnWithPosition{column=`note` VARCHAR(20),"
+                                + " position=LAST, existedColumnName=null}]}\n");
     }
 
     @Test
