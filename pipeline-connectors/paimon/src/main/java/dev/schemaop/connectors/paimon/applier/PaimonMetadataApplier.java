@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.paimon.applier;
 
 import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
+import dev.schemaop.api.SchemaChangeStatements;
 import dev.schemaop.api.UnwrittenColumns;
 import dev.schemaop.connectors.paimon.catalog.CatalogSettings;
 import dev.schemaop.connectors.paimon.catalog.TableSettings;
@@ -22,6 +23,7 @@ import org.apache.paimon.table.Table;
 import org.apache.paimon.types.DataField;
 
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -31,7 +33,8 @@ import java.util.Set;
  * It is serialized into the job graph and runs on the JobManager; its catalog is opened on first
  * use.
  */
-public class PaimonMetadataApplier implements MetadataApplier, ExistingTableSchemaExpansionSupport {
+public class PaimonMetadataApplier
+        implements MetadataApplier, ExistingTableSchemaExpansionSupport, SchemaChangeStatements {
     private static final long serialVersionUID = 1L;
 
     private static final Set<SchemaChangeEventType> SUPPORTED =
@@ -162,6 +165,17 @@ public class PaimonMetadataApplier implements MetadataApplier, ExistingTableSche
     @Override
     public synchronized boolean isColumnNameCaseSensitive() {
         return catalog().caseSensitive();
+    }
+
+    /** Flink SQL on the Paimon catalog: what a user runs to make the change by hand. */
+    @Override
+    public List<String> statementsFor(SchemaChangeEvent change, Schema current) {
+        return PaimonStatements.of(change);
+    }
+
+    @Override
+    public List<String> primaryKeyStatements(TableId table, Schema current, List<String> key) {
+        return PaimonStatements.primaryKey(table, key);
     }
 
     /** The writers write whole rows: a column the pipeline does not have is null in each. */
