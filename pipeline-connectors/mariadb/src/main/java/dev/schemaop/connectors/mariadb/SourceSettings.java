@@ -1,9 +1,12 @@
 package dev.schemaop.connectors.mariadb;
 
+import org.apache.flink.configuration.GlobalConfiguration;
+
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Everything the source needs, checked, travelling with the job graph. {@link #debezium} holds the
@@ -24,6 +27,7 @@ public record SourceSettings(
         boolean onlineSchemaChanges,
         Map<String, String> debezium)
         implements Serializable {
+    private static final String MASK = "***";
 
     public SourceSettings {
         tables = List.copyOf(tables);
@@ -44,6 +48,46 @@ public record SourceSettings(
         public boolean isBounded() {
             return this == SNAPSHOT;
         }
+    }
+
+    /**
+     * Every setting but the secrets: the password, and each {@code debezium.*} option whose name
+     * Flink takes for a secret's ({@link GlobalConfiguration#isSensitive}), show as {@code ***}.
+     */
+    @Override
+    public String toString() {
+        Map<String, String> shownDebezium = new TreeMap<>();
+        debezium.forEach(
+                (key, value) ->
+                        shownDebezium.put(
+                                key, GlobalConfiguration.isSensitive(key) ? MASK : value));
+        return "SourceSettings[hostname="
+                + hostname
+                + ", port="
+                + port
+                + ", username="
+                + username
+                + ", password="
+                + (password.isEmpty() ? "" : MASK)
+                + ", tables="
+                + tables
+                + ", serverId="
+                + serverId
+                + ", serverTimeZone="
+                + serverTimeZone
+                + ", startupMode="
+                + startupMode
+                + ", fetchSize="
+                + fetchSize
+                + ", schemaChangeEnabled="
+                + schemaChangeEnabled
+                + ", connectTimeout="
+                + connectTimeout
+                + ", onlineSchemaChanges="
+                + onlineSchemaChanges
+                + ", debezium="
+                + shownDebezium
+                + "]";
     }
 
     /** The url the source reads, for messages: never with the password. */

@@ -1,5 +1,9 @@
 package dev.schemaop.connectors.mariadb.debezium;
 
+import dev.schemaop.connectors.mariadb.schema.DebeziumTableIds;
+
+import io.debezium.document.Array;
+import io.debezium.document.Document;
 import io.debezium.document.DocumentReader;
 import io.debezium.document.DocumentWriter;
 import io.debezium.relational.history.AbstractSchemaHistory;
@@ -23,6 +27,12 @@ import java.util.function.Consumer;
  */
 public class CheckpointedSchemaHistory extends AbstractSchemaHistory {
     public static final String INSTANCE = "schema.history.internal.schemaop.instance";
+
+    /** The fields of a history record's table changes (Debezium's JSON). */
+    private static final String TABLE_CHANGES = "tableChanges";
+
+    /** A table change's table, and the table's name before a rename. */
+    private static final List<String> TABLE_ID_FIELDS = List.of("id", "previousId");
 
     private static final Map<String, Records> REGISTRY = new ConcurrentHashMap<>();
 
@@ -83,10 +93,33 @@ public class CheckpointedSchemaHistory extends AbstractSchemaHistory {
     protected void recoverRecords(Consumer<HistoryRecord> consumer) {
         for (String json : records.snapshot()) {
             try {
-                consumer.accept(new HistoryRecord(DocumentReader.defaultReader().read(json)));
+                Document record = DocumentReader.defaultReader().read(json);
+                quoteTableIds(record);
+                consumer.accept(new HistoryRecord(record));
             } catch (IOException e) {
                 throw new SchemaHistoryException(
                         "Cannot read a checkpointed schema history record", e);
+            }
+        }
+    }
+
+    /**
+     * Debezium writes the id of a table whose name begins or ends with a double quote unquoted, and
+     * then fails to read it back ("Invalid identifier"): every id is rewritten quoted before
+     * Debezium reads it ({@link DebeziumTableIds}).
+     */
+    private static void quoteTableIds(Document record) {
+        Array changes = record.getArray(TABLE_CHANGES);
+        if (changes == null) {
+            return;
+        }
+        for (Array.Entry entry : changes) {
+            Document change = entry.getValue().asDocument();
+            for (String field : TABLE_ID_FIELDS) {
+                String id = change.getString(field);
+                if (id != null) {
+                    change.setString(field, DebeziumTableIds.quoted(DebeziumTableIds.parse(id)));
+                }
             }
         }
     }

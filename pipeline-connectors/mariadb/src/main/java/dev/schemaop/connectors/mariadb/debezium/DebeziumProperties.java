@@ -25,7 +25,7 @@ public final class DebeziumProperties {
             String offsetJson) {
         Properties p = new Properties();
         p.setProperty("name", engineName);
-        p.setProperty("connector.class", "io.debezium.connector.mariadb.MariaDbConnector");
+        p.setProperty("connector.class", QuotedNamesConnector.class.getName());
         p.setProperty("topic.prefix", TOPIC_PREFIX);
         // Debezium names its JMX beans after the topic prefix: two readers in one TaskManager (two
         // jobs, or a restarted attempt while the old one closes) would wait 60 s for the name

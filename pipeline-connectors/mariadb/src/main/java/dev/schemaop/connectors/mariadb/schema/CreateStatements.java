@@ -1,6 +1,5 @@
 package dev.schemaop.connectors.mariadb.schema;
 
-import io.debezium.connector.mariadb.antlr.MariaDbAntlrDdlParser;
 import io.debezium.relational.Column;
 import io.debezium.relational.Table;
 import io.debezium.relational.Tables;
@@ -20,7 +19,7 @@ public final class CreateStatements {
      * @throws IllegalArgumentException when the statement does not describe {@code db.table}
      */
     public static SourceTable describe(String database, String table, String createStatement) {
-        MariaDbAntlrDdlParser parser = new MariaDbAntlrDdlParser();
+        QuotedNamesDdlParser parser = new QuotedNamesDdlParser();
         parser.setCurrentDatabase(database);
         Tables tables = new Tables();
         parser.parse(createStatement, tables);

@@ -13,8 +13,8 @@ import java.util.Map;
  * new type ..} and {@code RENAME COLUMN [IF EXISTS] old TO new}, in statement order. Debezium
  * describes a table after a DDL statement, not the statement's steps; comparing the two
  * descriptions cannot tell a rename from a drop and an add, so the statement itself names them.
- * Identifiers may be quoted with backticks (a doubled backtick inside); strings and parenthesised
- * parts (types, defaults, checks) are skipped.
+ * Identifiers may be quoted with backticks or, under {@code ANSI_QUOTES}, double quotes (the quote
+ * doubled inside); strings and parenthesised parts (types, defaults, checks) are skipped.
  */
 public final class DdlRenames {
     private DdlRenames() {}
@@ -178,22 +178,27 @@ public final class DdlRenames {
                 && tokens.get(i).text.toUpperCase(Locale.ROOT).equals(keyword);
     }
 
-    /** Words, backtick identifiers, and the punctuation "," and "."; the rest is dropped. */
+    /** Words, quoted identifiers, and the punctuation "," and "."; the rest is dropped. */
     private static List<Token> tokenize(String sql) {
         List<Token> tokens = new ArrayList<>();
         int depth = 0;
         int i = 0;
         while (i < sql.length()) {
             char c = sql.charAt(i);
-            if (c == '`') {
+            if (c == '`' || c == '"') {
+                // A double-quoted text where a name stands is a name (sql_mode ANSI_QUOTES);
+                // elsewhere a string, whose backslash escapes the next character.
                 StringBuilder name = new StringBuilder();
                 i++;
                 while (i < sql.length()) {
                     char d = sql.charAt(i);
-                    if (d == '`' && i + 1 < sql.length() && sql.charAt(i + 1) == '`') {
-                        name.append('`');
+                    if (d == '\\' && c == '"' && i + 1 < sql.length()) {
+                        name.append(sql.charAt(i + 1));
                         i += 2;
-                    } else if (d == '`') {
+                    } else if (d == c && i + 1 < sql.length() && sql.charAt(i + 1) == c) {
+                        name.append(c);
+                        i += 2;
+                    } else if (d == c) {
                         i++;
                         break;
                     } else {
@@ -204,7 +209,7 @@ public final class DdlRenames {
                 if (depth == 0) {
                     tokens.add(new Token(name.toString(), true));
                 }
-            } else if (c == '\'' || c == '"') {
+            } else if (c == '\'') {
                 i = skipString(sql, i, c);
             } else if (c == '(') {
                 depth++;

@@ -30,10 +30,11 @@ public final class TableChangeStructs {
         if (structs == null) {
             return changes;
         }
+        List<TableId> named = named(value);
         for (Object element : structs) {
             Struct change = (Struct) element;
             Kind kind = Kind.valueOf(change.getString("type"));
-            TableId id = tableId(change.getString("id"));
+            TableId id = DebeziumTableIds.resolve(change.getString("id"), named);
             Struct table = change.getStruct("table");
             changes.add(new TableChange(kind, id, table == null ? null : table(table)));
         }
@@ -74,28 +75,27 @@ public final class TableChangeStructs {
         return strings;
     }
 
-    /** Debezium's {@code "db"."table"} (quotes doubled inside a name). */
-    static TableId tableId(String quoted) {
-        List<String> parts = new ArrayList<>();
-        StringBuilder part = new StringBuilder();
-        boolean inQuotes = false;
-        for (int i = 0; i < quoted.length(); i++) {
-            char c = quoted.charAt(i);
-            if (c == '"' && inQuotes && i + 1 < quoted.length() && quoted.charAt(i + 1) == '"') {
-                part.append('"');
-                i++;
-            } else if (c == '"') {
-                inQuotes = !inQuotes;
-            } else if (c == '.' && !inQuotes) {
-                parts.add(part.toString());
-                part.setLength(0);
-            } else {
-                part.append(c);
-            }
+    /**
+     * The tables the record's source names: its database and its table, or (a statement on several
+     * tables of one database) its tables joined by commas. Debezium's text of a table id alone is
+     * ambiguous ({@link DebeziumTableIds}); these are the tables it can be.
+     */
+    private static List<TableId> named(Struct value) {
+        Struct source = value.schema().field("source") == null ? null : value.getStruct("source");
+        String database = source == null ? null : stringOr(source, "db");
+        String tables = source == null ? null : stringOr(source, "table");
+        if (database == null || tables == null) {
+            return List.of();
         }
-        parts.add(part.toString());
-        return parts.size() == 1
-                ? TableId.tableId(parts.get(0))
-                : TableId.tableId(parts.get(parts.size() - 2), parts.get(parts.size() - 1));
+        List<TableId> named = new ArrayList<>();
+        named.add(TableId.tableId(database, tables));
+        for (String table : tables.split(",")) {
+            named.add(TableId.tableId(database, table));
+        }
+        return named;
+    }
+
+    private static String stringOr(Struct struct, String field) {
+        return struct.schema().field(field) == null ? null : struct.getString(field);
     }
 }

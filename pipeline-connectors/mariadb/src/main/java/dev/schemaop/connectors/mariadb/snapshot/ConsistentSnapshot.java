@@ -10,8 +10,11 @@ import dev.schemaop.connectors.mariadb.schema.SourceColumn;
 import dev.schemaop.connectors.mariadb.source.ShadowTables;
 
 import org.apache.flink.cdc.common.event.TableId;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -29,6 +32,8 @@ import java.util.Map;
  * then read from the transaction's snapshot while the server runs on.
  */
 final class ConsistentSnapshot implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ConsistentSnapshot.class);
+
     /** Debezium's option for how long its snapshot waits for the global read lock. */
     static final String LOCK_TIMEOUT_OPTION = "snapshot.lock.timeout.ms";
 
@@ -151,6 +156,31 @@ final class ConsistentSnapshot implements AutoCloseable {
         statement.setFetchSize(fetchSize);
         statement.closeOnCompletion();
         return statement.executeQuery(select.toString());
+    }
+
+    /**
+     * The server's estimate of the table's rows ({@code information_schema.TABLES.TABLE_ROWS}, from
+     * the table's statistics: InnoDB's may be off by half), for the snapshot's progress lines; -1
+     * when the server has none.
+     */
+    long estimatedRows(SnapshotTable table) {
+        try (PreparedStatement sql =
+                connection.prepareStatement(
+                        "SELECT TABLE_ROWS FROM information_schema.TABLES"
+                                + " WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?")) {
+            sql.setString(1, table.id().getSchemaName());
+            sql.setString(2, table.id().getTableName());
+            try (ResultSet rs = sql.executeQuery()) {
+                if (!rs.next()) {
+                    return -1;
+                }
+                long rows = rs.getLong(1);
+                return rs.wasNull() ? -1 : rows;
+            }
+        } catch (SQLException e) {
+            LOG.debug("No row estimate for {}", table.id(), e);
+            return -1; // a progress line without the estimate; the snapshot goes on
+        }
     }
 
     private static String expression(SourceColumn column) {

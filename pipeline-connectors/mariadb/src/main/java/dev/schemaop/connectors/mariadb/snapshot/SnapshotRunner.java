@@ -77,6 +77,7 @@ public final class SnapshotRunner implements AutoCloseable {
                     position.file(),
                     position.position(),
                     position.gtids());
+            SnapshotProgress progress = new SnapshotProgress(System::nanoTime, LOG::info);
             List<String> history = new ArrayList<>();
             for (String statement : snapshot.schemaStatements()) {
                 history.add(historyRecord(position, "", statement));
@@ -85,10 +86,11 @@ public final class SnapshotRunner implements AutoCloseable {
                 history.add(
                         historyRecord(
                                 position, table.id().getSchemaName(), table.createStatement()));
-                if (table.readRows() && !read(snapshot, table)) {
+                if (table.readRows() && !read(snapshot, table, progress)) {
                     return;
                 }
             }
+            progress.snapshotDone();
             done = items.put(new SnapshotItem.Done(position, history));
             items.signal();
         } catch (InterruptedException e) {
@@ -125,7 +127,8 @@ public final class SnapshotRunner implements AutoCloseable {
     }
 
     /** Returns false when the reader closed meanwhile. */
-    private boolean read(ConsistentSnapshot snapshot, SnapshotTable table)
+    private boolean read(
+            ConsistentSnapshot snapshot, SnapshotTable table, SnapshotProgress progress)
             throws SQLException, InterruptedException {
         Schema schema = MariaDbTypes.schemaOf(table.table());
         if (!items.put(new SnapshotItem.TableStart(table.id(), schema))) {
@@ -140,6 +143,7 @@ public final class SnapshotRunner implements AutoCloseable {
         BinaryRecordDataGenerator generator =
                 new BinaryRecordDataGenerator(types.toArray(new DataType[0]));
         long count = 0;
+        progress.tableStarted(table.id(), snapshot.estimatedRows(table));
         ResultSet rows = snapshot.rows(table, settings.fetchSize());
         boolean complete = false;
         try {
@@ -155,6 +159,7 @@ public final class SnapshotRunner implements AutoCloseable {
                     if (!items.put(new SnapshotItem.Rows(table.id(), batch))) {
                         return false;
                     }
+                    progress.rowsRead(count);
                     batch = new ArrayList<>(ROWS_PER_ITEM);
                 }
             }
@@ -175,7 +180,7 @@ public final class SnapshotRunner implements AutoCloseable {
             }
         }
         items.signal();
-        LOG.info("Snapshot of {}: {} row(s)", table.id(), count);
+        progress.tableDone(count);
         return true;
     }
 

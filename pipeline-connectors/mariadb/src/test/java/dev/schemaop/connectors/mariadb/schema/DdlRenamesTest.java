@@ -38,6 +38,25 @@ class DdlRenamesTest {
     }
 
     @Test
+    void namesWithBackticksAndDoubleQuotedNamesOfAnsiQuotes() {
+        assertThat(
+                        DdlRenames.of(
+                                "ALTER TABLE `t``q` RENAME COLUMN x TO `a``b`, CHANGE `c\"d` `e.f`"
+                                        + " INT, CHANGE \"g\"\"h\" \"i j\" INT"))
+                .containsExactly(
+                        Map.entry("x", "a`b"), Map.entry("c\"d", "e.f"), Map.entry("g\"h", "i j"));
+    }
+
+    @Test
+    void aDoubleQuotedStringWithAnEscapedQuoteAndACommaIsOneString() {
+        assertThat(
+                        DdlRenames.of(
+                                "ALTER TABLE t MODIFY x INT COMMENT \"say \\\"a, b\\\"\","
+                                        + " CHANGE y z INT"))
+                .containsExactly(Map.entry("y", "z"));
+    }
+
+    @Test
     void aCaseOnlyRenameIsARename() {
         assertThat(DdlRenames.of("ALTER TABLE t CHANGE name Name VARCHAR(10)"))
                 .containsExactly(Map.entry("name", "Name"));
