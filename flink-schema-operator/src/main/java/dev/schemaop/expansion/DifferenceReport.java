@@ -15,7 +15,7 @@ public final class DifferenceReport {
             "Suggested repair statements (review and adjust to the target system's DDL dialect):";
 
     static final String SINK_REPAIR_HEADER =
-            "Suggested repair statements, as the sink would run them (review before running):";
+            "Suggested repair statements in the sink's dialect (review before running):";
 
     private DifferenceReport() {}
 

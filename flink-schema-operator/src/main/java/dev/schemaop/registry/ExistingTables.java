@@ -118,7 +118,7 @@ final class ExistingTables {
                         upstream,
                         existing);
         if (decision.outcome() == CreateDecision.Outcome.FAIL) {
-            throw new SchemaEvolutionException(decision.message(), null);
+            throw SchemaEvolutionException.decided(decision.message());
         }
         if (decision.warning()) {
             LOG.warn(decision.message());
@@ -178,8 +178,8 @@ final class ExistingTables {
                         ? "the sink no longer describes table " + table
                         : DifferenceReport.of(left, mode, RepairStatements.of(sink));
         // Also under TRY_EXPAND: the writers would be told a shape the table does not have.
-        throw new SchemaEvolutionException(
-                "Unresolved differences after expansion, read back from the sink: " + what, null);
+        throw SchemaEvolutionException.decided(
+                "Unresolved differences after expansion, read back from the sink: " + what);
     }
 
     @Nullable

@@ -20,7 +20,6 @@ import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.sink.MetadataApplier;
 import org.apache.flink.core.fs.Path;
-import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.runtime.operators.coordination.CoordinationRequest;
 import org.apache.flink.runtime.operators.coordination.CoordinationRequestHandler;
 import org.apache.flink.runtime.operators.coordination.CoordinationResponse;
@@ -735,7 +734,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     private void failJob(Throwable cause) {
         // The job restarts: sink subtasks waiting for an answer go down with it.
         if (stopChanges("Schema registry fails the job: {}", cause)) {
-            context.failJob(cause);
+            context.failJob(RestartPolicy.failureOf(cause));
         }
     }
 
@@ -769,20 +768,9 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                 config.rpcTimeout(),
                 () -> {
                     if (failed) {
-                        context.failJob(restartsWouldNotHelp(cause));
+                        context.failJob(RestartPolicy.failureOf(cause));
                     }
                 });
-    }
-
-    /**
-     * An EXCEPTION rejection is a decision, not an accident: a restart would meet the same change
-     * and reject it again, forever under Flink's default restart strategy once checkpointing is on.
-     * Such a failure ends the job; anything else may be transient and restarts it.
-     */
-    private static Throwable restartsWouldNotHelp(Throwable cause) {
-        return cause instanceof SchemaChangeRejectedException
-                ? new SuppressRestartsException(cause)
-                : cause;
     }
 
     // ------------------------------------------------------------------ the log

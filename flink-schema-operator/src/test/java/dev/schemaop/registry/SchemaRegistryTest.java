@@ -277,6 +277,9 @@ class SchemaRegistryTest {
         Throwable failure = harness.context.awaitFailure();
 
         assertThat(failure)
+                .as("the sink would refuse it again after a restart: the job ends")
+                .isInstanceOf(SuppressRestartsException.class);
+        assertThat(failure.getCause())
                 .isInstanceOf(SchemaEvolutionException.class)
                 .hasMessageContaining(ORDERS.toString())
                 .hasMessageContaining(add.toString())

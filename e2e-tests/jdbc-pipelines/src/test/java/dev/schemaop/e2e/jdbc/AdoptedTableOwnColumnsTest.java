@@ -173,9 +173,9 @@ class AdoptedTableOwnColumnsTest {
                             + " refused\n"
                             + "Suggested repair statements (review and adjust to the target"
                             + " system's DDL dialect):\n"
-                            + "  ALTER TABLE "
-                            + table
-                            + " ALTER COLUMN status DROP NOT NULL; -- or give it a default";
+                            + "  ALTER TABLE \""
+                            + db.schema()
+                            + "\".\"t\" ALTER COLUMN \"status\" DROP NOT NULL;";
             assertThat(check.exitCode()).isEqualTo(1);
             assertThat(check.stdout()).contains("  incompatible  " + table + "  <- " + table);
             assertThat(run.exitCode).as("stderr:\n%s", run.stderr).isEqualTo(1);

@@ -368,29 +368,36 @@ public final class ChangeScripts {
      * SMALLINT qty, VARCHAR(10) note, DECIMAL(10,2) price and no tag, where the pipeline sends INT,
      * VARCHAR(50), DECIMAL(12,4) and VARCHAR(5): the runtime's message, whatever the sink.
      */
-    public static String narrowerTableRefusal(String table) {
-        return String.join(
-                System.lineSeparator(),
-                "Pipeline failed: The existing sink table "
-                        + table
-                        + " does not hold what the pipeline sends"
-                        + " (existing-table.schema-expansion.mode: CHECK); 4"
-                        + " differences:",
-                "  - column qty: upstream INT, target SMALLINT: the table's"
-                        + " type is narrower; widening it holds both",
-                "  - column note: upstream VARCHAR(50), target VARCHAR(10):"
-                        + " the table's type is narrower; widening it holds"
-                        + " both",
-                "  - column price: upstream DECIMAL(12, 4), target DECIMAL(10,"
-                        + " 2): the table's type is narrower; widening it"
-                        + " holds both",
-                "  - column tag: upstream VARCHAR(5), target (none): the table"
-                        + " has no such column",
-                "Suggested repair statements (review and adjust to the target"
-                        + " system's DDL dialect):",
-                "  ALTER TABLE " + table + " ADD COLUMN tag VARCHAR(5);",
-                "  ALTER TABLE " + table + " ALTER COLUMN qty TYPE INT;",
-                "  ALTER TABLE " + table + " ALTER COLUMN note TYPE VARCHAR(50);",
-                "  ALTER TABLE " + table + " ALTER COLUMN price TYPE DECIMAL(12, 4);");
+    /** The refusal with the repair statements in the sink's dialect. */
+    public static String narrowerTableRefusal(String table, List<String> repairs) {
+        return narrowerTableRefusal(
+                table,
+                "Suggested repair statements in the sink's dialect (review before running):",
+                repairs);
+    }
+
+    public static String narrowerTableRefusal(
+            String table, String repairHeader, List<String> repairs) {
+        List<String> lines =
+                new ArrayList<>(
+                        List.of(
+                                "Pipeline failed: The existing sink table "
+                                        + table
+                                        + " does not hold what the pipeline sends"
+                                        + " (existing-table.schema-expansion.mode: CHECK); 4"
+                                        + " differences:",
+                                "  - column qty: upstream INT, target SMALLINT: the table's"
+                                        + " type is narrower; widening it holds both",
+                                "  - column note: upstream VARCHAR(50), target VARCHAR(10):"
+                                        + " the table's type is narrower; widening it holds"
+                                        + " both",
+                                "  - column price: upstream DECIMAL(12, 4), target DECIMAL(10,"
+                                        + " 2): the table's type is narrower; widening it"
+                                        + " holds both",
+                                "  - column tag: upstream VARCHAR(5), target (none): the table"
+                                        + " has no such column",
+                                repairHeader));
+        repairs.forEach(r -> lines.add("  " + r));
+        return String.join(System.lineSeparator(), lines);
     }
 }

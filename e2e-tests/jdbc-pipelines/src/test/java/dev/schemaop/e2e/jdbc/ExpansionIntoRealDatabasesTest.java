@@ -178,7 +178,26 @@ class ExpansionIntoRealDatabasesTest {
                                     + db.tableId(TABLE)
                                     + " does not hold what the pipeline sends");
             String table = db.tableId(TABLE);
-            assertThat(run.stderr.strip()).isEqualTo(ChangeScripts.narrowerTableRefusal(table));
+            String quoted = "\"" + db.schema() + "\".\"" + TABLE + "\"";
+            assertThat(run.stderr.strip())
+                    .isEqualTo(
+                            ChangeScripts.narrowerTableRefusal(
+                                    table,
+                                    "Suggested repair statements (review and adjust to the target"
+                                            + " system's DDL dialect):",
+                                    List.of(
+                                            "ALTER TABLE "
+                                                    + quoted
+                                                    + " ADD COLUMN \"tag\" VARCHAR(5);",
+                                            "ALTER TABLE "
+                                                    + quoted
+                                                    + " ALTER COLUMN \"qty\" TYPE INT;",
+                                            "ALTER TABLE "
+                                                    + quoted
+                                                    + " ALTER COLUMN \"note\" TYPE VARCHAR(50);",
+                                            "ALTER TABLE "
+                                                    + quoted
+                                                    + " ALTER COLUMN \"price\" TYPE DECIMAL(12, 4);")));
             JdbcPipelineRun.assertNoStackTrace(run.stderr);
             assertThat(db.columns(TABLE)).as("unchanged").isEqualTo(narrowerColumns(endpoint));
             assertThat(db.primaryKey(TABLE)).containsExactly("id");

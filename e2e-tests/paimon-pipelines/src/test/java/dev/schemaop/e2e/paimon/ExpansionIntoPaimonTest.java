@@ -11,7 +11,10 @@ import org.apache.paimon.schema.Schema;
 import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -97,14 +100,16 @@ class ExpansionIntoPaimonTest {
         return run(database, "VARCHAR(5)", sinkOptions);
     }
 
-    private PaimonPipelineRun run(String database, String tagType, String sinkOptions)
+    private PaimonPipelineRun run(
+            String database, String tagType, String sinkOptions, String... flinkOptions)
             throws Exception {
         Path script = dir.resolve("script.yaml");
         Files.writeString(script, SCRIPT.replace("SCHEMA", database).replace("TAG_TYPE", tagType));
         return PaimonPipelineRun.run(
                 dir,
                 PaimonPipelineRun.valuesInto(
-                        dir.resolve("warehouse"), script, 1, "evolve", sinkOptions));
+                        dir.resolve("warehouse"), script, 1, "evolve", sinkOptions),
+                flinkOptions);
     }
 
     private static String mode(String mode) {
@@ -138,19 +143,43 @@ class ExpansionIntoPaimonTest {
         }
     }
 
-    @Test
-    void checkFailsOnTheNarrowerTableAndLeavesItUnchanged() throws Exception {
-        String database = "e2e_paimon_check_fails";
+    /**
+     * Also with checkpointing on, where Flink's default restart strategy restarts without end: the
+     * refusal ends the job at once (issue 24). The timeout only guards against that loop.
+     */
+    @ParameterizedTest(name = "checkpointing: {0}")
+    @ValueSource(booleans = {false, true})
+    @Timeout(120)
+    void checkFailsOnTheNarrowerTableAndLeavesItUnchanged(boolean checkpointing) throws Exception {
+        String database = "e2e_paimon_check_fails" + (checkpointing ? "_cp" : "");
         try (Warehouse paimon = warehouseWith(database, narrower())) {
             paimon.write(database, TABLE, earlierRow());
             List<List<String>> before = paimon.schemaHistory(database, TABLE);
 
-            PaimonPipelineRun run = run(database, mode("CHECK"));
+            PaimonPipelineRun run =
+                    checkpointing
+                            ? run(
+                                    database,
+                                    "VARCHAR(5)",
+                                    mode("CHECK"),
+                                    "execution.checkpointing.interval=500ms")
+                            : run(database, mode("CHECK"));
 
             assertThat(run.exitCode()).as("stderr:\n%s", run.stderr()).isEqualTo(1);
             PaimonPipelineRun.assertNoStackTrace(run.stderr());
             String table = database + "." + TABLE;
-            assertThat(run.stderr().strip()).isEqualTo(ChangeScripts.narrowerTableRefusal(table));
+            String quoted = "`" + database + "`.`" + TABLE + "`";
+            assertThat(run.stderr().strip())
+                    .isEqualTo(
+                            ChangeScripts.narrowerTableRefusal(
+                                    table,
+                                    List.of(
+                                            "ALTER TABLE " + quoted + " ADD (`tag` VARCHAR(5));",
+                                            "ALTER TABLE " + quoted + " MODIFY `qty` INT;",
+                                            "ALTER TABLE " + quoted + " MODIFY `note` VARCHAR(50);",
+                                            "ALTER TABLE "
+                                                    + quoted
+                                                    + " MODIFY `price` DECIMAL(12, 4);")));
             assertThat(paimon.schemaHistory(database, TABLE)).as("unchanged").isEqualTo(before);
             assertThat(paimon.rows(database, TABLE))
                     .containsExactly("id=100, qty=5, note=earlier, price=9.99, legacy=7");
