@@ -21,6 +21,12 @@ import java.util.stream.Collectors;
 public final class EventText {
     private EventText() {}
 
+    /** A statement a source left out, on one line and at most 120 characters. */
+    public static String brief(String statement) {
+        String line = statement.strip().replaceAll("\\s+", " ");
+        return line.length() <= 120 ? line : line.substring(0, 117) + "...";
+    }
+
     public static String brief(SchemaChangeEvent event) {
         if (event instanceof CreateTableEvent create) {
             Schema schema = create.getSchema();

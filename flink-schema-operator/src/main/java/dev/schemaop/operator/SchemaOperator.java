@@ -1,5 +1,6 @@
 package dev.schemaop.operator;
 
+import dev.schemaop.api.SkippedSourceChange;
 import dev.schemaop.behavior.SchemaChanges;
 import dev.schemaop.protocol.ChannelEvent;
 import dev.schemaop.protocol.DiscardedValuesReport;
@@ -7,6 +8,7 @@ import dev.schemaop.protocol.DrainRequest;
 import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
 import dev.schemaop.protocol.SinkSchemaStep;
+import dev.schemaop.protocol.SourceSkipReport;
 import dev.schemaop.route.TableRouter;
 import dev.schemaop.types.DiscardedValues;
 
@@ -169,6 +171,11 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
     @Override
     public void processElement(StreamRecord<Event> record) throws InterruptedException {
         Event event = record.getValue();
+        if (event instanceof SkippedSourceChange skipped) {
+            // a note for the decision history: nothing waits for it, nothing goes to the sink
+            toRegistry.sendEventToCoordinator(new SourceSkipReport(skipped));
+            return;
+        }
         boolean onMailbox = Thread.currentThread() == mailboxThread;
         if (onMailbox && parked.full()) {
             awaitPendingChanges();

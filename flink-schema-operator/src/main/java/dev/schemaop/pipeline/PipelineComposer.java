@@ -38,7 +38,6 @@ import org.apache.flink.cdc.common.source.DataSource;
 import org.apache.flink.cdc.common.source.EventSourceProvider;
 import org.apache.flink.cdc.common.source.FlinkSourceFunctionProvider;
 import org.apache.flink.cdc.common.source.FlinkSourceProvider;
-import org.apache.flink.cdc.runtime.typeutils.EventTypeInfo;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -355,13 +354,13 @@ public final class PipelineComposer {
                     ((FlinkSourceProvider) provider).getSource(),
                     WatermarkStrategy.noWatermarks(),
                     name,
-                    new EventTypeInfo());
+                    new SourceEventTypeInfo());
         }
         if (provider instanceof FlinkSourceFunctionProvider) {
             return env.addSource(
                     ((FlinkSourceFunctionProvider) provider).getSourceFunction(),
                     name,
-                    new EventTypeInfo());
+                    new SourceEventTypeInfo());
         }
         throw new PipelineConfigException(
                 "The source's EventSourceProvider "

@@ -1,5 +1,6 @@
 package dev.schemaop.registry;
 
+import dev.schemaop.api.SkippedSourceChange;
 import dev.schemaop.behavior.SkipReason;
 import dev.schemaop.behavior.SkippedChange;
 import dev.schemaop.history.Decision;
@@ -21,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +47,9 @@ final class DecisionRecorder implements AutoCloseable {
 
     /** Whether a write failed: nothing more is written. */
     private boolean broken;
+
+    /** The source's skips recorded so far (see {@link #skippedAtSource}). */
+    private final Set<SkippedSourceChange> sourceSkips = new HashSet<>();
 
     private DecisionRecorder(
             String job, SchemaChangeBehavior behavior, @Nullable DecisionHistory history) {
@@ -190,6 +195,32 @@ final class DecisionRecorder implements AutoCloseable {
                     cause.getMessage(),
                     List.of());
         }
+    }
+
+    /**
+     * A change the source left out (e.g. a statement it cannot parse). A source that reads the same
+     * position again after a restore leaves the change out again: written once per position while
+     * the registry lives (a new JobManager may write it again).
+     */
+    void skippedAtSource(SkippedSourceChange skipped) {
+        if (!sourceSkips.add(skipped)) {
+            return;
+        }
+        LOG.info("The source left out {}", skipped); // the source warned
+        write(
+                new Decision(
+                        now(),
+                        job,
+                        null,
+                        skipped.table() == null ? "(unknown)" : skipped.table().toString(),
+                        skipped.statement(),
+                        EventText.brief(skipped.statement()),
+                        behavior,
+                        "skipped",
+                        skipped.reason() + " at " + skipped.position(),
+                        List.of(),
+                        null,
+                        null));
     }
 
     /** Why a part of a change was left out, in the history's words. */

@@ -12,6 +12,7 @@ import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
 import dev.schemaop.protocol.SinkSchemaStep;
 import dev.schemaop.protocol.SinkTableQuery;
+import dev.schemaop.protocol.SourceSkipReport;
 import dev.schemaop.route.TableRouter;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
@@ -315,6 +316,8 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
             drain.acked(ack);
         } else if (event instanceof DiscardedValuesReport report) {
             discards.add(report);
+        } else if (event instanceof SourceSkipReport report) {
+            decisions.skippedAtSource(report.skipped());
         } else {
             throw new IllegalArgumentException("Unknown event " + event);
         }

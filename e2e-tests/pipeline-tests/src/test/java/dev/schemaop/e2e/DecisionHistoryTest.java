@@ -249,6 +249,41 @@ class DecisionHistoryTest {
                                 + " RenameColumnEvent{tableId=db.c, nameMapping={v=w}}]");
     }
 
+    /**
+     * A change the source left out (the MariaDB source's unparseable DDL under {@code skip}) is in
+     * the history once, though both splits emit it, between the decisions around it.
+     */
+    @Test
+    void aChangeTheSourceLeftOutIsRecordedOnce() throws IOException {
+        Files.writeString(
+                dir.resolve("script.yaml"),
+                "events:\n"
+                        + "  - type: create.table\n"
+                        + "    table: db.t\n"
+                        + "    columns:\n"
+                        + "      - {name: id, type: INT NOT NULL}\n"
+                        + "    primaryKeys: [id]\n"
+                        + "  - type: skipped.change\n"
+                        + "    table: db.t\n"
+                        + "    statement: ALTER TABLE t ADD PERIOD FOR p(a, b)\n"
+                        + "    reason: unparseable\n"
+                        + "    position: binlog.000003:4567\n"
+                        + "  - type: insert\n"
+                        + "    table: db.t\n"
+                        + "    rows: [[1], [2]]\n");
+
+        PipelineRun run = PipelineRun.run(dir, pipeline("script.yaml", "evolve", 2, "", ""));
+
+        assertThat(run.exitCode).as("stderr:\n%s", run.stderr).isZero();
+        assertThat(
+                        history().stream()
+                                .filter(d -> d.outcome().equals("skipped"))
+                                .map(DecisionHistoryTest::text))
+                .containsExactly(
+                        "- skipped (unparseable at binlog.000003:4567) ALTER TABLE t ADD PERIOD"
+                                + " FOR p(a, b) |");
+    }
+
     @Test
     void aRejectionIsRecordedAndTheHistoryCommandPrintsIt() throws IOException {
         Files.writeString(

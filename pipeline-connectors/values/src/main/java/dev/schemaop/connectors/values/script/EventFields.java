@@ -50,6 +50,15 @@ final class EventFields {
         return table;
     }
 
+    /** The text under {@code key}, which must be there and not blank. */
+    String text(JsonNode event, String key) {
+        JsonNode value = event.get(key);
+        if (value == null || !value.isValueNode() || value.asText().isBlank()) {
+            throw position.eventError("missing '" + key + "'");
+        }
+        return value.asText();
+    }
+
     /** The list under {@code key}, which must have an element; {@code ofWhat} names them. */
     JsonNode nonEmptyList(JsonNode event, String key, String ofWhat) {
         JsonNode list = event.get(key);

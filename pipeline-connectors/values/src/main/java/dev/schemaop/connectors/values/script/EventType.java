@@ -25,6 +25,8 @@ enum EventType {
     INSERT("insert", "type", "table", "rows"),
     UPDATE("update", "type", "table", "before", "after"),
     DELETE("delete", "type", "table", "rows"),
+    /** A change the source left out on purpose (as the MariaDB source's unparseable DDL). */
+    SKIPPED_CHANGE("skipped.change", "type", "table", "statement", "reason", "position"),
     /** A fence; the only event that may also be written as a bare word. */
     CHECKPOINT("checkpoint", "type");
 

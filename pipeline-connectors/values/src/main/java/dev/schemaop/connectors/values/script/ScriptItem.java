@@ -16,6 +16,8 @@ public final class ScriptItem {
     public enum Kind {
         SCHEMA_CHANGE,
         DATA_CHANGE,
+        /** A change the source left out: a note for the decision history. */
+        SKIPPED_CHANGE,
         CHECKPOINT
     }
 
@@ -38,7 +40,7 @@ public final class ScriptItem {
 
     /** The table the event is about; {@code null} for a checkpoint fence. */
     public TableId getTableId() {
-        return event == null ? null : ((ChangeEvent) event).tableId();
+        return event instanceof ChangeEvent change ? change.tableId() : null;
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.schemaop.connectors.values.script;
 
+import dev.schemaop.api.SkippedSourceChange;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.flink.cdc.runtime.typeutils.BinaryRecordDataGenerator;
 
@@ -24,11 +26,12 @@ public final class ScriptParser {
     private final TableSchemas tables = new TableSchemas();
     private final SchemaChangeReader schemaChanges;
     private final RowChangeReader rowChanges;
+    private final EventFields fields;
     private final List<ScriptItem> items = new ArrayList<>();
 
     private ScriptParser(String name) {
         this.position = new ScriptPosition(name);
-        EventFields fields = new EventFields(position, tables);
+        this.fields = new EventFields(position, tables);
         this.schemaChanges = new SchemaChangeReader(position, tables, fields);
         this.rowChanges = new RowChangeReader(position, tables, fields);
     }
@@ -59,6 +62,7 @@ public final class ScriptParser {
             case INSERT -> items.addAll(rowChanges.insert(event));
             case UPDATE -> items.add(rowChanges.update(event));
             case DELETE -> items.addAll(rowChanges.delete(event));
+            case SKIPPED_CHANGE -> items.add(skippedChange(event));
             case CHECKPOINT -> items.add(checkpoint());
         }
     }
@@ -106,6 +110,23 @@ public final class ScriptParser {
                                 + String.join(", ", type.keys()));
             }
         }
+    }
+
+    /** Emitted by every split, as schema changes are; the runtime records it once. */
+    private ScriptItem skippedChange(JsonNode event) {
+        SkippedSourceChange skipped =
+                new SkippedSourceChange(
+                        fields.table(event),
+                        fields.text(event, "statement"),
+                        fields.text(event, "reason"),
+                        fields.text(event, "position"));
+        return new ScriptItem(
+                position.eventNumber(),
+                position.line(),
+                ScriptItem.Kind.SKIPPED_CHANGE,
+                skipped,
+                0,
+                null);
     }
 
     private ScriptItem checkpoint() {

@@ -120,6 +120,11 @@ public class ValuesSourceReader implements SourceReader<Event, ValuesSplit> {
             }
             Event event = item.getEvent();
             TableId table = item.getTableId();
+            if (item.getKind() == ScriptItem.Kind.SKIPPED_CHANGE) {
+                output.collect(event);
+                position++;
+                return InputStatus.MORE_AVAILABLE;
+            }
             boolean announcement =
                     !(event instanceof CreateTableEvent)
                             && !(event instanceof DropTableEvent)

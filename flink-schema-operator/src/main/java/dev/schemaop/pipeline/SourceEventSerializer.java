@@ -1,0 +1,123 @@
+package dev.schemaop.pipeline;
+
+import dev.schemaop.api.SkippedSourceChange;
+
+import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.cdc.common.event.Event;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.runtime.serializer.event.EventSerializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
+
+import java.io.IOException;
+
+/**
+ * The source's events: Flink CDC's, as its {@link EventSerializer} writes them, and this project's
+ * {@link SkippedSourceChange}, which a source emits where it left a change out. One tag byte says
+ * which. Between a source and the schema operator chained to it, Flink copies each event through
+ * this serializer (object reuse is off); Flink CDC's serializer alone refuses an event type it does
+ * not know.
+ */
+public final class SourceEventSerializer extends TypeSerializer<Event> {
+    private static final long serialVersionUID = 1L;
+
+    static final SourceEventSerializer INSTANCE = new SourceEventSerializer();
+
+    private static final byte FLINK_CDC = 0;
+    private static final byte SKIPPED = 1;
+
+    @Override
+    public boolean isImmutableType() {
+        return false;
+    }
+
+    @Override
+    public TypeSerializer<Event> duplicate() {
+        return this;
+    }
+
+    @Override
+    public Event createInstance() {
+        return EventSerializer.INSTANCE.createInstance();
+    }
+
+    @Override
+    public Event copy(Event from) {
+        // immutable
+        return from instanceof SkippedSourceChange ? from : EventSerializer.INSTANCE.copy(from);
+    }
+
+    @Override
+    public Event copy(Event from, Event reuse) {
+        return copy(from);
+    }
+
+    @Override
+    public int getLength() {
+        return -1;
+    }
+
+    @Override
+    public void serialize(Event event, DataOutputView out) throws IOException {
+        if (event instanceof SkippedSourceChange skipped) {
+            out.writeByte(SKIPPED);
+            out.writeBoolean(skipped.table() != null);
+            if (skipped.table() != null) {
+                out.writeUTF(skipped.table().identifier());
+            }
+            out.writeUTF(skipped.statement());
+            out.writeUTF(skipped.reason());
+            out.writeUTF(skipped.position());
+        } else {
+            out.writeByte(FLINK_CDC);
+            EventSerializer.INSTANCE.serialize(event, out);
+        }
+    }
+
+    @Override
+    public Event deserialize(DataInputView in) throws IOException {
+        byte tag = in.readByte();
+        if (tag == FLINK_CDC) {
+            return EventSerializer.INSTANCE.deserialize(in);
+        }
+        if (tag != SKIPPED) {
+            throw new IOException("Unknown source event tag " + tag);
+        }
+        TableId table = in.readBoolean() ? TableId.parse(in.readUTF()) : null;
+        return new SkippedSourceChange(table, in.readUTF(), in.readUTF(), in.readUTF());
+    }
+
+    @Override
+    public Event deserialize(Event reuse, DataInputView in) throws IOException {
+        return deserialize(in);
+    }
+
+    @Override
+    public void copy(DataInputView in, DataOutputView out) throws IOException {
+        serialize(deserialize(in), out);
+    }
+
+    @Override
+    public boolean equals(Object obj) {
+        return obj instanceof SourceEventSerializer;
+    }
+
+    @Override
+    public int hashCode() {
+        return SourceEventSerializer.class.hashCode();
+    }
+
+    @Override
+    public TypeSerializerSnapshot<Event> snapshotConfiguration() {
+        return new Snapshot();
+    }
+
+    /** Serializer configuration snapshot for compatibility and format evolution. */
+    public static final class Snapshot extends SimpleTypeSerializerSnapshot<Event> {
+        public Snapshot() {
+            super(() -> INSTANCE);
+        }
+    }
+}
