@@ -16,5 +16,5 @@ public enum UnwrittenColumns {
      * updates (a lake table's primary key row replaced by its newest version). A NOT NULL column
      * refuses every write.
      */
-    NULL
+    WRITTEN_AS_NULL
 }

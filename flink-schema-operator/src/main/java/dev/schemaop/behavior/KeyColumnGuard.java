@@ -28,7 +28,8 @@ import java.util.Set;
  *       accepted, the sink keeps the key column and the rows fill it from the new name.
  * </ul>
  *
- * EXCEPTION rejects every such change anyway; its own message says so.
+ * EXCEPTION rejects every such change it accepts anyway, with its own message; one the filters keep
+ * from it is checked here like under any behavior.
  */
 final class KeyColumnGuard {
     private KeyColumnGuard() {}
@@ -39,8 +40,10 @@ final class KeyColumnGuard {
             @Nullable Schema sink,
             SchemaChangeBehavior behavior,
             Set<SchemaChangeEventType> accepted) {
-        if (sink == null || behavior == SchemaChangeBehavior.EXCEPTION) {
-            return;
+        if (sink == null
+                || (behavior == SchemaChangeBehavior.EXCEPTION
+                        && accepted.contains(change.getType()))) {
+            return; // EXCEPTION rejects it with its own message
         }
         List<String> keys = sink.primaryKeys();
         if (change instanceof DropColumnEvent drop) {

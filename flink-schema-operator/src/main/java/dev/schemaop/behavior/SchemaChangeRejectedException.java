@@ -77,7 +77,9 @@ public class SchemaChangeRejectedException extends RuntimeException {
                                                 "%s is %s in the sink table and %s in %s",
                                                 d.column(),
                                                 d.sinkType(),
-                                                d.upstreamType(),
+                                                d.upstreamType() == null
+                                                        ? "missing"
+                                                        : d.upstreamType(),
                                                 change.tableId()))
                         .collect(Collectors.joining("; "));
         return new SchemaChangeRejectedException(

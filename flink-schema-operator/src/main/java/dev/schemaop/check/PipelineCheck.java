@@ -2,6 +2,7 @@ package dev.schemaop.check;
 
 import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
 import dev.schemaop.behavior.AcceptedChangeTypes;
+import dev.schemaop.behavior.SchemaChangeDeriver;
 import dev.schemaop.expansion.CreateDecision;
 import dev.schemaop.expansion.DifferenceReport;
 import dev.schemaop.expansion.ExpansionMode;
@@ -51,12 +52,14 @@ public final class PipelineCheck {
     private final SchemaChangeBehavior behavior;
     private final ExpansionMode mode;
     private final boolean verbose;
+    private final boolean explicitCast;
 
     private PipelineCheck(
             PipelineDefinition definition, PipelineConnectors connectors, boolean verbose) {
         this.definition = definition;
         this.connectors = connectors;
         this.verbose = verbose;
+        this.explicitCast = definition.settings().explicitCast();
         this.behavior = definition.settings().behavior();
         this.mode = ExpansionMode.of(connectors.expansionMode());
     }
@@ -161,7 +164,16 @@ public final class PipelineCheck {
                             "%d source tables share it: the first one's create is checked; the"
                                     + " others' columns join under schema.change.behavior %s.",
                             sources.size(), behavior.name().toLowerCase(Locale.ROOT)));
-            MergedTables merged = MergedTables.of(table, sources, sourceTables);
+            MergedTables merged =
+                    MergedTables.of(
+                            table,
+                            sources,
+                            sourceTables,
+                            new SchemaChangeDeriver(
+                                    behavior,
+                                    explicitCast,
+                                    accepted,
+                                    sink.isColumnNameCaseSensitive()));
             details.addAll(merged.lines());
             if (merged.refusal() != null) {
                 details.add(merged.refusal());

@@ -130,7 +130,11 @@ public record CreateDecision(
                     false);
         }
         String report = DifferenceReport.of(expansion, mode, RepairStatements.of(sink));
-        if (mode == ExpansionMode.CHECK) {
+        boolean keysToTheSink = mode == ExpansionMode.TRY_EXPAND && expansion.keysDiffer();
+        if (mode == ExpansionMode.CHECK || (expansion.refusesEveryRow() && !keysToTheSink)) {
+            // a table that would refuse every row fails the start under TRY_EXPAND too: handed to
+            // the sink, it would be kept and refuse the rows one by one. Only a key mismatch is the
+            // sink's to judge there (SPEC §6: its own key validation has the last word).
             return fail(expansion, report);
         }
         if (mode == ExpansionMode.TRY_EXPAND && !expansion.repairable()) {

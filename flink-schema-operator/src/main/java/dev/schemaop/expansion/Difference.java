@@ -29,6 +29,10 @@ public record Difference(
                         + " holds both",
                 false),
         NULLABLE_INTO_NOT_NULL("the upstream column is nullable, the table's is NOT NULL", false),
+        UNWRITTEN_KEY_COLUMN(
+                "a primary key column of the table that the pipeline does not write: keyed"
+                        + " writes would reach rows the pipeline never wrote",
+                false),
         UNWRITTEN_NOT_NULL(
                 "the pipeline does not write this NOT NULL column and the sink gives it no"
                         + " value: every row the pipeline writes would be refused",

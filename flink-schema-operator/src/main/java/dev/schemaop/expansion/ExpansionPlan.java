@@ -51,14 +51,16 @@ public record ExpansionPlan(
     }
 
     /**
-     * Whether the table would refuse every row the pipeline writes into it as it is: a key column
-     * the rows do not have, or a NOT NULL column no write fills.
+     * Whether the table cannot take the pipeline's rows as it is: a key column the rows do not
+     * have, a key column of its own that keyed writes would miss, or a NOT NULL column no write
+     * fills.
      */
     public boolean refusesEveryRow() {
         return differences.stream()
                 .anyMatch(
                         d ->
                                 d.reason() == Difference.Reason.MISSING_KEY_COLUMN
+                                        || d.reason() == Difference.Reason.UNWRITTEN_KEY_COLUMN
                                         || d.reason() == Difference.Reason.UNWRITTEN_NOT_NULL);
     }
 

@@ -99,16 +99,25 @@ public final class TableComparison {
         }
         comparePartitionKeys();
         List<Column> unwritten = unwrittenColumns();
-        unwritten.stream()
-                .filter(this::refusesWrites)
-                .forEach(
-                        c ->
-                                differences.add(
-                                        new Difference(
-                                                c.getName(),
-                                                null,
-                                                c.getType(),
-                                                Reason.UNWRITTEN_NOT_NULL)));
+        Set<String> targetKeyColumns = new LinkedHashSet<>(targetKey);
+        target.partitionKeys().stream().map(nameKey).forEach(targetKeyColumns::add);
+        for (Column column : unwritten) {
+            if (targetKeyColumns.contains(nameKey.apply(column.getName()))) {
+                differences.add(
+                        new Difference(
+                                column.getName(),
+                                null,
+                                column.getType(),
+                                Reason.UNWRITTEN_KEY_COLUMN));
+            } else if (refusesWrites(column)) {
+                differences.add(
+                        new Difference(
+                                column.getName(),
+                                null,
+                                column.getType(),
+                                Reason.UNWRITTEN_NOT_NULL));
+            }
+        }
         return new ExpansionPlan(
                 table,
                 differences,
@@ -136,7 +145,7 @@ public final class TableComparison {
         if (unwritten.getType().isNullable()) {
             return false;
         }
-        return sink.unwrittenColumns() == UnwrittenColumns.NULL
+        return sink.unwrittenColumns() == UnwrittenColumns.WRITTEN_AS_NULL
                 || unwritten.getDefaultValueExpression() == null;
     }
 

@@ -23,10 +23,14 @@ public final class UnwrittenColumnsNote {
         boolean one = unwritten.size() == 1;
         String columns =
                 unwritten.stream()
-                        .map(c -> handling == UnwrittenColumns.NULL ? c.getName() : withDefault(c))
+                        .map(
+                                c ->
+                                        handling == UnwrittenColumns.WRITTEN_AS_NULL
+                                                ? c.getName()
+                                                : withDefault(c))
                         .collect(Collectors.joining(", "));
         String what =
-                handling == UnwrittenColumns.NULL
+                handling == UnwrittenColumns.WRITTEN_AS_NULL
                         ? String.format(
                                 "the sink writes whole rows, so every row the pipeline writes has"
                                         + " %s NULL.",

@@ -50,8 +50,9 @@ public final class SchemaMerger {
      * What makes a sink table that several routed source tables share hold one more of them (SPEC
      * §7): as {@link #planToHold}, and a non-key column whose two types have no common wider type
      * becomes STRING, as Flink CDC's schema merging does, so that every value of both is kept as
-     * its text. Key columns are never changed: a key column whose type does not hold the other
-     * table's is left in {@link HoldPlan#keyColumns()}, for the caller to refuse.
+     * its text. Key columns are never changed: a key column whose type differs from the other
+     * table's (whichever came first), or that the other table lacks, is left in {@link
+     * HoldPlan#keyColumns()}, for the caller to refuse.
      */
     public static HoldPlan planToMerge(
             TableId sinkTable, Schema sinkSchema, Schema upstreamSchema) {
@@ -59,10 +60,7 @@ public final class SchemaMerger {
     }
 
     private static HoldPlan plan(
-            TableId sinkTable,
-            Schema sinkSchema,
-            Schema upstreamSchema,
-            boolean stringWithoutWiderType) {
+            TableId sinkTable, Schema sinkSchema, Schema upstreamSchema, boolean merging) {
         List<ColumnWithPosition> missing = new ArrayList<>();
         Map<String, DataType> widened = new LinkedHashMap<>();
         Map<String, DataType> oldTypes = new LinkedHashMap<>();
@@ -75,17 +73,32 @@ public final class SchemaMerger {
                 continue;
             }
             DataType sinkType = sink.get().getType();
+            boolean key = isKey(sinkSchema, upstream.getName());
+            if (key && merging) {
+                // keys are never widened: every merged table's key must have the sink key's type,
+                // whichever table came first
+                if (!sinkType.copy(true).equals(upstream.getType().copy(true))) {
+                    keyColumns.add(
+                            new TypeDifference(upstream.getName(), sinkType, upstream.getType()));
+                }
+                continue;
+            }
             if (TypeWidening.isWidening(upstream.getType(), sinkType)) {
                 continue;
             }
             TypeDifference difference =
                     new TypeDifference(upstream.getName(), sinkType, upstream.getType());
             Optional<DataType> wider = TypeWidening.commonWiderType(sinkType, upstream.getType());
-            if (isKey(sinkSchema, upstream.getName())) {
+            if (key) {
                 keyColumns.add(difference);
-            } else if (wider.isEmpty() && stringWithoutWiderType && isString(sinkType)) {
-                continue; // already merged into STRING: its values go as text
-            } else if (wider.isEmpty() && stringWithoutWiderType) {
+            } else if (wider.isEmpty() && merging && isString(sinkType)) {
+                // already merged into STRING: its values go as text; it only may have to accept
+                // nulls
+                if (!sinkType.isNullable() && upstream.getType().isNullable()) {
+                    widened.put(upstream.getName(), sinkType.nullable());
+                    oldTypes.put(upstream.getName(), sinkType);
+                }
+            } else if (wider.isEmpty() && merging) {
                 boolean nullable = sinkType.isNullable() || upstream.getType().isNullable();
                 widened.put(upstream.getName(), DataTypes.STRING().copy(nullable));
                 oldTypes.put(upstream.getName(), sinkType);
@@ -94,6 +107,19 @@ public final class SchemaMerger {
             } else {
                 widened.put(upstream.getName(), wider.get());
                 oldTypes.put(upstream.getName(), sinkType);
+            }
+        }
+        if (merging) {
+            // rows without the sink's key could not be written
+            for (String key : sinkSchema.primaryKeys()) {
+                if (upstreamSchema.getColumn(key).isEmpty()) {
+                    sinkSchema
+                            .getColumn(key)
+                            .ifPresent(
+                                    c ->
+                                            keyColumns.add(
+                                                    new TypeDifference(key, c.getType(), null)));
+                }
             }
         }
         // A sink column the upstream rows lack receives null from them: it cannot stay NOT NULL.

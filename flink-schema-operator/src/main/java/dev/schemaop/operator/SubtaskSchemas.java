@@ -1,6 +1,5 @@
 package dev.schemaop.operator;
 
-import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DropTableEvent;
 import org.apache.flink.cdc.common.event.RenameColumnEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
@@ -42,16 +41,15 @@ final class SubtaskSchemas {
     /** Follows the upstream change in the rename record of its table. */
     void recordRenames(SchemaChangeEvent change) {
         TableId table = change.tableId();
-        if (change instanceof CreateTableEvent || change instanceof DropTableEvent) {
+        if (change instanceof DropTableEvent) {
+            // a create keeps the record: a split that meets the table later announces it anew
             renamesOf(table).clear();
         } else if (change instanceof RenameColumnEvent rename) {
+            // all names of one event at once: a swap (a -> b, b -> a) is one step
+            Map<String, String> mapping = rename.getNameMapping();
             Map<String, String> renames = renamesOf(table);
-            rename.getNameMapping()
-                    .forEach(
-                            (from, to) -> {
-                                renames.replaceAll((old, now) -> now.equals(from) ? to : now);
-                                renames.putIfAbsent(from, to);
-                            });
+            renames.replaceAll((old, now) -> mapping.getOrDefault(now, now));
+            mapping.forEach(renames::putIfAbsent);
         }
     }
 

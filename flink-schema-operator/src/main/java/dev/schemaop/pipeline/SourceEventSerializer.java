@@ -10,6 +10,7 @@ import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.runtime.serializer.event.EventSerializer;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
+import org.apache.flink.types.StringValue;
 
 import java.io.IOException;
 
@@ -63,13 +64,17 @@ public final class SourceEventSerializer extends TypeSerializer<Event> {
     public void serialize(Event event, DataOutputView out) throws IOException {
         if (event instanceof SkippedSourceChange skipped) {
             out.writeByte(SKIPPED);
-            out.writeBoolean(skipped.table() != null);
-            if (skipped.table() != null) {
-                out.writeUTF(skipped.table().identifier());
+            TableId table = skipped.table();
+            out.writeBoolean(table != null);
+            if (table != null) {
+                // each part on its own: a name may hold a dot
+                StringValue.writeString(table.getNamespace(), out);
+                StringValue.writeString(table.getSchemaName(), out);
+                StringValue.writeString(table.getTableName(), out);
             }
-            out.writeUTF(skipped.statement());
-            out.writeUTF(skipped.reason());
-            out.writeUTF(skipped.position());
+            StringValue.writeString(skipped.statement(), out);
+            StringValue.writeString(skipped.reason(), out);
+            StringValue.writeString(skipped.position(), out);
         } else {
             out.writeByte(FLINK_CDC);
             EventSerializer.INSTANCE.serialize(event, out);
@@ -85,8 +90,22 @@ public final class SourceEventSerializer extends TypeSerializer<Event> {
         if (tag != SKIPPED) {
             throw new IOException("Unknown source event tag " + tag);
         }
-        TableId table = in.readBoolean() ? TableId.parse(in.readUTF()) : null;
-        return new SkippedSourceChange(table, in.readUTF(), in.readUTF(), in.readUTF());
+        TableId table = in.readBoolean() ? readTable(in) : null;
+        return new SkippedSourceChange(
+                table,
+                StringValue.readString(in),
+                StringValue.readString(in),
+                StringValue.readString(in));
+    }
+
+    private static TableId readTable(DataInputView in) throws IOException {
+        String namespace = StringValue.readString(in);
+        String schema = StringValue.readString(in);
+        String table = StringValue.readString(in);
+        if (namespace != null) {
+            return TableId.tableId(namespace, schema, table);
+        }
+        return schema != null ? TableId.tableId(schema, table) : TableId.tableId(table);
     }
 
     @Override

@@ -44,6 +44,12 @@ final class ChangeRunner {
         AppliedChangeLog log();
 
         /**
+         * Whether several upstream tables merge into the sink table (SPEC §7): a change of it only
+         * makes it hold another table's rows, and must reach the sink even under TRY_EVOLVE.
+         */
+        boolean isShared(TableId sinkTable, TableId upstreamTable);
+
+        /**
          * What the registry wrote is on storage before the sink changes: the log (the intent and
          * the calls before this one) and, as durable as the log, the decision history.
          */
@@ -104,7 +110,9 @@ final class ChangeRunner {
                 continue;
             }
             if (behavior == SchemaChangeBehavior.TRY_EVOLVE
-                    && !supported.contains(event.getType())) {
+                    && !supported.contains(event.getType())
+                    && !registry.isShared(
+                            execution.currentSink().sink(), execution.intent.upstreamTable())) {
                 LOG.warn(
                         "Skipped {}: the sink does not support {} (try_evolve). Rows are reshaped "
                                 + "onto the sink's current schema.",
@@ -167,7 +175,8 @@ final class ChangeRunner {
             LOG.info("Applied {} to the sink.", event);
             execution.applied();
         } else if (behavior == SchemaChangeBehavior.TRY_EVOLVE
-                && cause instanceof UnsupportedSchemaChangeEventException) {
+                && cause instanceof UnsupportedSchemaChangeEventException
+                && !registry.isShared(call.sink(), execution.intent.upstreamTable())) {
             LOG.warn(
                     "Skipped {}: the sink does not support it (try_evolve): {}. Rows are "
                             + "reshaped onto the sink's current schema.",

@@ -6,6 +6,7 @@ import dev.schemaop.behavior.SkippedChange;
 import dev.schemaop.history.Decision;
 import dev.schemaop.history.DecisionHistory;
 import dev.schemaop.history.EventText;
+import dev.schemaop.history.StatementSecrets;
 import dev.schemaop.protocol.SchemaChangeRequest;
 
 import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
@@ -22,7 +23,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -48,8 +48,11 @@ final class DecisionRecorder implements AutoCloseable {
     /** Whether a write failed: nothing more is written. */
     private boolean broken;
 
-    /** The source's skips recorded so far (see {@link #skippedAtSource}). */
-    private final Set<SkippedSourceChange> sourceSkips = new HashSet<>();
+    /** How many of the source's skips are remembered against repeats after a restore. */
+    private static final int MAX_REMEMBERED_SKIPS = 1_000;
+
+    /** The source's latest skips recorded, oldest first (see {@link #skippedAtSource}). */
+    private final Set<SkippedSourceChange> sourceSkips = new LinkedHashSet<>();
 
     private DecisionRecorder(
             String job, SchemaChangeBehavior behavior, @Nullable DecisionHistory history) {
@@ -206,15 +209,23 @@ final class DecisionRecorder implements AutoCloseable {
         if (!sourceSkips.add(skipped)) {
             return;
         }
-        LOG.info("The source left out {}", skipped); // the source warned
+        if (sourceSkips.size() > MAX_REMEMBERED_SKIPS) {
+            sourceSkips.remove(sourceSkips.iterator().next());
+        }
+        String statement = StatementSecrets.redact(skipped.statement());
+        LOG.info(
+                "The source left out {} at {}: {}",
+                skipped.reason(),
+                skipped.position(),
+                statement);
         write(
                 new Decision(
                         now(),
                         job,
                         null,
                         skipped.table() == null ? "(unknown)" : skipped.table().toString(),
-                        skipped.statement(),
-                        EventText.brief(skipped.statement()),
+                        statement,
+                        EventText.brief(statement),
                         behavior,
                         "skipped",
                         skipped.reason() + " at " + skipped.position(),

@@ -1,6 +1,7 @@
 package dev.schemaop.registry;
 
 import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
+import dev.schemaop.api.UnwrittenColumns;
 import dev.schemaop.expansion.CreateDecision;
 import dev.schemaop.expansion.DifferenceReport;
 import dev.schemaop.expansion.ExpansionMode;
@@ -127,8 +128,17 @@ final class ExistingTables {
         }
         if (decision.outcome() == CreateDecision.Outcome.ADOPT
                 || decision.outcome() == CreateDecision.Outcome.EXPAND) {
-            UnwrittenColumnsNote.of(decision.expansion().unwritten(), sink.unwrittenColumns())
-                    .ifPresent(note -> LOG.info("{}: {}", planned.sink(), note));
+            UnwrittenColumns handling = sink.unwrittenColumns();
+            UnwrittenColumnsNote.of(decision.expansion().unwritten(), handling)
+                    .ifPresent(
+                            note -> {
+                                if (handling == UnwrittenColumns.WRITTEN_AS_NULL) {
+                                    // every row the pipeline writes loses their values
+                                    LOG.warn("{}: {}", planned.sink(), note);
+                                } else {
+                                    LOG.info("{}: {}", planned.sink(), note);
+                                }
+                            });
         }
         return switch (decision.outcome()) {
             case ADOPT -> adopted(planned, decision.expansion().adopted(), List.of());

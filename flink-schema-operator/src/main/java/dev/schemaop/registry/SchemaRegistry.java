@@ -182,6 +182,12 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                             }
 
                             @Override
+                            public boolean isShared(TableId sinkTable, TableId upstreamTable) {
+                                return state.sink(sinkTable).sources.stream()
+                                        .anyMatch(other -> !other.equals(upstreamTable));
+                            }
+
+                            @Override
                             public AppliedChangeLog log() {
                                 return SchemaRegistry.this.log();
                             }

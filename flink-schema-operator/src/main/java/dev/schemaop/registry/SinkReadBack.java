@@ -16,7 +16,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -57,7 +59,7 @@ final class SinkReadBack {
         Schema after = SchemaChanges.apply(before, change);
         Schema actual =
                 sink.getExistingTableSchema(table)
-                        .map(a -> onlyKnown(a, before, after))
+                        .map(a -> onlyKnown(a, before, after, sink.isColumnNameCaseSensitive()))
                         .orElse(null);
         if (actual == null) {
             return hasIt(null, before, after);
@@ -102,7 +104,7 @@ final class SinkReadBack {
         Schema after = before == null ? null : afterOrNull(before, change);
         Schema actual =
                 sink.getExistingTableSchema(table)
-                        .map(a -> onlyKnown(a, before, after))
+                        .map(a -> onlyKnown(a, before, after, sink.isColumnNameCaseSensitive()))
                         .orElse(null);
         if (actual == null || before == null) {
             return actual == null && before == null;
@@ -122,20 +124,25 @@ final class SinkReadBack {
         }
     }
 
-    /** The sink's table with only the columns named by {@code before} or {@code after}. */
+    /**
+     * The sink's table with only the columns named by {@code before} or {@code after}, names
+     * compared by the sink's case rules.
+     */
     private static Schema onlyKnown(
-            Schema actual, @Nullable Schema before, @Nullable Schema after) {
+            Schema actual, @Nullable Schema before, @Nullable Schema after, boolean caseSensitive) {
+        Function<String, String> key =
+                caseSensitive ? name -> name : name -> name.toLowerCase(Locale.ROOT);
         Set<String> known = new HashSet<>();
         for (Schema schema : new Schema[] {before, after}) {
             if (schema != null) {
-                known.addAll(schema.getColumnNames());
+                schema.getColumnNames().stream().map(key).forEach(known::add);
             }
         }
-        if (known.containsAll(actual.getColumnNames())) {
-            return actual;
-        }
-        return actual.copy(
-                actual.getColumns().stream().filter(c -> known.contains(c.getName())).toList());
+        List<Column> columns =
+                actual.getColumns().stream()
+                        .filter(c -> known.contains(key.apply(c.getName())))
+                        .toList();
+        return columns.size() == actual.getColumnCount() ? actual : actual.copy(columns);
     }
 
     static boolean hasIt(@Nullable Schema actual, @Nullable Schema before, @Nullable Schema after) {

@@ -97,7 +97,8 @@ public final class RowReshaper {
             String targetName = renames.getOrDefault(source.getName(), source.getName());
             Integer t = targetPositions.get(targetName);
             if (t == null) {
-                if (!droppedBySink.contains(targetName)) {
+                if (!droppedBySink.contains(targetName)
+                        && !keyFeeds.containsValue(source.getName())) {
                     dropped.add(s);
                 }
             } else {

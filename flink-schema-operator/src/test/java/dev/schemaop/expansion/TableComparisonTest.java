@@ -52,7 +52,7 @@ class TableComparisonTest {
 
                 @Override
                 public UnwrittenColumns unwrittenColumns() {
-                    return UnwrittenColumns.NULL;
+                    return UnwrittenColumns.WRITTEN_AS_NULL;
                 }
             };
 
@@ -297,7 +297,7 @@ class TableComparisonTest {
                 .containsExactly(
                         new Difference("id", INT().notNull(), null, Reason.MISSING_KEY_COLUMN),
                         new Difference("(id) vs (code)", null, null, Reason.PRIMARY_KEY),
-                        new Difference("code", null, INT().notNull(), Reason.UNWRITTEN_NOT_NULL));
+                        new Difference("code", null, INT().notNull(), Reason.UNWRITTEN_KEY_COLUMN));
         assertThat(plan.keysDiffer()).isTrue();
         assertThat(plan.addColumns()).as("a key column is never added").isNull();
     }

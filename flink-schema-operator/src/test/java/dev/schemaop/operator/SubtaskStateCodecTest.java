@@ -9,10 +9,8 @@ import dev.schemaop.protocol.SinkSchemaStep;
 
 import org.apache.flink.cdc.common.data.binary.BinaryStringData;
 import org.apache.flink.cdc.common.event.AddColumnEvent;
-import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
 import org.apache.flink.cdc.common.event.Event;
-import org.apache.flink.cdc.common.event.RenameColumnEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.event.TruncateTableEvent;
@@ -142,51 +140,6 @@ class SubtaskStateCodecTest {
                 new BinaryRecordDataGenerator(
                                 new DataType[] {DataTypes.INT().notNull(), DataTypes.VARCHAR(10)})
                         .generate(new Object[] {id, BinaryStringData.fromString(item)}));
-    }
-
-    /** SPEC §7: the sink key kept under an old name is fed from the new one after a restore too. */
-    @Test
-    void renamedColumnsFollowEveryRenameAndSurviveACheckpoint() throws IOException {
-        SubtaskSchemas schemas = new SubtaskSchemas();
-        schemas.recordRenames(new RenameColumnEvent(ORDERS, Map.of("id", "uid")));
-        schemas.recordRenames(new RenameColumnEvent(ORDERS, Map.of("uid", "key")));
-        schemas.recordRenames(new RenameColumnEvent(ITEMS, Map.of("a", "b")));
-        schemas.recordRenames(new CreateTableEvent(ITEMS, SCHEMA));
-
-        byte[] bytes = SubtaskStateCodec.snapshot(schemas, List.of(), new ArrayDeque<>(), 1);
-        SubtaskSchemas restored = new SubtaskSchemas();
-        SubtaskStateCodec.restore(List.of(bytes), restored, new ArrayDeque<>());
-
-        assertThat(restored.renamesOf(ORDERS)).isEqualTo(Map.of("id", "key", "uid", "key"));
-        assertThat(restored.renamesOf(ITEMS)).as("a new create starts over").isEmpty();
-    }
-
-    /** Version 3, as the build before issue 23 wrote it: no renamed columns. */
-    @Test
-    void readsTheVersion3FormatWithoutRenamedColumns() throws Exception {
-        byte[] bytes =
-                VersionedState.write(
-                        3,
-                        writer -> writer.longValue(5),
-                        writer ->
-                                writer.map(
-                                        Map.of(ORDERS, SCHEMA),
-                                        DataWriter::table,
-                                        DataWriter::schema),
-                        writer -> writer.list(List.<SinkView>of(), (w, v) -> {}),
-                        writer -> writer.tableInts(Map.of()),
-                        writer -> writer.tableInts(Map.of(ORDERS, 4)),
-                        writer -> writer.list(List.<PendingChange>of(), (w, p) -> {}),
-                        writer -> writer.list(List.<Event>of(), DataWriter::event));
-        SubtaskSchemas schemas = new SubtaskSchemas();
-
-        SubtaskStateCodec.Restored restored =
-                SubtaskStateCodec.restore(List.of(bytes), schemas, new ArrayDeque<>());
-
-        assertThat(restored.requestCounter).isEqualTo(5);
-        assertThat(schemas.upstream).isEqualTo(Map.of(ORDERS, SCHEMA));
-        assertThat(schemas.positions).isEqualTo(Map.of(ORDERS, 4));
-        assertThat(schemas.renamedColumns).isEmpty();
     }
 
     /** Bytes the build before version 2 wrote (src/test/resources/state-formats). */

@@ -181,7 +181,7 @@ public class PaimonMetadataApplier
     /** The writers write whole rows: a column the pipeline does not have is null in each. */
     @Override
     public UnwrittenColumns unwrittenColumns() {
-        return UnwrittenColumns.NULL;
+        return UnwrittenColumns.WRITTEN_AS_NULL;
     }
 
     private Catalog catalog() {
