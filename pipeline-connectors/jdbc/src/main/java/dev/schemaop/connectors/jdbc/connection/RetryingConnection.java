@@ -13,8 +13,9 @@ import java.sql.SQLException;
  * One connection at a time from a {@link ConnectionPool}, kept between calls (so that prepared
  * statements on it can be reused), and work run on it with retries: a unit of work that fails with
  * a transient error or a lost connection is rolled back and run again, whole, on a fresh
- * connection, up to {@code maxRetries} times; then, or on any other error, its exception is thrown.
- * Not thread-safe: one owner thread (a writer's task thread, the applier's thread).
+ * connection, up to {@code maxRetries} times; then, or on any other error, its exception is thrown
+ * (after a rollback: nothing of failed work stays in the transaction). Not thread-safe: one owner
+ * thread (a writer's task thread, the applier's thread).
  */
 public final class RetryingConnection implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RetryingConnection.class);
@@ -65,6 +66,11 @@ public final class RetryingConnection implements AutoCloseable {
                     current.commit();
                 }
                 return result;
+            } catch (RuntimeException e) {
+                // a refusal (or a bug) in the work: nothing of it may stay in the transaction,
+                // which the next work on this connection would otherwise commit
+                rollbackQuietly(current);
+                throw e;
             } catch (SQLException e) {
                 rollbackQuietly(current);
                 boolean lost = current != null && !isValid(current);

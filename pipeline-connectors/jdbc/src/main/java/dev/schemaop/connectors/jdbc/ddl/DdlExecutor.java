@@ -3,8 +3,11 @@ package dev.schemaop.connectors.jdbc.ddl;
 import dev.schemaop.connectors.jdbc.catalog.ExistingColumn;
 import dev.schemaop.connectors.jdbc.catalog.ExistingTable;
 import dev.schemaop.connectors.jdbc.catalog.TablePath;
+import dev.schemaop.connectors.jdbc.dialect.ChangedValues;
+import dev.schemaop.connectors.jdbc.dialect.ColumnAlteration;
 import dev.schemaop.connectors.jdbc.dialect.ColumnPlacement;
 import dev.schemaop.connectors.jdbc.dialect.JdbcDialect;
+import dev.schemaop.connectors.jdbc.dialect.StoredValueCheck;
 
 import org.apache.flink.cdc.common.event.AddColumnEvent;
 import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
@@ -24,6 +27,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,7 +48,9 @@ import java.util.function.Supplier;
  *       for FIRST/BEFORE/AFTER).
  *   <li>alter.column.type: nothing when the column has the type already; the column becomes
  *       nullable when the new type is and the column is not part of the primary key; it never
- *       becomes NOT NULL.
+ *       becomes NOT NULL. A new type that would change a stored value (cut, round, out of range,
+ *       not convertible: {@link StoredValueCheck}) refuses the whole change before any DDL ({@link
+ *       RefusedChangeException}); the columns of one change are altered in one statement.
  *   <li>rename.column: nothing when the new name exists and the old one does not.
  *   <li>drop.column: nothing when the column is gone.
  *   <li>truncate.table and drop.table: nothing when the table is gone.
@@ -268,12 +274,20 @@ public final class DdlExecutor {
                 + (added.getExistedColumnName() == null ? "" : " " + added.getExistedColumnName());
     }
 
+    /**
+     * All columns of the change are checked first: when a new type would change a stored value, the
+     * change is refused before any DDL. The columns then change in one statement. On a dialect with
+     * transactional DDL the table is locked before it is read, so no write comes between the check
+     * and the DDL.
+     */
     private void handleAlterColumnType(TablePath path, AlterColumnTypeEvent event)
             throws SQLException {
+        lockIfExists(path);
         ExistingTable table = required(path, event);
         if (table == null) {
             return;
         }
+        List<ColumnAlteration> alterations = new ArrayList<>();
         for (Map.Entry<String, DataType> change : event.getTypeMapping().entrySet()) {
             String name = change.getKey();
             DataType newType = change.getValue();
@@ -286,23 +300,55 @@ public final class DdlExecutor {
             boolean typeChanges = !sameType(table, current, newType);
             boolean makeNullable =
                     newType.isNullable() && !current.isNullable() && !table.isKeyColumn(name);
-            if (!typeChanges && !makeNullable) {
+            if (typeChanges) {
+                alterations.add(
+                        ColumnAlteration.newType(
+                                current,
+                                newType,
+                                normalize(table, name, newType),
+                                sqlTypeFor(table, name, newType),
+                                makeNullable));
+            } else if (makeNullable) {
+                alterations.add(ColumnAlteration.nullable(current));
+            } else {
                 LOG.info(
                         "{} sink: column {} of {} has type {} already; nothing to do",
                         dialect,
                         name,
                         path,
                         current.sqlType());
-                continue;
             }
-            for (String sql :
-                    dialect.alterColumn(
-                            path,
-                            current,
-                            typeChanges ? sqlTypeFor(table, name, newType) : null,
-                            makeNullable)) {
-                execute(sql);
+        }
+        if (alterations.isEmpty()) {
+            return;
+        }
+        refuseChangedValues(path, alterations);
+        execute(dialect.alterColumns(path, alterations));
+    }
+
+    /** Locks the table until the transaction ends, where the dialect can (and it exists). */
+    private void lockIfExists(TablePath path) throws SQLException {
+        String lock = dialect.lockTable(path);
+        if (lock != null && read(path).isPresent()) {
+            try (Statement statement = connection.createStatement()) {
+                statement.execute(lock);
             }
+            LOG.debug("{} sink: {}", dialect, lock);
+        }
+    }
+
+    private void refuseChangedValues(TablePath path, List<ColumnAlteration> alterations)
+            throws SQLException {
+        StoredValueCheck check = dialect.storedValueCheck();
+        Map<ColumnAlteration, ChangedValues> changed = new LinkedHashMap<>();
+        for (ColumnAlteration alteration : alterations) {
+            Optional<ChangedValues> values = check.find(connection, path, alteration);
+            if (values.isPresent()) {
+                changed.put(alteration, values.get());
+            }
+        }
+        if (!changed.isEmpty()) {
+            throw StoredValueRefusal.of(dialect, path, changed);
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.schemaop.connectors.jdbc.dialect;
 
 import dev.schemaop.connectors.jdbc.catalog.CatalogReader;
-import dev.schemaop.connectors.jdbc.catalog.ExistingColumn;
 import dev.schemaop.connectors.jdbc.catalog.PostgresCatalog;
 import dev.schemaop.connectors.jdbc.catalog.TablePath;
 import dev.schemaop.connectors.jdbc.types.JsonText;
@@ -236,36 +235,43 @@ public final class PostgresDialect extends JdbcDialect {
     }
 
     /**
-     * {@code ALTER COLUMN .. TYPE .. USING col::type} converts the stored values (the statement
-     * fails when one does not convert); {@code DROP NOT NULL} makes it nullable. Default and
-     * comment stay.
+     * {@code ALTER COLUMN .. TYPE .. USING col::type} converts the stored values; {@code DROP NOT
+     * NULL} makes a column nullable; all clauses in one {@code ALTER TABLE} (one table rewrite).
+     * Default and comment stay.
      */
     @Override
-    public List<String> alterColumn(
-            TablePath table,
-            ExistingColumn current,
-            @Nullable String newSqlType,
-            boolean makeNullable) {
-        List<String> statements = new ArrayList<>();
-        String column = quote(current.name());
-        if (newSqlType != null) {
-            statements.add(
-                    "ALTER TABLE "
-                            + table(table)
-                            + " ALTER COLUMN "
-                            + column
-                            + " TYPE "
-                            + newSqlType
-                            + " USING "
-                            + column
-                            + "::"
-                            + newSqlType);
+    public String alterColumns(TablePath table, List<ColumnAlteration> alterations) {
+        List<String> clauses = new ArrayList<>();
+        for (ColumnAlteration alteration : alterations) {
+            String column = quote(alteration.current().name());
+            if (alteration.changesType()) {
+                String type = alteration.newSqlType();
+                clauses.add(
+                        "ALTER COLUMN "
+                                + column
+                                + " TYPE "
+                                + type
+                                + " USING "
+                                + column
+                                + "::"
+                                + type);
+            }
+            if (alteration.makeNullable()) {
+                clauses.add("ALTER COLUMN " + column + " DROP NOT NULL");
+            }
         }
-        if (makeNullable) {
-            statements.add(
-                    "ALTER TABLE " + table(table) + " ALTER COLUMN " + column + " DROP NOT NULL");
-        }
-        return statements;
+        return "ALTER TABLE " + table(table) + " " + String.join(", ", clauses);
+    }
+
+    /** Blocks writes and reads: ALTER COLUMN .. TYPE takes this lock anyway. */
+    @Override
+    public String lockTable(TablePath table) {
+        return "LOCK TABLE " + table(table) + " IN ACCESS EXCLUSIVE MODE";
+    }
+
+    @Override
+    public StoredValueCheck storedValueCheck() {
+        return new PostgresStoredValueCheck(this);
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.schemaop.connectors.jdbc.connection.ConnectionCheck;
 import dev.schemaop.connectors.jdbc.connection.JdbcConnectionOptions;
 import dev.schemaop.connectors.jdbc.connection.RetryingConnection;
 import dev.schemaop.connectors.jdbc.ddl.DdlExecutor;
+import dev.schemaop.connectors.jdbc.ddl.RefusedChangeException;
 import dev.schemaop.connectors.jdbc.dialect.JdbcDialect;
 import dev.schemaop.connectors.jdbc.dialect.SqlErrors;
 import dev.schemaop.connectors.jdbc.types.UnsupportedTypeException;
@@ -97,7 +98,7 @@ public class JdbcMetadataApplier implements MetadataApplier, ExistingTableSchema
                                     c ->
                                             new DdlExecutor(dialect, c, () -> defaultSchema(c))
                                                     .apply(event));
-        } catch (UnsupportedTypeException e) {
+        } catch (UnsupportedTypeException | RefusedChangeException e) {
             throw new UnsupportedSchemaChangeEventException(event, e.getMessage());
         } catch (IllegalArgumentException e) {
             throw new SchemaEvolveException(
