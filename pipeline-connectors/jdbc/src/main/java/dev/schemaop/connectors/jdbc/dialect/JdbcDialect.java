@@ -198,6 +198,20 @@ public abstract class JdbcDialect implements Serializable {
     }
 
     /**
+     * Whether a value of the type can be one the database cannot store ({@link #unstorable}): the
+     * writer looks only at such columns.
+     */
+    public abstract boolean mayNotStore(DataType type);
+
+    /**
+     * What makes a value made by {@code JdbcValues.toJdbc} one the database cannot store, as a
+     * phrase ("a string with the NUL character U+0000, which PostgreSQL text cannot store"); null
+     * when it can store it.
+     */
+    @Nullable
+    public abstract String unstorable(Object value);
+
+    /**
      * Binds a value made by {@code JdbcValues.toJdbc} (null for SQL NULL) for a column of the given
      * type.
      */

@@ -12,6 +12,7 @@ import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Column;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.types.DataType;
+import org.apache.flink.cdc.common.types.DataTypeRoot;
 
 import javax.annotation.Nullable;
 
@@ -152,6 +153,29 @@ public final class MariaDbDialect extends JdbcDialect {
                         .map(c -> quote(c) + " <=> ?")
                         .collect(Collectors.joining(" AND "))
                 + " LIMIT 1";
+    }
+
+    /** MariaDB's FLOAT and DOUBLE have no NaN and no infinities. */
+    @Override
+    public boolean mayNotStore(DataType type) {
+        return type.is(DataTypeRoot.FLOAT) || type.is(DataTypeRoot.DOUBLE);
+    }
+
+    @Override
+    @Nullable
+    public String unstorable(Object value) {
+        if (!(value instanceof Float) && !(value instanceof Double)) {
+            return null;
+        }
+        double d = ((Number) value).doubleValue();
+        if (Double.isNaN(d)) {
+            return "NaN (not a number), which MariaDB FLOAT and DOUBLE cannot store";
+        }
+        if (Double.isInfinite(d)) {
+            return (d > 0 ? "Infinity" : "-Infinity")
+                    + ", which MariaDB FLOAT and DOUBLE cannot store";
+        }
+        return null;
     }
 
     @Override

@@ -150,6 +150,34 @@ public final class PostgresDialect extends JdbcDialect {
                 + " LIMIT 1)";
     }
 
+    /** Text (and JSON, which holds text) cannot hold U+0000 in PostgreSQL. */
+    @Override
+    public boolean mayNotStore(DataType type) {
+        switch (type.getTypeRoot()) {
+            case CHAR:
+            case VARCHAR:
+            case ARRAY:
+            case MAP:
+            case ROW:
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    @Override
+    @Nullable
+    public String unstorable(Object value) {
+        if (value instanceof String && ((String) value).indexOf('\0') >= 0) {
+            return "a string with the NUL character U+0000, which PostgreSQL text cannot store";
+        }
+        if (value instanceof JsonText && ((JsonText) value).holdsNulCharacter()) {
+            return "a string with the NUL character U+0000 inside its JSON, which PostgreSQL jsonb"
+                    + " cannot store";
+        }
+        return null;
+    }
+
     @Override
     public void bind(PreparedStatement statement, int index, Object value, DataType type)
             throws SQLException {
