@@ -68,7 +68,10 @@ public final class ConnectionCheck {
 
     static String hint(SQLException e, JdbcConnectionOptions options) {
         if (SqlErrors.isAuthentication(e)) {
-            return "Check the credentials: the sink options 'username' and 'password'.";
+            return options.urlUser() != null
+                    ? "Check the credentials: the user parameter in the url and the sink option"
+                            + " 'password'."
+                    : "Check the credentials: the sink options 'username' and 'password'.";
         }
         if (SqlErrors.isUnknownDatabase(e)) {
             return "Check the database named in the url: it must exist (it is only where the"

@@ -3,10 +3,14 @@ package dev.schemaop.connectors.jdbc.connection;
 import javax.annotation.Nullable;
 
 import java.io.Serializable;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Where and as whom the sink connects. It travels inside the sink and the applier, which are
@@ -17,6 +21,9 @@ import java.util.Properties;
  */
 public final class JdbcConnectionOptions implements Serializable {
     private static final long serialVersionUID = 1L;
+
+    /** {@code user=..} as a url parameter (PostgreSQL and MariaDB spell it so). */
+    private static final Pattern URL_USER_PARAMETER = Pattern.compile("[?&;]user=([^&;]*)");
 
     private final String url;
     @Nullable private final String username;
@@ -93,9 +100,46 @@ public final class JdbcConnectionOptions implements Serializable {
         return Redaction.scrub(error, secrets());
     }
 
-    /** {@code 'user' at url} for messages. */
+    /**
+     * The url's {@code user} parameter; null when it has none. Both drivers connect as it when it
+     * is there, whatever the {@code username} option says.
+     */
+    @Nullable
+    public String urlUser() {
+        Matcher user = URL_USER_PARAMETER.matcher(url);
+        if (!user.find()) {
+            return null;
+        }
+        try {
+            return URLDecoder.decode(user.group(1), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return user.group(1);
+        }
+    }
+
+    /**
+     * The user the driver connects as, and where it comes from, then the url without passwords, for
+     * messages: {@code user 'u' at url}, {@code user 'u' (the url's user parameter) at url}.
+     */
     public String describe() {
-        return (username == null ? "" : "user '" + username + "' at ") + redactedUrl();
+        String urlUser = urlUser();
+        String user;
+        if (urlUser != null && username != null && !urlUser.equals(username)) {
+            user =
+                    "user '"
+                            + urlUser
+                            + "' (the url's user parameter, which the driver takes over the option"
+                            + " 'username': '"
+                            + username
+                            + "')";
+        } else if (urlUser != null) {
+            user = "user '" + urlUser + "' (the url's user parameter)";
+        } else if (username != null) {
+            user = "user '" + username + "'";
+        } else {
+            user = "the driver's default user (no option 'username', no user in the url)";
+        }
+        return user + " at " + redactedUrl();
     }
 
     @Override
