@@ -75,7 +75,7 @@ class MariaDbApplierIntegrationTest extends ApplierIntegrationTestBase {
                 .physicalColumn("n", DataTypes.DECIMAL(7, 3))
                 .physicalColumn("t", DataTypes.STRING())
                 .physicalColumn("ts", DataTypes.TIMESTAMP_LTZ(3))
-                .physicalColumn("flag", DataTypes.BOOLEAN().notNull())
+                .physicalColumn("flag", DataTypes.BOOLEAN().notNull(), null, "1")
                 .physicalColumn("u", DataTypes.BIGINT())
                 .physicalColumn("big", DataTypes.DECIMAL(20, 0))
                 .physicalColumn("e", DataTypes.STRING())
