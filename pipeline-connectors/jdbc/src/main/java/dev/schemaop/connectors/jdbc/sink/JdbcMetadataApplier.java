@@ -98,8 +98,10 @@ public class JdbcMetadataApplier implements MetadataApplier, ExistingTableSchema
                                     c ->
                                             new DdlExecutor(dialect, c, () -> defaultSchema(c))
                                                     .apply(event));
-        } catch (UnsupportedTypeException | RefusedChangeException e) {
+        } catch (UnsupportedTypeException e) {
             throw new UnsupportedSchemaChangeEventException(event, e.getMessage());
+        } catch (RefusedChangeException e) {
+            throw new UnsupportedSchemaChangeEventException(event, e.getMessage(), e);
         } catch (IllegalArgumentException e) {
             throw new SchemaEvolveException(
                     event, "the " + dialect + " sink cannot apply it: " + e.getMessage());

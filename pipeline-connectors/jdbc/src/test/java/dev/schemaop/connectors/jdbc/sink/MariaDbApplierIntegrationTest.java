@@ -120,13 +120,13 @@ class MariaDbApplierIntegrationTest extends ApplierIntegrationTestBase {
     @Test
     void columnNamesAreCaseInsensitive() throws Exception {
         createOrders("case_orders");
-        // "Name" is the column "name": it exists with that type
+        // "QTY" is the column "qty": it exists with that type
         applyTwice(
                 new AddColumnEvent(
                         table("case_orders"),
                         List.of(
                                 AddColumnEvent.last(
-                                        Column.physicalColumn("NAME", DataTypes.VARCHAR(10))))));
+                                        Column.physicalColumn("QTY", DataTypes.INT())))));
         assertThat(names(read("case_orders"))).containsExactly("id", "name", "qty", "price");
         applyTwice(new RenameColumnEvent(table("case_orders"), Map.of("QTY", "Qty")));
         assertThat(names(read("case_orders"))).containsExactly("id", "name", "Qty", "price");
