@@ -217,8 +217,7 @@ abstract class ConnectionErrorsIntegrationTestBase {
                 new JdbcConnectionOptions(
                         endpoint().url(),
                         wrongCredentials().get("username"),
-                        wrongCredentials().get("password"),
-                        2);
+                        wrongCredentials().get("password"));
         TableId t = TableId.tableId(schema(), "t");
         Schema schema =
                 Schema.newBuilder()

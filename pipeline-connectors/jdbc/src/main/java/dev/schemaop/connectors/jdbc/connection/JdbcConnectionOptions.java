@@ -28,21 +28,14 @@ public final class JdbcConnectionOptions implements Serializable {
     private final String url;
     @Nullable private final String username;
     @Nullable private final String password;
-    private final int maxPoolSize;
 
-    public JdbcConnectionOptions(
-            String url, @Nullable String username, @Nullable String password, int maxPoolSize) {
+    public JdbcConnectionOptions(String url, @Nullable String username, @Nullable String password) {
         if (url == null || url.trim().isEmpty()) {
             throw new IllegalArgumentException("The JDBC url must not be empty");
-        }
-        if (maxPoolSize < 1) {
-            throw new IllegalArgumentException(
-                    "connection.max-pool-size must be at least 1, was " + maxPoolSize);
         }
         this.url = url.trim();
         this.username = username == null || username.isEmpty() ? null : username;
         this.password = password == null || password.isEmpty() ? null : password;
-        this.maxPoolSize = maxPoolSize;
     }
 
     /** The url as configured; may hold a password: never print it, use {@link #redactedUrl()}. */
@@ -63,10 +56,6 @@ public final class JdbcConnectionOptions implements Serializable {
     @Nullable
     String password() {
         return password;
-    }
-
-    public int maxPoolSize() {
-        return maxPoolSize;
     }
 
     /** User and password as driver properties. */
@@ -150,8 +139,6 @@ public final class JdbcConnectionOptions implements Serializable {
                 + username
                 + ", password="
                 + (password == null ? "(none)" : Redaction.MASK)
-                + ", maxPoolSize="
-                + maxPoolSize
                 + "}";
     }
 }

@@ -45,7 +45,7 @@ class MariaDbWriterIntegrationTest extends WriterIntegrationTestBase {
         String parameters = query < 0 ? "" : url.substring(query);
         base = base.substring(0, base.lastIndexOf('/') + 1) + schema();
         return new JdbcConnectionOptions(
-                base + parameters, endpoint().user(), endpoint().password(), 2);
+                base + parameters, endpoint().user(), endpoint().password());
     }
 
     @Override

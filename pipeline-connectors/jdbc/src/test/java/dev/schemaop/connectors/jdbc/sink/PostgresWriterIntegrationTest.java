@@ -44,8 +44,7 @@ class PostgresWriterIntegrationTest extends WriterIntegrationTestBase {
         return new JdbcConnectionOptions(
                 url + (url.contains("?") ? "&" : "?") + "ApplicationName=" + APPLICATION,
                 endpoint().user(),
-                endpoint().password(),
-                2);
+                endpoint().password());
     }
 
     @Override
