@@ -15,8 +15,9 @@ import java.util.Optional;
  * PostgreSQL's SQL for {@link StoredValueCheck}. The applier runs it in the transaction of the
  * change, after locking the table. A round trip is {@code (v::new)::old}, the conversion {@code
  * ALTER COLUMN .. TYPE new USING v::new} makes; a value that does not convert raises an error for
- * the whole query, so then a function of this session (in {@code pg_temp}, gone with the
- * transaction) converts value by value, catching each error, to count them and show one.
+ * the whole query, so then a function (in {@code pg_temp}, created in the change's transaction,
+ * which the refusal that follows rolls back) converts value by value, catching each error, to count
+ * them and show one.
  */
 final class PostgresStoredValueCheck extends StoredValueCheck {
 
