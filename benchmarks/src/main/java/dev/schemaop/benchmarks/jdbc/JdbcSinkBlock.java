@@ -10,8 +10,7 @@ import java.util.Map;
 /**
  * The sink block of a W5 pipeline: the probed JDBC sink of one database, with the workload (for the
  * probes) and the server's url and credentials. Every other JDBC option keeps the sink's default
- * ({@code sink.buffer-flush.max-rows} 1000, {@code sink.buffer-flush.interval} 1 s, {@code
- * connection.max-pool-size} 4).
+ * ({@code sink.buffer-flush.max-rows} 1000, {@code sink.buffer-flush.interval} 1 s).
  */
 public record JdbcSinkBlock(Endpoint endpoint) implements SinkBlock {
 

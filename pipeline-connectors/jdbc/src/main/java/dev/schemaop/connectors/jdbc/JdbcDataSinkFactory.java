@@ -47,8 +47,7 @@ public abstract class JdbcDataSinkFactory implements DataSinkFactory {
                 new JdbcConnectionOptions(
                         url,
                         config.getOptional(JdbcSinkOptions.USERNAME).orElse(null),
-                        config.getOptional(JdbcSinkOptions.PASSWORD).orElse(null),
-                        config.get(JdbcSinkOptions.MAX_POOL_SIZE));
+                        config.getOptional(JdbcSinkOptions.PASSWORD).orElse(null));
         WriteOptions write =
                 new WriteOptions(
                         config.get(JdbcSinkOptions.BUFFER_FLUSH_MAX_ROWS),
@@ -73,7 +72,6 @@ public abstract class JdbcDataSinkFactory implements DataSinkFactory {
         options.add(JdbcSinkOptions.BUFFER_FLUSH_MAX_ROWS);
         options.add(JdbcSinkOptions.BUFFER_FLUSH_INTERVAL);
         options.add(JdbcSinkOptions.MAX_RETRIES);
-        options.add(JdbcSinkOptions.MAX_POOL_SIZE);
         return options;
     }
 }

@@ -54,12 +54,4 @@ public final class JdbcSinkOptions {
                     .withDescription(
                             "Retries of a flush or a DDL change after a transient error or a lost"
                                     + " connection, each on a fresh connection.");
-
-    public static final ConfigOption<Integer> MAX_POOL_SIZE =
-            ConfigOptions.key("connection.max-pool-size")
-                    .intType()
-                    .defaultValue(4)
-                    .withDescription(
-                            "Most connections of each HikariCP pool (one pool per writer subtask,"
-                                    + " one for the schema change applier).");
 }

@@ -134,6 +134,50 @@ abstract class ConnectionErrorsIntegrationTestBase {
                 .satisfies(e -> assertThat(everything(e)).doesNotContain(SECRET));
     }
 
+    /** A user that does not exist, given in the url. */
+    private String urlWithUser(String user) {
+        String url = endpoint().url();
+        return url + (url.contains("?") ? "&" : "?") + "user=" + user;
+    }
+
+    /** The driver connects as the url's user parameter: the message names that user. */
+    @Test
+    void theUrlsUserIsTheUserNamed() {
+        String url = urlWithUser("jdbc_it_url_user");
+        assertThatThrownBy(() -> create(Map.of("url", url, "password", SECRET)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(
+                        "cannot connect as user 'jdbc_it_url_user' (the url's user parameter) at "
+                                + url
+                                + ": ")
+                .hasMessageEndingWith(
+                        "Check the credentials: the user parameter in the url and the sink option"
+                                + " 'password'.")
+                .satisfies(e -> assertThat(everything(e)).doesNotContain(SECRET));
+    }
+
+    /** With both, the drivers take the url's user: the message says so and names both. */
+    @Test
+    void theUrlsUserWinsOverTheUsernameOption() {
+        String url = urlWithUser("jdbc_it_url_user");
+        assertThatThrownBy(
+                        () ->
+                                create(
+                                        Map.of(
+                                                "url", url,
+                                                "username", endpoint().user(),
+                                                "password", SECRET)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(
+                        "cannot connect as user 'jdbc_it_url_user' (the url's user parameter,"
+                                + " which the driver takes over the option 'username': '"
+                                + endpoint().user()
+                                + "') at "
+                                + url
+                                + ": ")
+                .satisfies(e -> assertThat(everything(e)).doesNotContain(SECRET));
+    }
+
     @Test
     void aPasswordInTheUrlIsMaskedToo() {
         String url =
@@ -173,8 +217,7 @@ abstract class ConnectionErrorsIntegrationTestBase {
                 new JdbcConnectionOptions(
                         endpoint().url(),
                         wrongCredentials().get("username"),
-                        wrongCredentials().get("password"),
-                        2);
+                        wrongCredentials().get("password"));
         TableId t = TableId.tableId(schema(), "t");
         Schema schema =
                 Schema.newBuilder()

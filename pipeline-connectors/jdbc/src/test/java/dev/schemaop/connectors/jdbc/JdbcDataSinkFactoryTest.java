@@ -82,8 +82,10 @@ class JdbcDataSinkFactoryTest {
                                         new PostgresDataSinkFactory(),
                                         Map.of(
                                                 "url", "jdbc:postgresql://h/db",
-                                                "connection.max-pool-size", "0")))
-                .hasMessageContaining("connection.max-pool-size must be at least 1");
+                                                "connection.max-pool-size", "4")))
+                .as("an option that would do nothing is refused as unknown")
+                .hasMessageContaining("Unsupported options")
+                .hasMessageContaining("connection.max-pool-size");
     }
 
     @Test

@@ -102,11 +102,14 @@ class PostgresConnectionErrorsIntegrationTest extends ConnectionErrorsIntegratio
         writer.close();
         applier.close();
         assertThat(db.rows("with_password", "id")).containsExactly("1, a", "2, b", "3, c");
-        // the log holds the connector's and HikariCP's lines (HikariCP logs its configuration)
+        // the log holds the connector's lines, the connections it opened included
         assertThat(log.text())
                 .contains("postgres sink executed: CREATE TABLE")
-                .contains("postgres-sink-writer-0")
-                .contains("password");
+                .contains(
+                        "postgres-sink-writer-0: opened a connection as user '"
+                                + endpoint().user()
+                                + "' at "
+                                + endpoint().url());
     }
 
     /** A user without the privilege to create schemas gets one message that says so. */
@@ -119,7 +122,7 @@ class PostgresConnectionErrorsIntegrationTest extends ConnectionErrorsIntegratio
                 new JdbcMetadataApplier(
                         endpoint().dialect(),
                         new JdbcConnectionOptions(
-                                endpoint().url(), "jdbc_it_no_privileges", SECRET, 1),
+                                endpoint().url(), "jdbc_it_no_privileges", SECRET),
                         1);
         TableId t = TableId.tableId("jdbc_it_errors_pg_denied", "t");
         Schema schema =
@@ -141,7 +144,7 @@ class PostgresConnectionErrorsIntegrationTest extends ConnectionErrorsIntegratio
                 new JdbcSink(
                                 endpoint().dialect(),
                                 new JdbcConnectionOptions(
-                                        endpoint().url(), "jdbc_it_no_privileges", SECRET, 1),
+                                        endpoint().url(), "jdbc_it_no_privileges", SECRET),
                                 new WriteOptions(10, Duration.ZERO, 1))
                         .createWriter(new TestWriterInitContext(0, new ManualTimeService()));
         TableId existing = TableId.tableId(schema(), "not_yours");

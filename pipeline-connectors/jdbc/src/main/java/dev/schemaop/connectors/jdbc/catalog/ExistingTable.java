@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /** A table as the database catalog describes it: columns in order and the primary key. */
 public final class ExistingTable {
@@ -77,6 +78,18 @@ public final class ExistingTable {
                     Column.physicalColumn(c.name(), c.type(), c.comment(), c.valueWhenUnwritten()));
         }
         return builder.primaryKey(primaryKey).build();
+    }
+
+    /**
+     * The table for a message: {@code (id integer NOT NULL, name character varying(10)) with
+     * primary key (id)}.
+     */
+    public String describe() {
+        return "("
+                + columns.stream().map(ExistingColumn::toString).collect(Collectors.joining(", "))
+                + (primaryKey.isEmpty()
+                        ? ") without primary key"
+                        : ") with primary key (" + String.join(", ", primaryKey) + ")");
     }
 
     @Override

@@ -4,11 +4,9 @@ import dev.schemaop.connectors.jdbc.dialect.JdbcDialect;
 import dev.schemaop.connectors.jdbc.dialect.SqlErrors;
 
 import java.sql.Connection;
-import java.sql.Driver;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.Properties;
 
 /**
  * The factory's check, at submission: one connection with a short timeout and a {@code SELECT 1},
@@ -25,23 +23,10 @@ public final class ConnectionCheck {
      * @throws IllegalArgumentException when the sink cannot connect and query
      */
     public static void check(JdbcDialect dialect, JdbcConnectionOptions options) {
-        Properties properties = options.credentials();
-        dialect.setConnectTimeout(properties, TIMEOUT);
-        Driver driver = dialect.newDriver();
-        try (Connection connection = driver.connect(options.url(), properties)) {
-            if (connection == null) {
-                throw new IllegalArgumentException(
-                        "The "
-                                + dialect.identifier()
-                                + " sink's url "
-                                + options.redactedUrl()
-                                + " is not a url its driver accepts; write it as "
-                                + dialect.urlExample());
-            }
-            try (Statement statement = connection.createStatement()) {
-                statement.setQueryTimeout((int) TIMEOUT.getSeconds());
-                statement.execute("SELECT 1");
-            }
+        try (Connection connection = DriverConnections.open(dialect, options, TIMEOUT, true);
+                Statement statement = connection.createStatement()) {
+            statement.setQueryTimeout((int) TIMEOUT.getSeconds());
+            statement.execute("SELECT 1");
         } catch (SQLException e) {
             throw new IllegalArgumentException(describe(dialect, options, e), options.scrub(e));
         }
@@ -68,7 +53,10 @@ public final class ConnectionCheck {
 
     static String hint(SQLException e, JdbcConnectionOptions options) {
         if (SqlErrors.isAuthentication(e)) {
-            return "Check the credentials: the sink options 'username' and 'password'.";
+            return options.urlUser() != null
+                    ? "Check the credentials: the user parameter in the url and the sink option"
+                            + " 'password'."
+                    : "Check the credentials: the sink options 'username' and 'password'.";
         }
         if (SqlErrors.isUnknownDatabase(e)) {
             return "Check the database named in the url: it must exist (it is only where the"

@@ -3,10 +3,14 @@ package dev.schemaop.connectors.jdbc.connection;
 import javax.annotation.Nullable;
 
 import java.io.Serializable;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Where and as whom the sink connects. It travels inside the sink and the applier, which are
@@ -18,24 +22,20 @@ import java.util.Properties;
 public final class JdbcConnectionOptions implements Serializable {
     private static final long serialVersionUID = 1L;
 
+    /** {@code user=..} as a url parameter (PostgreSQL and MariaDB spell it so). */
+    private static final Pattern URL_USER_PARAMETER = Pattern.compile("[?&;]user=([^&;]*)");
+
     private final String url;
     @Nullable private final String username;
     @Nullable private final String password;
-    private final int maxPoolSize;
 
-    public JdbcConnectionOptions(
-            String url, @Nullable String username, @Nullable String password, int maxPoolSize) {
+    public JdbcConnectionOptions(String url, @Nullable String username, @Nullable String password) {
         if (url == null || url.trim().isEmpty()) {
             throw new IllegalArgumentException("The JDBC url must not be empty");
-        }
-        if (maxPoolSize < 1) {
-            throw new IllegalArgumentException(
-                    "connection.max-pool-size must be at least 1, was " + maxPoolSize);
         }
         this.url = url.trim();
         this.username = username == null || username.isEmpty() ? null : username;
         this.password = password == null || password.isEmpty() ? null : password;
-        this.maxPoolSize = maxPoolSize;
     }
 
     /** The url as configured; may hold a password: never print it, use {@link #redactedUrl()}. */
@@ -56,10 +56,6 @@ public final class JdbcConnectionOptions implements Serializable {
     @Nullable
     String password() {
         return password;
-    }
-
-    public int maxPoolSize() {
-        return maxPoolSize;
     }
 
     /** User and password as driver properties. */
@@ -93,9 +89,46 @@ public final class JdbcConnectionOptions implements Serializable {
         return Redaction.scrub(error, secrets());
     }
 
-    /** {@code 'user' at url} for messages. */
+    /**
+     * The url's {@code user} parameter; null when it has none. Both drivers connect as it when it
+     * is there, whatever the {@code username} option says.
+     */
+    @Nullable
+    public String urlUser() {
+        Matcher user = URL_USER_PARAMETER.matcher(url);
+        if (!user.find()) {
+            return null;
+        }
+        try {
+            return URLDecoder.decode(user.group(1), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return user.group(1);
+        }
+    }
+
+    /**
+     * The user the driver connects as, and where it comes from, then the url without passwords, for
+     * messages: {@code user 'u' at url}, {@code user 'u' (the url's user parameter) at url}.
+     */
     public String describe() {
-        return (username == null ? "" : "user '" + username + "' at ") + redactedUrl();
+        String urlUser = urlUser();
+        String user;
+        if (urlUser != null && username != null && !urlUser.equals(username)) {
+            user =
+                    "user '"
+                            + urlUser
+                            + "' (the url's user parameter, which the driver takes over the option"
+                            + " 'username': '"
+                            + username
+                            + "')";
+        } else if (urlUser != null) {
+            user = "user '" + urlUser + "' (the url's user parameter)";
+        } else if (username != null) {
+            user = "user '" + username + "'";
+        } else {
+            user = "the driver's default user (no option 'username', no user in the url)";
+        }
+        return user + " at " + redactedUrl();
     }
 
     @Override
@@ -106,8 +139,6 @@ public final class JdbcConnectionOptions implements Serializable {
                 + username
                 + ", password="
                 + (password == null ? "(none)" : Redaction.MASK)
-                + ", maxPoolSize="
-                + maxPoolSize
                 + "}";
     }
 }

@@ -8,40 +8,75 @@ import org.slf4j.LoggerFactory;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.function.LongSupplier;
 
 /**
- * One connection at a time from a {@link ConnectionPool}, kept between calls (so that prepared
- * statements on it can be reused), and work run on it with retries: a unit of work that fails with
- * a transient error or a lost connection is rolled back and run again, whole, on a fresh
- * connection, up to {@code maxRetries} times; then, or on any other error, its exception is thrown.
- * Not thread-safe: one owner thread (a writer's task thread, the applier's thread).
+ * The one connection of a writer subtask or of the applier, kept between units of work (so that
+ * prepared statements on it can be reused), and work run on it with retries. Before a unit of work
+ * the connection is checked: one older than {@link #MAX_LIFETIME} is closed and replaced (a
+ * database or proxy that ends long sessions, a failover that moved the server's address, never
+ * meets it), one idle longer than {@link #VALIDATE_AFTER_IDLE} is asked whether it is still valid
+ * and replaced when not (a server restart, a killed session, an idle timeout), so that such a loss
+ * costs no failed attempt. A unit of work that fails with a transient error or a lost connection is
+ * rolled back and run again, whole, on a fresh connection, up to {@code maxRetries} times; then, or
+ * on any other error, its exception is thrown (after a rollback: nothing of failed work stays in
+ * the transaction). Not thread-safe: one owner thread (a writer's task thread, the applier's
+ * thread).
  */
 public final class RetryingConnection implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RetryingConnection.class);
 
+    /** How long the driver may take to open a connection. */
+    public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
+    /** A connection idle this long is validated before it is used again. */
+    public static final Duration VALIDATE_AFTER_IDLE = Duration.ofSeconds(30);
+
+    /** A connection this old is replaced before its next unit of work. */
+    public static final Duration MAX_LIFETIME = Duration.ofMinutes(30);
+
+    /** Seconds a validation may take before the connection counts as lost. */
+    private static final int VALIDATION_TIMEOUT_SECONDS = 5;
+
     private final JdbcDialect dialect;
     private final JdbcConnectionOptions options;
-    private final String poolName;
+    private final String name;
     private final int maxRetries;
     private final boolean autoCommit;
+    private final LongSupplier clockMillis;
 
-    private ConnectionPool pool;
     private Connection connection;
+    private long openedAt;
+    private long lastUsedAt;
 
     /**
+     * @param name who uses it, for log lines ({@code postgres-sink-writer-0})
      * @param autoCommit false: each unit of work is one transaction, committed when it succeeds
      */
     public RetryingConnection(
             JdbcDialect dialect,
             JdbcConnectionOptions options,
-            String poolName,
+            String name,
             int maxRetries,
             boolean autoCommit) {
+        this(dialect, options, name, maxRetries, autoCommit, System::currentTimeMillis);
+    }
+
+    /** With the clock that ages and idles the connection (tests move it). */
+    RetryingConnection(
+            JdbcDialect dialect,
+            JdbcConnectionOptions options,
+            String name,
+            int maxRetries,
+            boolean autoCommit,
+            LongSupplier clockMillis) {
         this.dialect = dialect;
         this.options = options;
-        this.poolName = poolName;
+        this.name = name;
         this.maxRetries = Math.max(0, maxRetries);
         this.autoCommit = autoCommit;
+        this.clockMillis = clockMillis;
     }
 
     /** A unit of work on a connection. */
@@ -64,7 +99,13 @@ public final class RetryingConnection implements AutoCloseable {
                 if (!autoCommit) {
                     current.commit();
                 }
+                lastUsedAt = clockMillis.getAsLong();
                 return result;
+            } catch (RuntimeException e) {
+                // a refusal (or a bug) in the work: nothing of it may stay in the transaction,
+                // which the next work on this connection would otherwise commit
+                rollbackQuietly(current);
+                throw e;
             } catch (SQLException e) {
                 rollbackQuietly(current);
                 boolean lost = current != null && !isValid(current);
@@ -87,40 +128,46 @@ public final class RetryingConnection implements AutoCloseable {
         }
     }
 
-    /** The current connection, opened when there is none. */
+    /** The connection for the next unit of work: the kept one when it is young and valid. */
     private Connection connection() throws SQLException {
+        long now = clockMillis.getAsLong();
+        if (connection != null && now - openedAt >= MAX_LIFETIME.toMillis()) {
+            LOG.debug("{}: replacing its connection, open for {} ms", name, now - openedAt);
+            discardConnection();
+        } else if (connection != null
+                && now - lastUsedAt >= VALIDATE_AFTER_IDLE.toMillis()
+                && !isValid(connection)) {
+            LOG.info(
+                    "{}: its connection was lost while idle for {} s (server restart, killed"
+                            + " session or idle timeout); opening a new one",
+                    name,
+                    (now - lastUsedAt) / 1000);
+            discardConnection();
+        }
         if (connection == null) {
-            if (pool == null) {
-                pool = ConnectionPool.open(dialect, options, poolName);
-            }
-            Connection fresh = pool.getConnection();
-            try {
-                fresh.setAutoCommit(autoCommit);
-            } catch (SQLException e) {
-                pool.evict(fresh);
-                throw e;
-            }
-            connection = fresh;
+            connection = DriverConnections.open(dialect, options, CONNECT_TIMEOUT, autoCommit);
+            openedAt = now;
+            LOG.debug("{}: opened a connection as {}", name, options.describe());
         }
+        lastUsedAt = now;
         return connection;
     }
 
-    /** The connection of the last {@link #run}, or null (e.g. after a failure). */
-    public Connection current() {
-        return connection;
-    }
-
-    /** Drops the current connection; the next work runs on a fresh one. */
+    /** Closes the current connection; the next work runs on a fresh one. */
     public void discardConnection() {
-        if (connection != null && pool != null) {
-            pool.evict(connection);
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (SQLException ignored) {
+                // it is being dropped because it may be broken
+            }
+            connection = null;
         }
-        connection = null;
     }
 
     private static boolean isValid(Connection connection) {
         try {
-            return connection.isValid(2);
+            return connection.isValid(VALIDATION_TIMEOUT_SECONDS);
         } catch (SQLException e) {
             return false;
         }
@@ -150,22 +197,11 @@ public final class RetryingConnection implements AutoCloseable {
 
     @Override
     public void close() {
-        if (connection != null) {
-            try {
-                connection.close();
-            } catch (SQLException ignored) {
-                // closing anyway
-            }
-            connection = null;
-        }
-        if (pool != null) {
-            pool.close();
-            pool = null;
-        }
+        discardConnection();
     }
 
     @Override
     public String toString() {
-        return "RetryingConnection{" + dialect + ", " + options.describe() + "}";
+        return "RetryingConnection{" + name + ", " + options.describe() + "}";
     }
 }

@@ -3,8 +3,11 @@ package dev.schemaop.connectors.jdbc.ddl;
 import dev.schemaop.connectors.jdbc.catalog.ExistingColumn;
 import dev.schemaop.connectors.jdbc.catalog.ExistingTable;
 import dev.schemaop.connectors.jdbc.catalog.TablePath;
+import dev.schemaop.connectors.jdbc.dialect.ChangedValues;
+import dev.schemaop.connectors.jdbc.dialect.ColumnAlteration;
 import dev.schemaop.connectors.jdbc.dialect.ColumnPlacement;
 import dev.schemaop.connectors.jdbc.dialect.JdbcDialect;
+import dev.schemaop.connectors.jdbc.dialect.StoredValueCheck;
 
 import org.apache.flink.cdc.common.event.AddColumnEvent;
 import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
@@ -24,6 +27,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,28 +35,32 @@ import java.util.function.Supplier;
 
 /**
  * Applies one schema change to the database as DDL, on a connection the caller owns (and commits,
- * for a dialect with transactional DDL). Every change is made idempotent by reading the table from
- * the catalog first: what the database already has is not done again (a replay after a failover
- * never fails on it), and each statement that runs is logged at INFO.
+ * for a dialect with transactional DDL). Every change reads the table from the catalog first: what
+ * the database already has is not done again (a replay after a failover, which meets the table as
+ * the change left it, runs no DDL and succeeds), and each statement that runs is logged at INFO.
  *
  * <ul>
  *   <li>create.table: created (with its schema or database) unless the table exists; an existing
- *       table with other columns is left as it is (WARN).
- *   <li>add.column: a column that exists with the same type is left (INFO), with another type too
- *       (WARN). Added columns are nullable (a NOT NULL column is added nullable with a WARN:
- *       existing rows have no value for it). Positions on MariaDB; at the end on PostgreSQL (WARN
- *       for FIRST/BEFORE/AFTER).
+ *       table that holds the created schema is left as it is ({@link CreatedSchemaFit}: columns
+ *       beyond the created ones may stay).
+ *   <li>add.column: a column that exists with the same type is left. Added columns are nullable (a
+ *       NOT NULL column is added nullable with a WARN: existing rows have no value for it).
+ *       Positions on MariaDB; at the end on PostgreSQL (WARN for FIRST/BEFORE/AFTER).
  *   <li>alter.column.type: nothing when the column has the type already; the column becomes
  *       nullable when the new type is and the column is not part of the primary key; it never
- *       becomes NOT NULL.
+ *       becomes NOT NULL. A new type that would change a stored value (cut, round, out of range,
+ *       not convertible: {@link StoredValueCheck}) refuses the whole change before any DDL; the
+ *       columns of one change are altered in one statement.
  *   <li>rename.column: nothing when the new name exists and the old one does not.
  *   <li>drop.column: nothing when the column is gone.
- *   <li>truncate.table and drop.table: nothing when the table is gone.
+ *   <li>drop.table: nothing when the table is gone.
  * </ul>
  *
- * <p>A change that does not fit the table as it is (a column to alter or rename is missing, both
- * names of a rename exist, the table is gone) is what a replay meets when later changes went
- * further: that part is left out with a WARN naming the reason, and the call succeeds.
+ * <p>Anything else is drift, refused before any DDL of the change ({@link DriftRefusal}, a {@link
+ * RefusedChangeException}): a column added that exists with another type, a column to alter or
+ * rename that is missing, both names of a rename existing, a create that meets a table that does
+ * not hold its schema, a change of a table that is gone. The runtime's applied-change log keeps the
+ * replay of a change that later changes went beyond from reaching the sink.
  */
 public final class DdlExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(DdlExecutor.class);
@@ -73,7 +81,7 @@ public final class DdlExecutor {
         executed.clear();
         TablePath path = dialect.resolve(event.tableId(), defaultSchema);
         if (event instanceof CreateTableEvent) {
-            handleCreateTable(path, ((CreateTableEvent) event).getSchema());
+            handleCreateTable(path, (CreateTableEvent) event);
         } else if (event instanceof AddColumnEvent) {
             handleAddColumn(path, (AddColumnEvent) event);
         } else if (event instanceof AlterColumnTypeEvent) {
@@ -83,7 +91,7 @@ public final class DdlExecutor {
         } else if (event instanceof DropColumnEvent) {
             handleDropColumn(path, (DropColumnEvent) event);
         } else if (event instanceof TruncateTableEvent) {
-            handleTruncateTable(path);
+            handleTruncateTable(path, event);
         } else if (event instanceof DropTableEvent) {
             handleDropTable(path);
         } else {
@@ -92,23 +100,26 @@ public final class DdlExecutor {
         return new ArrayList<>(executed);
     }
 
-    private void handleCreateTable(TablePath path, Schema schema) throws SQLException {
+    private void handleCreateTable(TablePath path, CreateTableEvent event) throws SQLException {
+        Schema schema = event.getSchema();
         Optional<ExistingTable> existing = read(path);
         if (existing.isPresent()) {
-            List<String> differences = differences(existing.get(), schema);
-            if (differences.isEmpty()) {
-                LOG.info(
-                        "{} sink: table {} exists with these columns; nothing to do",
+            List<String> misfits = CreatedSchemaFit.misfits(dialect, existing.get(), schema);
+            if (!misfits.isEmpty()) {
+                throw DriftRefusal.of(
                         dialect,
-                        path);
-            } else {
-                LOG.warn(
-                        "{} sink: table {} exists with other columns than the create.table event;"
-                                + " left as it is: {}",
-                        dialect,
+                        event,
                         path,
-                        String.join("; ", differences));
+                        existing.get(),
+                        "The table exists, and " + String.join("; ", misfits),
+                        "no table, or one that holds the created columns "
+                                + CreatedSchemaFit.describe(dialect, schema)
+                                + " (other columns may stay when nullable or with a default)");
             }
+            LOG.info(
+                    "{} sink: table {} exists and holds the created columns; nothing to do",
+                    dialect,
+                    path);
             return;
         }
         dialect.checkIdentifier(path.schema(), "schema");
@@ -124,78 +135,50 @@ public final class DdlExecutor {
         }
     }
 
-    /** What differs between the existing table and the schema of a create.table event. */
-    private List<String> differences(ExistingTable table, Schema schema) {
-        List<String> out = new ArrayList<>();
-        for (Column column : schema.getColumns()) {
-            Optional<ExistingColumn> existing = table.column(column.getName());
-            if (!existing.isPresent()) {
-                out.add("column " + column.getName() + " is missing");
-            } else if (!sameType(table, existing.get(), column.getType())) {
-                out.add(
-                        "column "
-                                + column.getName()
-                                + " is "
-                                + existing.get().sqlType()
-                                + ", not "
-                                + sqlTypeFor(table, column.getName(), column.getType()));
-            }
-        }
-        for (ExistingColumn existing : table.columns()) {
-            if (schema.getColumnNames().stream()
-                    .noneMatch(n -> table.sameName(n, existing.name()))) {
-                out.add("column " + existing.name() + " is not in the event");
-            }
-        }
-        if (!sameNames(table, table.primaryKey(), schema.primaryKeys())) {
-            out.add("primary key is " + table.primaryKey() + ", not " + schema.primaryKeys());
-        }
-        return out;
-    }
-
-    private static boolean sameNames(ExistingTable table, List<String> a, List<String> b) {
-        if (a.size() != b.size()) {
-            return false;
-        }
-        for (int i = 0; i < a.size(); i++) {
-            if (!table.sameName(a.get(i), b.get(i))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
+    /** Every column is checked before the first is added: a drifted one refuses them all. */
     private void handleAddColumn(TablePath path, AddColumnEvent event) throws SQLException {
-        ExistingTable table = required(path, event);
-        if (table == null) {
-            return;
-        }
+        ExistingTable table = required(path, event, "the table, to add the columns to");
+        List<AddColumnEvent.ColumnWithPosition> missing = new ArrayList<>();
         for (AddColumnEvent.ColumnWithPosition added : event.getAddedColumns()) {
             Column column = added.getAddColumn();
             Optional<ExistingColumn> existing = table.column(column.getName());
-            if (existing.isPresent()) {
-                if (sameType(table, existing.get(), column.getType())) {
-                    LOG.info(
-                            "{} sink: column {} of {} exists with that type; nothing to do",
-                            dialect,
-                            column.getName(),
-                            path);
-                } else {
-                    skip(
-                            event,
-                            path,
-                            "column "
-                                    + column.getName()
-                                    + " exists with type "
-                                    + existing.get().sqlType()
-                                    + ", not "
-                                    + sqlTypeFor(table, column.getName(), column.getType()));
-                }
-                continue;
+            if (!existing.isPresent()) {
+                dialect.checkIdentifier(column.getName(), "column");
+                missing.add(added);
+            } else if (!sameType(table, existing.get(), column.getType())
+                    || !existing.get().isNullable() && !table.isKeyColumn(column.getName())) {
+                String adds = sqlTypeFor(table, column.getName(), column.getType());
+                throw DriftRefusal.of(
+                        dialect,
+                        event,
+                        path,
+                        table,
+                        "Column "
+                                + column.getName()
+                                + " exists as "
+                                + existing.get().sqlType()
+                                + (existing.get().isNullable() ? "" : " NOT NULL")
+                                + ", where the change adds it as "
+                                + adds
+                                + " (nullable)",
+                        "no column "
+                                + column.getName()
+                                + ", or (the change applied) "
+                                + column.getName()
+                                + " "
+                                + adds
+                                + " nullable");
+            } else {
+                LOG.info(
+                        "{} sink: column {} of {} exists with that type; nothing to do",
+                        dialect,
+                        column.getName(),
+                        path);
             }
-            dialect.checkIdentifier(column.getName(), "column");
-            boolean nullable = column.getType().isNullable();
-            if (!nullable) {
+        }
+        for (AddColumnEvent.ColumnWithPosition added : missing) {
+            Column column = added.getAddColumn();
+            if (!column.getType().isNullable()) {
                 LOG.warn(
                         "{} sink: column {} of {} is added nullable, not NOT NULL: the rows the"
                                 + " table holds have no value for it",
@@ -207,10 +190,7 @@ public final class DdlExecutor {
                     dialect.addColumn(path, column, true, placement(table, added, path))) {
                 execute(sql);
             }
-            table = required(path, event);
-            if (table == null) {
-                return;
-            }
+            table = read(path).orElseThrow();
         }
     }
 
@@ -268,91 +248,149 @@ public final class DdlExecutor {
                 + (added.getExistedColumnName() == null ? "" : " " + added.getExistedColumnName());
     }
 
+    /**
+     * All columns of the change are checked first: when a new type would change a stored value, the
+     * change is refused before any DDL. The columns then change in one statement. On a dialect with
+     * transactional DDL the table is locked before it is read, so no write comes between the check
+     * and the DDL.
+     */
     private void handleAlterColumnType(TablePath path, AlterColumnTypeEvent event)
             throws SQLException {
-        ExistingTable table = required(path, event);
-        if (table == null) {
-            return;
-        }
+        lockIfExists(path);
+        ExistingTable table = required(path, event, "the table, to change column types of");
+        List<ColumnAlteration> alterations = new ArrayList<>();
         for (Map.Entry<String, DataType> change : event.getTypeMapping().entrySet()) {
             String name = change.getKey();
             DataType newType = change.getValue();
             Optional<ExistingColumn> found = table.column(name);
             if (!found.isPresent()) {
-                skip(event, path, "the table has no column " + name);
-                continue;
+                throw DriftRefusal.of(
+                        dialect,
+                        event,
+                        path,
+                        table,
+                        "The table has no column " + name,
+                        "a column " + name + " to change to " + dialect.columnType(newType, false));
             }
             ExistingColumn current = found.get();
             boolean typeChanges = !sameType(table, current, newType);
             boolean makeNullable =
                     newType.isNullable() && !current.isNullable() && !table.isKeyColumn(name);
-            if (!typeChanges && !makeNullable) {
+            if (typeChanges) {
+                alterations.add(
+                        ColumnAlteration.newType(
+                                current,
+                                newType,
+                                normalize(table, name, newType),
+                                sqlTypeFor(table, name, newType),
+                                makeNullable));
+            } else if (makeNullable) {
+                alterations.add(ColumnAlteration.nullable(current));
+            } else {
                 LOG.info(
                         "{} sink: column {} of {} has type {} already; nothing to do",
                         dialect,
                         name,
                         path,
                         current.sqlType());
-                continue;
             }
-            for (String sql :
-                    dialect.alterColumn(
-                            path,
-                            current,
-                            typeChanges ? sqlTypeFor(table, name, newType) : null,
-                            makeNullable)) {
-                execute(sql);
+        }
+        if (alterations.isEmpty()) {
+            return;
+        }
+        refuseChangedValues(path, alterations);
+        execute(dialect.alterColumns(path, alterations));
+    }
+
+    /** Locks the table until the transaction ends, where the dialect can (and it exists). */
+    private void lockIfExists(TablePath path) throws SQLException {
+        String lock = dialect.lockTable(path);
+        if (lock != null && read(path).isPresent()) {
+            try (Statement statement = connection.createStatement()) {
+                statement.execute(lock);
             }
+            LOG.debug("{} sink: {}", dialect, lock);
         }
     }
 
-    private void handleRenameColumn(TablePath path, RenameColumnEvent event) throws SQLException {
-        ExistingTable table = required(path, event);
-        if (table == null) {
-            return;
+    private void refuseChangedValues(TablePath path, List<ColumnAlteration> alterations)
+            throws SQLException {
+        StoredValueCheck check = dialect.storedValueCheck();
+        Map<ColumnAlteration, ChangedValues> changed = new LinkedHashMap<>();
+        for (ColumnAlteration alteration : alterations) {
+            Optional<ChangedValues> values = check.find(connection, path, alteration);
+            if (values.isPresent()) {
+                changed.put(alteration, values.get());
+            }
         }
+        if (!changed.isEmpty()) {
+            throw StoredValueRefusal.of(dialect, path, changed);
+        }
+    }
+
+    /**
+     * Every rename is checked, in order, on the table's column names before the first runs: a
+     * drifted one refuses them all.
+     */
+    private void handleRenameColumn(TablePath path, RenameColumnEvent event) throws SQLException {
+        ExistingTable table = required(path, event, "the table, to rename columns of");
+        List<String> names = new ArrayList<>();
+        table.columns().forEach(c -> names.add(c.name()));
+        Map<String, String> renames = new LinkedHashMap<>();
         for (Map.Entry<String, String> rename : event.getNameMapping().entrySet()) {
             String from = rename.getKey();
             String to = rename.getValue();
-            Optional<ExistingColumn> old = table.column(from);
-            Optional<ExistingColumn> target = table.column(to);
-            boolean sameColumn = table.sameName(from, to);
-            if (old.isPresent() && old.get().name().equals(to)) {
+            int old = indexOf(table, names, from);
+            int target = indexOf(table, names, to);
+            if (old >= 0 && names.get(old).equals(to)) {
                 LOG.info("{} sink: column {} of {} has its name already", dialect, to, path);
-                continue;
-            }
-            if (old.isPresent() && (sameColumn || !target.isPresent())) {
+            } else if (old >= 0 && (target < 0 || target == old)) {
                 dialect.checkIdentifier(to, "column");
-                execute(dialect.renameColumn(path, old.get().name(), to));
-                table = required(path, event);
-                if (table == null) {
-                    return;
-                }
-                continue;
-            }
-            if (!old.isPresent() && target.isPresent()) {
+                renames.put(names.get(old), to);
+                names.set(old, to);
+            } else if (old < 0 && target >= 0) {
                 LOG.info(
                         "{} sink: column {} of {} is renamed to {} already; nothing to do",
                         dialect,
                         from,
                         path,
                         to);
-                continue;
+            } else {
+                throw DriftRefusal.of(
+                        dialect,
+                        event,
+                        path,
+                        table,
+                        old >= 0
+                                ? "Columns " + from + " and " + to + " both exist"
+                                : "Neither column " + from + " nor " + to + " exists",
+                        "a column "
+                                + from
+                                + " and no column "
+                                + to
+                                + ", or (the change applied) "
+                                + to
+                                + " and no "
+                                + from);
             }
-            skip(
-                    event,
-                    path,
-                    old.isPresent()
-                            ? "columns " + from + " and " + to + " both exist"
-                            : "neither column " + from + " nor " + to + " exists");
+        }
+        for (Map.Entry<String, String> rename : renames.entrySet()) {
+            execute(dialect.renameColumn(path, rename.getKey(), rename.getValue()));
         }
     }
 
-    private void handleDropColumn(TablePath path, DropColumnEvent event) throws SQLException {
-        ExistingTable table = required(path, event);
-        if (table == null) {
-            return;
+    /** The index of the column in the names, compared as the database compares them, or -1. */
+    private static int indexOf(ExistingTable table, List<String> names, String name) {
+        for (int i = 0; i < names.size(); i++) {
+            if (table.sameName(names.get(i), name)) {
+                return i;
+            }
         }
+        return -1;
+    }
+
+    private void handleDropColumn(TablePath path, DropColumnEvent event) throws SQLException {
+        ExistingTable table = required(path, event, "the table, to drop columns of");
         for (String name : event.getDroppedColumnNames()) {
             Optional<ExistingColumn> column = table.column(name);
             if (!column.isPresent()) {
@@ -367,11 +405,8 @@ public final class DdlExecutor {
         }
     }
 
-    private void handleTruncateTable(TablePath path) throws SQLException {
-        if (!read(path).isPresent()) {
-            LOG.warn("{} sink: table {} does not exist; nothing to truncate", dialect, path);
-            return;
-        }
+    private void handleTruncateTable(TablePath path, SchemaChangeEvent event) throws SQLException {
+        required(path, event, "the table, to truncate");
         execute(dialect.truncateTable(path));
     }
 
@@ -389,28 +424,18 @@ public final class DdlExecutor {
         return dialect.catalog().readTable(connection, path);
     }
 
-    /** The table; null (after a WARN) when it does not exist. */
-    private ExistingTable required(TablePath path, SchemaChangeEvent event) throws SQLException {
+    /**
+     * The table the change is about.
+     *
+     * @param expected what the change expects, for its refusal when the table is gone
+     */
+    private ExistingTable required(TablePath path, SchemaChangeEvent event, String expected)
+            throws SQLException {
         Optional<ExistingTable> table = read(path);
         if (!table.isPresent()) {
-            skip(event, path, "the table does not exist");
-            return null;
+            throw DriftRefusal.of(dialect, event, path, null, "The table does not exist", expected);
         }
         return table.get();
-    }
-
-    /**
-     * A change (or part of one) that does not fit the table as it is: a replay of changes the
-     * database has (and later ones changed further) meets such states, so it is left out with a
-     * WARN naming the reason, never a failure.
-     */
-    private void skip(SchemaChangeEvent event, TablePath path, String reason) {
-        LOG.warn(
-                "{} sink: left out of {} on {}: {}",
-                dialect,
-                event.getType().getTag(),
-                path,
-                reason);
     }
 
     /**

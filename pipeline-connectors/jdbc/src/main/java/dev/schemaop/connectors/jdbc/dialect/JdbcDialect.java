@@ -1,7 +1,6 @@
 package dev.schemaop.connectors.jdbc.dialect;
 
 import dev.schemaop.connectors.jdbc.catalog.CatalogReader;
-import dev.schemaop.connectors.jdbc.catalog.ExistingColumn;
 import dev.schemaop.connectors.jdbc.catalog.TablePath;
 import dev.schemaop.connectors.jdbc.types.TypeMapping;
 
@@ -199,6 +198,20 @@ public abstract class JdbcDialect implements Serializable {
     }
 
     /**
+     * Whether a value of the type can be one the database cannot store ({@link #unstorable}): the
+     * writer looks only at such columns.
+     */
+    public abstract boolean mayNotStore(DataType type);
+
+    /**
+     * What makes a value made by {@code JdbcValues.toJdbc} one the database cannot store, as a
+     * phrase ("a string with the NUL character U+0000, which PostgreSQL text cannot store"); null
+     * when it can store it.
+     */
+    @Nullable
+    public abstract String unstorable(Object value);
+
+    /**
      * Binds a value made by {@code JdbcValues.toJdbc} (null for SQL NULL) for a column of the given
      * type.
      */
@@ -240,15 +253,23 @@ public abstract class JdbcDialect implements Serializable {
             TablePath table, Column column, boolean nullable, ColumnPlacement placement);
 
     /**
-     * Changes a column's type (when {@code newSqlType} is not null) and makes it nullable (when
-     * {@code makeNullable}), keeping its data and, where the dialect needs it restated, its other
-     * attributes.
+     * One statement that changes the columns of one {@code alter.column.type}: new types (keeping
+     * the data: the caller made sure no stored value changes) and nullability, keeping, where the
+     * dialect needs them restated, the columns' other attributes. One statement, so that the
+     * database applies all of it or nothing.
      */
-    public abstract List<String> alterColumn(
-            TablePath table,
-            ExistingColumn current,
-            @Nullable String newSqlType,
-            boolean makeNullable);
+    public abstract String alterColumns(TablePath table, List<ColumnAlteration> alterations);
+
+    /**
+     * The statement that locks the table against writes until the transaction ends, before a check
+     * of its stored values and the DDL it guards; null for a dialect without transactional DDL (its
+     * check and DDL cannot share a transaction).
+     */
+    @Nullable
+    public abstract String lockTable(TablePath table);
+
+    /** Finds the stored values a column type change would change. */
+    public abstract StoredValueCheck storedValueCheck();
 
     public String renameColumn(TablePath table, String from, String to) {
         return "ALTER TABLE " + table(table) + " RENAME COLUMN " + quote(from) + " TO " + quote(to);

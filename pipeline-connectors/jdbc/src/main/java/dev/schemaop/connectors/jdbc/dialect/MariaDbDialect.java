@@ -12,6 +12,7 @@ import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Column;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.types.DataType;
+import org.apache.flink.cdc.common.types.DataTypeRoot;
 
 import javax.annotation.Nullable;
 
@@ -154,6 +155,29 @@ public final class MariaDbDialect extends JdbcDialect {
                 + " LIMIT 1";
     }
 
+    /** MariaDB's FLOAT and DOUBLE have no NaN and no infinities. */
+    @Override
+    public boolean mayNotStore(DataType type) {
+        return type.is(DataTypeRoot.FLOAT) || type.is(DataTypeRoot.DOUBLE);
+    }
+
+    @Override
+    @Nullable
+    public String unstorable(Object value) {
+        if (!(value instanceof Float) && !(value instanceof Double)) {
+            return null;
+        }
+        double d = ((Number) value).doubleValue();
+        if (Double.isNaN(d)) {
+            return "NaN (not a number), which MariaDB FLOAT and DOUBLE cannot store";
+        }
+        if (Double.isInfinite(d)) {
+            return (d > 0 ? "Infinity" : "-Infinity")
+                    + ", which MariaDB FLOAT and DOUBLE cannot store";
+        }
+        return null;
+    }
+
     @Override
     public void bind(PreparedStatement statement, int index, Object value, DataType type)
             throws SQLException {
@@ -262,25 +286,29 @@ public final class MariaDbDialect extends JdbcDialect {
     }
 
     /**
-     * One {@code MODIFY COLUMN} that restates what MODIFY would otherwise drop: nullability,
-     * default, comment, {@code auto_increment} and {@code on update}; the column keeps its place.
-     * MariaDB converts the stored values (in strict mode the statement fails when one does not
-     * convert).
+     * One {@code ALTER TABLE} with a {@code MODIFY COLUMN} per column that restates what MODIFY
+     * would otherwise drop: nullability, default, comment, {@code auto_increment} and {@code on
+     * update}; each column keeps its place. MariaDB converts the stored values.
      */
     @Override
-    public List<String> alterColumn(
-            TablePath table,
-            ExistingColumn current,
-            @Nullable String newSqlType,
-            boolean makeNullable) {
-        boolean nullable = makeNullable || current.isNullable();
+    public String alterColumns(TablePath table, List<ColumnAlteration> alterations) {
+        return "ALTER TABLE "
+                + table(table)
+                + " "
+                + alterations.stream().map(this::modifyColumn).collect(Collectors.joining(", "));
+    }
+
+    private String modifyColumn(ColumnAlteration alteration) {
+        ExistingColumn current = alteration.current();
+        boolean nullable = alteration.makeNullable() || current.isNullable();
         StringBuilder sql =
-                new StringBuilder("ALTER TABLE ")
-                        .append(table(table))
-                        .append(" MODIFY COLUMN ")
+                new StringBuilder("MODIFY COLUMN ")
                         .append(quote(current.name()))
                         .append(' ')
-                        .append(newSqlType != null ? newSqlType : current.sqlType().text())
+                        .append(
+                                alteration.changesType()
+                                        ? alteration.newSqlType()
+                                        : current.sqlType().text())
                         .append(nullable ? " NULL" : " NOT NULL");
         String defaultValue = current.defaultValue();
         if (defaultValue != null && !defaultValue.equalsIgnoreCase("NULL")) {
@@ -297,9 +325,22 @@ public final class MariaDbDialect extends JdbcDialect {
         if (current.comment() != null) {
             sql.append(" COMMENT ").append(stringLiteral(current.comment()));
         }
-        List<String> statements = new ArrayList<>();
-        statements.add(sql.toString());
-        return statements;
+        return sql.toString();
+    }
+
+    /**
+     * None: MariaDB commits each DDL statement, so its check and DDL share no transaction. Its
+     * check runs right before the one statement of the change.
+     */
+    @Override
+    @Nullable
+    public String lockTable(TablePath table) {
+        return null;
+    }
+
+    @Override
+    public StoredValueCheck storedValueCheck() {
+        return new MariaDbStoredValueCheck(this);
     }
 
     /** Quotes and backslashes escaped (the default sql_mode, without NO_BACKSLASH_ESCAPES). */

@@ -1,7 +1,6 @@
 package dev.schemaop.connectors.jdbc.dialect;
 
 import dev.schemaop.connectors.jdbc.catalog.CatalogReader;
-import dev.schemaop.connectors.jdbc.catalog.ExistingColumn;
 import dev.schemaop.connectors.jdbc.catalog.PostgresCatalog;
 import dev.schemaop.connectors.jdbc.catalog.TablePath;
 import dev.schemaop.connectors.jdbc.types.JsonText;
@@ -151,6 +150,34 @@ public final class PostgresDialect extends JdbcDialect {
                 + " LIMIT 1)";
     }
 
+    /** Text (and JSON, which holds text) cannot hold U+0000 in PostgreSQL. */
+    @Override
+    public boolean mayNotStore(DataType type) {
+        switch (type.getTypeRoot()) {
+            case CHAR:
+            case VARCHAR:
+            case ARRAY:
+            case MAP:
+            case ROW:
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    @Override
+    @Nullable
+    public String unstorable(Object value) {
+        if (value instanceof String && ((String) value).indexOf('\0') >= 0) {
+            return "a string with the NUL character U+0000, which PostgreSQL text cannot store";
+        }
+        if (value instanceof JsonText && ((JsonText) value).holdsNulCharacter()) {
+            return "a string with the NUL character U+0000 inside its JSON, which PostgreSQL jsonb"
+                    + " cannot store";
+        }
+        return null;
+    }
+
     @Override
     public void bind(PreparedStatement statement, int index, Object value, DataType type)
             throws SQLException {
@@ -236,36 +263,43 @@ public final class PostgresDialect extends JdbcDialect {
     }
 
     /**
-     * {@code ALTER COLUMN .. TYPE .. USING col::type} converts the stored values (the statement
-     * fails when one does not convert); {@code DROP NOT NULL} makes it nullable. Default and
-     * comment stay.
+     * {@code ALTER COLUMN .. TYPE .. USING col::type} converts the stored values; {@code DROP NOT
+     * NULL} makes a column nullable; all clauses in one {@code ALTER TABLE} (one table rewrite).
+     * Default and comment stay.
      */
     @Override
-    public List<String> alterColumn(
-            TablePath table,
-            ExistingColumn current,
-            @Nullable String newSqlType,
-            boolean makeNullable) {
-        List<String> statements = new ArrayList<>();
-        String column = quote(current.name());
-        if (newSqlType != null) {
-            statements.add(
-                    "ALTER TABLE "
-                            + table(table)
-                            + " ALTER COLUMN "
-                            + column
-                            + " TYPE "
-                            + newSqlType
-                            + " USING "
-                            + column
-                            + "::"
-                            + newSqlType);
+    public String alterColumns(TablePath table, List<ColumnAlteration> alterations) {
+        List<String> clauses = new ArrayList<>();
+        for (ColumnAlteration alteration : alterations) {
+            String column = quote(alteration.current().name());
+            if (alteration.changesType()) {
+                String type = alteration.newSqlType();
+                clauses.add(
+                        "ALTER COLUMN "
+                                + column
+                                + " TYPE "
+                                + type
+                                + " USING "
+                                + column
+                                + "::"
+                                + type);
+            }
+            if (alteration.makeNullable()) {
+                clauses.add("ALTER COLUMN " + column + " DROP NOT NULL");
+            }
         }
-        if (makeNullable) {
-            statements.add(
-                    "ALTER TABLE " + table(table) + " ALTER COLUMN " + column + " DROP NOT NULL");
-        }
-        return statements;
+        return "ALTER TABLE " + table(table) + " " + String.join(", ", clauses);
+    }
+
+    /** Blocks writes and reads: ALTER COLUMN .. TYPE takes this lock anyway. */
+    @Override
+    public String lockTable(TablePath table) {
+        return "LOCK TABLE " + table(table) + " IN ACCESS EXCLUSIVE MODE";
+    }
+
+    @Override
+    public StoredValueCheck storedValueCheck() {
+        return new PostgresStoredValueCheck(this);
     }
 
     @Override

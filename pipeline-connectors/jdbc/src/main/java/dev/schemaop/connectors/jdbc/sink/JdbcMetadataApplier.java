@@ -7,6 +7,7 @@ import dev.schemaop.connectors.jdbc.connection.ConnectionCheck;
 import dev.schemaop.connectors.jdbc.connection.JdbcConnectionOptions;
 import dev.schemaop.connectors.jdbc.connection.RetryingConnection;
 import dev.schemaop.connectors.jdbc.ddl.DdlExecutor;
+import dev.schemaop.connectors.jdbc.ddl.RefusedChangeException;
 import dev.schemaop.connectors.jdbc.dialect.JdbcDialect;
 import dev.schemaop.connectors.jdbc.dialect.SqlErrors;
 import dev.schemaop.connectors.jdbc.types.UnsupportedTypeException;
@@ -99,6 +100,8 @@ public class JdbcMetadataApplier implements MetadataApplier, ExistingTableSchema
                                                     .apply(event));
         } catch (UnsupportedTypeException e) {
             throw new UnsupportedSchemaChangeEventException(event, e.getMessage());
+        } catch (RefusedChangeException e) {
+            throw new UnsupportedSchemaChangeEventException(event, e.getMessage(), e);
         } catch (IllegalArgumentException e) {
             throw new SchemaEvolveException(
                     event, "the " + dialect + " sink cannot apply it: " + e.getMessage());

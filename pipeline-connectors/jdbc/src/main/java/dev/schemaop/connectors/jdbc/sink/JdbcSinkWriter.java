@@ -1,5 +1,6 @@
 package dev.schemaop.connectors.jdbc.sink;
 
+import dev.schemaop.api.NonRecoverableException;
 import dev.schemaop.connectors.jdbc.catalog.TablePath;
 import dev.schemaop.connectors.jdbc.connection.ConnectionCheck;
 import dev.schemaop.connectors.jdbc.connection.JdbcConnectionOptions;
@@ -188,6 +189,7 @@ public class JdbcSinkWriter implements SinkWriter<Event> {
     }
 
     private void bufferWrite(TableWriteState table, Object[] values) {
+        requireStorable(table, values, false);
         if (table.hasPrimaryKey()) {
             buffer.add(table, RowOperation.UPSERT, values, table.keyValues(values));
         } else {
@@ -196,12 +198,39 @@ public class JdbcSinkWriter implements SinkWriter<Event> {
     }
 
     private void bufferDelete(TableWriteState table, Object[] values) {
+        requireStorable(table, values, table.hasPrimaryKey());
         if (table.hasPrimaryKey()) {
             Object[] key = table.keyValues(values);
             buffer.add(table, RowOperation.DELETE_BY_KEY, key, key);
         } else {
             buffer.add(table, RowOperation.DELETE_ONE_ROW, values, null);
         }
+    }
+
+    /**
+     * Fails the writer (and the job: a restart would meet the same row) before the row reaches a
+     * batch when the database cannot store one of the values it binds: nothing is changed or
+     * dropped silently.
+     */
+    private void requireStorable(TableWriteState table, Object[] values, boolean keyOnly) {
+        String why = table.unstorable(values, keyOnly);
+        if (why == null) {
+            return;
+        }
+        throw new NonRecoverableException(
+                dialect
+                        + " sink writer "
+                        + subtask
+                        + " cannot write a row of table "
+                        + table.path()
+                        + (table.hasPrimaryKey()
+                                ? " (primary key " + table.describeKey(values) + ")"
+                                : " (a table without primary key)")
+                        + ": "
+                        + why
+                        + ". The sink changes and drops no value by itself: correct the value at"
+                        + " the source, or keep it from the sink (a transform that replaces it, or"
+                        + " a filter that leaves the row out), then restart the pipeline");
     }
 
     // ---------------------------------------------------------------------------------------

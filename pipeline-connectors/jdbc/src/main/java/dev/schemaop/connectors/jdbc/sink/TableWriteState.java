@@ -9,10 +9,13 @@ import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.types.DataType;
 
+import javax.annotation.Nullable;
+
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * One version of a table as a writer writes it: the schema it last received, the SQL of each {@link
@@ -31,6 +34,8 @@ final class TableWriteState {
     private final String deleteByKeySql;
     private final String insertSql;
     private final String deleteOneRowSql;
+    private final JdbcDialect dialect;
+    private final int[] mayNotStore;
 
     TableWriteState(
             JdbcDialect dialect, TableId tableId, TablePath path, Schema schema, int version) {
@@ -59,6 +64,11 @@ final class TableWriteState {
         this.deleteByKeySql = keys.isEmpty() ? null : dialect.deleteByKey(path, keys);
         this.insertSql = dialect.insert(path, columns);
         this.deleteOneRowSql = dialect.deleteOneRow(path, columns);
+        this.dialect = dialect;
+        this.mayNotStore =
+                IntStream.range(0, types.size())
+                        .filter(i -> dialect.mayNotStore(types.get(i)))
+                        .toArray();
     }
 
     TableId tableId() {
@@ -131,6 +141,47 @@ final class TableWriteState {
             out[i] = JdbcValues.toJdbc(getters.get(i).getFieldOrNull(row), types.get(i));
         }
         return out;
+    }
+
+    /**
+     * Why the database cannot store a value of the row ("column name holds a string with the NUL
+     * character ..."), looking at the key columns only or at every column; null when it can store
+     * them all. Only columns whose type can carry such a value are looked at.
+     */
+    @Nullable
+    String unstorable(Object[] values, boolean keyOnly) {
+        for (int i : mayNotStore) {
+            if (keyOnly && !isKeyColumn(i)) {
+                continue;
+            }
+            String why = values[i] == null ? null : dialect.unstorable(values[i]);
+            if (why != null) {
+                return "column " + schema.getColumnNames().get(i) + " holds " + why;
+            }
+        }
+        return null;
+    }
+
+    private boolean isKeyColumn(int column) {
+        for (int index : keyIndexes) {
+            if (index == column) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The row's key for a message: {@code id=5, code='a'}. */
+    String describeKey(Object[] values) {
+        List<String> parts = new ArrayList<>();
+        for (int index : keyIndexes) {
+            Object value = values[index];
+            parts.add(
+                    schema.getColumnNames().get(index)
+                            + "="
+                            + (value instanceof String ? "'" + value + "'" : value));
+        }
+        return String.join(", ", parts);
     }
 
     /** The key values of a row's values, in key order. */

@@ -29,6 +29,24 @@ public final class JsonText {
         return json;
     }
 
+    /**
+     * Whether a string in it holds U+0000, which the JSON text writes as a backslash and {@code
+     * u0000}; a backslash of the string itself is written doubled, so an odd run of backslashes
+     * before {@code u0000} tells.
+     */
+    public boolean holdsNulCharacter() {
+        for (int at = json.indexOf("u0000"); at >= 0; at = json.indexOf("u0000", at + 1)) {
+            int backslashes = 0;
+            for (int i = at - 1; i >= 0 && json.charAt(i) == '\\'; i--) {
+                backslashes++;
+            }
+            if (backslashes % 2 == 1) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public static String write(Object value, DataType type) {
         StringBuilder out = new StringBuilder();
         append(out, value, type);

@@ -29,7 +29,7 @@ class RedactionTest {
     void optionsNeverPrintThePassword() {
         JdbcConnectionOptions options =
                 new JdbcConnectionOptions(
-                        "jdbc:postgresql://h/db?sslpassword=inurl", "u", "s3cret-pw", 4);
+                        "jdbc:postgresql://h/db?sslpassword=inurl", "u", "s3cret-pw");
         assertThat(options.toString())
                 .doesNotContain("s3cret-pw")
                 .doesNotContain("inurl")
@@ -38,7 +38,7 @@ class RedactionTest {
                 .isEqualTo("user 'u' at jdbc:postgresql://h/db?sslpassword=***");
         assertThat(options.scrub("failed for s3cret-pw and inurl"))
                 .isEqualTo("failed for *** and ***");
-        assertThat(new JdbcConnectionOptions("jdbc:postgresql://h/db", null, null, 1).toString())
+        assertThat(new JdbcConnectionOptions("jdbc:postgresql://h/db", null, null).toString())
                 .contains("password=(none)");
     }
 

@@ -11,6 +11,8 @@ import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.types.DataTypes;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 /** The DDL text of every change type per dialect. */
 class DdlStatementsTest {
 
@@ -74,6 +76,11 @@ class DdlStatementsTest {
                 .containsExactly("ALTER TABLE `shop`.`orders` ADD COLUMN `d` DATE NOT NULL");
     }
 
+    private static ColumnAlteration newType(ExistingColumn column, String sqlType) {
+        return ColumnAlteration.newType(
+                column, DataTypes.STRING(), DataTypes.STRING(), sqlType, false);
+    }
+
     @Test
     void alterColumnTypeKeepsValuesAndAttributes() {
         ExistingColumn pgName =
@@ -84,13 +91,12 @@ class DdlStatementsTest {
                         null,
                         null,
                         null);
-        assertThat(postgres.alterColumn(T, pgName, "character varying(40)", false))
-                .containsExactly(
+        assertThat(postgres.alterColumns(T, List.of(newType(pgName, "character varying(40)"))))
+                .isEqualTo(
                         "ALTER TABLE \"shop\".\"orders\" ALTER COLUMN \"name\" TYPE"
                                 + " character varying(40) USING \"name\"::character varying(40)");
-        assertThat(postgres.alterColumn(T, pgName, null, true))
-                .containsExactly(
-                        "ALTER TABLE \"shop\".\"orders\" ALTER COLUMN \"name\" DROP NOT NULL");
+        assertThat(postgres.alterColumns(T, List.of(ColumnAlteration.nullable(pgName))))
+                .isEqualTo("ALTER TABLE \"shop\".\"orders\" ALTER COLUMN \"name\" DROP NOT NULL");
 
         ExistingColumn mariaName =
                 new ExistingColumn(
@@ -100,12 +106,12 @@ class DdlStatementsTest {
                         "'none'",
                         "it's the name",
                         "");
-        assertThat(mariadb.alterColumn(T, mariaName, "VARCHAR(40)", false))
-                .containsExactly(
+        assertThat(mariadb.alterColumns(T, List.of(newType(mariaName, "VARCHAR(40)"))))
+                .isEqualTo(
                         "ALTER TABLE `shop`.`orders` MODIFY COLUMN `name` VARCHAR(40) NOT NULL"
                                 + " DEFAULT 'none' COMMENT 'it''s the name'");
-        assertThat(mariadb.alterColumn(T, mariaName, null, true))
-                .containsExactly(
+        assertThat(mariadb.alterColumns(T, List.of(ColumnAlteration.nullable(mariaName))))
+                .isEqualTo(
                         "ALTER TABLE `shop`.`orders` MODIFY COLUMN `name` varchar(20) NULL"
                                 + " DEFAULT 'none' COMMENT 'it''s the name'");
         ExistingColumn counter =
@@ -116,8 +122,8 @@ class DdlStatementsTest {
                         null,
                         null,
                         "auto_increment");
-        assertThat(mariadb.alterColumn(T, counter, "BIGINT", false))
-                .containsExactly(
+        assertThat(mariadb.alterColumns(T, List.of(newType(counter, "BIGINT"))))
+                .isEqualTo(
                         "ALTER TABLE `shop`.`orders` MODIFY COLUMN `n` BIGINT NOT NULL"
                                 + " AUTO_INCREMENT");
         ExistingColumn updated =
@@ -128,10 +134,76 @@ class DdlStatementsTest {
                         "current_timestamp(3)",
                         null,
                         "on update current_timestamp(3)");
-        assertThat(mariadb.alterColumn(T, updated, "DATETIME(6)", false))
-                .containsExactly(
+        assertThat(mariadb.alterColumns(T, List.of(newType(updated, "DATETIME(6)"))))
+                .isEqualTo(
                         "ALTER TABLE `shop`.`orders` MODIFY COLUMN `ts` DATETIME(6) NULL"
                                 + " DEFAULT current_timestamp(3) on update current_timestamp(3)");
+    }
+
+    /** All columns of one change in one statement: the database applies all of it or nothing. */
+    @Test
+    void theColumnsOfOneChangeAlterInOneStatement() {
+        ExistingColumn pgName =
+                new ExistingColumn(
+                        "name",
+                        SqlType.parse("character varying(20)"),
+                        DataTypes.VARCHAR(20).notNull(),
+                        null,
+                        null,
+                        null);
+        ExistingColumn pgPrice =
+                new ExistingColumn(
+                        "price",
+                        SqlType.parse("numeric(12,4)"),
+                        DataTypes.DECIMAL(12, 4),
+                        null,
+                        null,
+                        null);
+        assertThat(
+                        postgres.alterColumns(
+                                T,
+                                List.of(
+                                        ColumnAlteration.newType(
+                                                pgName,
+                                                DataTypes.VARCHAR(5),
+                                                DataTypes.VARCHAR(5),
+                                                "character varying(5)",
+                                                true),
+                                        newType(pgPrice, "numeric(10,2)"))))
+                .isEqualTo(
+                        "ALTER TABLE \"shop\".\"orders\" ALTER COLUMN \"name\" TYPE"
+                                + " character varying(5) USING \"name\"::character varying(5),"
+                                + " ALTER COLUMN \"name\" DROP NOT NULL,"
+                                + " ALTER COLUMN \"price\" TYPE numeric(10,2) USING"
+                                + " \"price\"::numeric(10,2)");
+        ExistingColumn mariaName =
+                new ExistingColumn(
+                        "name",
+                        SqlType.parse("varchar(20)"),
+                        DataTypes.VARCHAR(20),
+                        null,
+                        null,
+                        null);
+        ExistingColumn mariaPrice =
+                new ExistingColumn(
+                        "price",
+                        SqlType.parse("decimal(12,4)"),
+                        DataTypes.DECIMAL(12, 4),
+                        null,
+                        null,
+                        null);
+        assertThat(
+                        mariadb.alterColumns(
+                                T,
+                                List.of(
+                                        newType(mariaName, "VARCHAR(5)"),
+                                        newType(mariaPrice, "DECIMAL(10,2)"))))
+                .isEqualTo(
+                        "ALTER TABLE `shop`.`orders` MODIFY COLUMN `name` VARCHAR(5) NULL,"
+                                + " MODIFY COLUMN `price` DECIMAL(10,2) NULL");
+        assertThat(postgres.lockTable(T))
+                .isEqualTo("LOCK TABLE \"shop\".\"orders\" IN ACCESS EXCLUSIVE MODE");
+        assertThat(mariadb.lockTable(T)).isNull();
     }
 
     @Test

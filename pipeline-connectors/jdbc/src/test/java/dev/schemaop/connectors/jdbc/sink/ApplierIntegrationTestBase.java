@@ -278,60 +278,15 @@ abstract class ApplierIntegrationTestBase {
                 .containsExactly("2");
     }
 
-    @Test
-    void createOfAnExistingTableChangesNothing() throws Exception {
-        createOrders("existing_orders");
-        Schema other =
-                Schema.newBuilder()
-                        .physicalColumn("id", DataTypes.BIGINT().notNull())
-                        .physicalColumn("extra", DataTypes.INT())
-                        .primaryKey("id")
-                        .build();
-        applier.applySchemaChange(new CreateTableEvent(table("existing_orders"), other));
-        assertThat(applier.lastStatements()).isEmpty();
-        assertThat(names(read("existing_orders"))).containsExactly("id", "name", "qty", "price");
-        assertThat(db.rows("existing_orders", "1")).hasSize(2);
-    }
-
-    /** What a replay meets when later changes went further: left out, never a failure. */
-    @Test
-    void changesThatNoLongerFitTheTableAreLeftOut() throws Exception {
-        createOrders("replayed_orders");
-        Schema before = read("replayed_orders");
-        List<SchemaChangeEvent> stale =
-                List.of(
-                        new AddColumnEvent(
-                                table("replayed_orders"),
-                                List.of(
-                                        AddColumnEvent.last(
-                                                Column.physicalColumn("qty", DataTypes.DATE())))),
-                        new RenameColumnEvent(table("replayed_orders"), Map.of("qty", "name")),
-                        new RenameColumnEvent(table("replayed_orders"), Map.of("gone", "absent")),
-                        new AlterColumnTypeEvent(
-                                table("replayed_orders"), Map.of("gone", DataTypes.INT())),
-                        new DropColumnEvent(table("no_such_table"), List.of("x")),
-                        new AddColumnEvent(
-                                table("no_such_table"),
-                                List.of(
-                                        AddColumnEvent.last(
-                                                Column.physicalColumn("x", DataTypes.INT())))),
-                        new TruncateTableEvent(table("no_such_table")),
-                        new DropTableEvent(table("no_such_table")));
-        for (SchemaChangeEvent event : stale) {
-            applier.applySchemaChange(event);
-            assertThat(applier.lastStatements()).as("DDL of %s", event).isEmpty();
-        }
-        assertThat(read("replayed_orders")).isEqualTo(before);
-        assertThat(db.rows("replayed_orders", "1")).hasSize(2);
-        assertThat(applier.getExistingTableSchema(table("no_such_table"))).isEmpty();
-    }
-
     /**
-     * The whole history of a table applied again, in order, after it happened: no DDL, no error.
-     * (Not shown: a history that renames a column it added; replaying that add adds it again.)
+     * Each change of a history replayed right after it ran (a failover between the change and the
+     * runtime's record of it): the replay meets the table as the change left it, runs no DDL and
+     * changes nothing. A change replayed after later ones went further is drift ({@code
+     * DriftIntegrationTestBase}); the runtime's applied-change log keeps such replays from the
+     * sink.
      */
     @Test
-    void aReplayOfAWholeHistoryRunsNoDdl() throws Exception {
+    void eachChangeReplayedRightAfterItRunsNoDdl() throws Exception {
         TableId t = table("history");
         applier.applySchemaChange(new DropTableEvent(t));
         List<SchemaChangeEvent> history =
@@ -349,17 +304,12 @@ abstract class ApplierIntegrationTestBase {
                                 List.of(
                                         AddColumnEvent.last(
                                                 Column.physicalColumn("qty", DataTypes.DATE())))),
-                        new DropColumnEvent(t, List.of("price")));
+                        new DropColumnEvent(t, List.of("price")),
+                        new TruncateTableEvent(t));
         for (SchemaChangeEvent event : history) {
-            applier.applySchemaChange(event);
+            applyTwice(event);
         }
-        Schema done = read("history");
-        for (SchemaChangeEvent event : history) {
-            applier.applySchemaChange(event);
-            assertThat(applier.lastStatements()).as("DDL of the replayed %s", event).isEmpty();
-        }
-        assertThat(read("history")).isEqualTo(done);
-        assertThat(names(done)).containsExactly("id", "name", "quantity", "note", "qty");
+        assertThat(names(read("history"))).containsExactly("id", "name", "quantity", "note", "qty");
     }
 
     @Test

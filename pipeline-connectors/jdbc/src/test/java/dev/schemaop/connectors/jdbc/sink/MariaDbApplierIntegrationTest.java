@@ -75,7 +75,7 @@ class MariaDbApplierIntegrationTest extends ApplierIntegrationTestBase {
                 .physicalColumn("n", DataTypes.DECIMAL(7, 3))
                 .physicalColumn("t", DataTypes.STRING())
                 .physicalColumn("ts", DataTypes.TIMESTAMP_LTZ(3))
-                .physicalColumn("flag", DataTypes.BOOLEAN().notNull())
+                .physicalColumn("flag", DataTypes.BOOLEAN().notNull(), null, "1")
                 .physicalColumn("u", DataTypes.BIGINT())
                 .physicalColumn("big", DataTypes.DECIMAL(20, 0))
                 .physicalColumn("e", DataTypes.STRING())
@@ -120,13 +120,13 @@ class MariaDbApplierIntegrationTest extends ApplierIntegrationTestBase {
     @Test
     void columnNamesAreCaseInsensitive() throws Exception {
         createOrders("case_orders");
-        // "Name" is the column "name": it exists with that type
+        // "QTY" is the column "qty": it exists with that type
         applyTwice(
                 new AddColumnEvent(
                         table("case_orders"),
                         List.of(
                                 AddColumnEvent.last(
-                                        Column.physicalColumn("NAME", DataTypes.VARCHAR(10))))));
+                                        Column.physicalColumn("QTY", DataTypes.INT())))));
         assertThat(names(read("case_orders"))).containsExactly("id", "name", "qty", "price");
         applyTwice(new RenameColumnEvent(table("case_orders"), Map.of("QTY", "Qty")));
         assertThat(names(read("case_orders"))).containsExactly("id", "name", "Qty", "price");

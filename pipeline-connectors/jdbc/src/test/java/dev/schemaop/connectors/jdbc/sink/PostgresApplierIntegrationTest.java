@@ -72,7 +72,7 @@ class PostgresApplierIntegrationTest extends ApplierIntegrationTestBase {
                 .physicalColumn("n", DataTypes.DECIMAL(7, 3))
                 .physicalColumn("t", DataTypes.STRING())
                 .physicalColumn("ts", DataTypes.TIMESTAMP_LTZ(6))
-                .physicalColumn("flag", DataTypes.BOOLEAN().notNull())
+                .physicalColumn("flag", DataTypes.BOOLEAN().notNull(), null, "true")
                 .physicalColumn("small", DataTypes.SMALLINT())
                 .physicalColumn("u", DataTypes.STRING())
                 .physicalColumn("j", DataTypes.STRING())

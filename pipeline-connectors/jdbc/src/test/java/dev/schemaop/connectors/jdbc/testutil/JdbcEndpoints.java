@@ -58,7 +58,7 @@ public final class JdbcEndpoints {
 
         /** Connection options of the sink, with the endpoint's credentials. */
         public JdbcConnectionOptions options() {
-            return new JdbcConnectionOptions(url, user, password, 2);
+            return new JdbcConnectionOptions(url, user, password);
         }
 
         /** A new connection (auto-commit), as the tests' own client. */
