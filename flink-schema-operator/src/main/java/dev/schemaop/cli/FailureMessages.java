@@ -1,5 +1,6 @@
 package dev.schemaop.cli;
 
+import dev.schemaop.api.NonRecoverableException;
 import dev.schemaop.api.PipelineConfigException;
 import dev.schemaop.behavior.SchemaChangeRejectedException;
 import dev.schemaop.registry.SchemaEvolutionException;
@@ -13,8 +14,9 @@ import java.util.concurrent.ExecutionException;
 
 /**
  * Finds, in the chain of causes Flink wraps a job failure in, the message a user can act on: a
- * rejected schema change, a failed schema evolution, or else the outermost exception Flink did not
- * add (a connector's own message), or else the deepest cause.
+ * rejected schema change, a failed schema evolution, a connector's failure that a restart cannot
+ * fix, or else the outermost exception Flink did not add (a connector's own message), or else the
+ * deepest cause.
  */
 final class FailureMessages {
     private FailureMessages() {}
@@ -24,7 +26,9 @@ final class FailureMessages {
                 List.of(
                         SchemaChangeRejectedException.class,
                         SchemaEvolutionException.class,
-                        PipelineConfigException.class)) {
+                        PipelineConfigException.class,
+                        // a connector's failure that ends the job: its message is for the user
+                        NonRecoverableException.class)) {
             Optional<? extends Throwable> found = ExceptionUtils.findThrowable(failure, known);
             if (found.isPresent()) {
                 return found.get().getMessage();

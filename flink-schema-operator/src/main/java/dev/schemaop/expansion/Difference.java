@@ -29,6 +29,10 @@ public record Difference(
                         + " holds both",
                 false),
         NULLABLE_INTO_NOT_NULL("the upstream column is nullable, the table's is NOT NULL", false),
+        GENERATED_COLUMN(
+                "the table computes this column (GENERATED ALWAYS): it refuses the values the"
+                        + " pipeline writes",
+                false),
         UNWRITTEN_KEY_COLUMN(
                 "a primary key column of the table that the pipeline does not write: keyed"
                         + " writes would reach rows the pipeline never wrote",

@@ -60,6 +60,7 @@ public record ExpansionPlan(
                 .anyMatch(
                         d ->
                                 d.reason() == Difference.Reason.MISSING_KEY_COLUMN
+                                        || d.reason() == Difference.Reason.GENERATED_COLUMN
                                         || d.reason() == Difference.Reason.UNWRITTEN_KEY_COLUMN
                                         || d.reason() == Difference.Reason.UNWRITTEN_NOT_NULL);
     }

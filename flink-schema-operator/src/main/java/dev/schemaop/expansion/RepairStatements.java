@@ -44,7 +44,14 @@ public final class RepairStatements {
 
     /** The statements of {@code change} on a table that now looks as {@code current}. */
     public List<String> of(SchemaChangeEvent change, Schema current) {
-        return sink != null ? sink.statementsFor(change, current) : template(change);
+        return sink != null ? terminated(sink.statementsFor(change, current)) : template(change);
+    }
+
+    /** Each statement ready to paste into the database's shell: with its semicolon. */
+    private static List<String> terminated(List<String> statements) {
+        return statements.stream()
+                .map(s -> s.startsWith("--") || s.endsWith(";") ? s : s + ";")
+                .toList();
     }
 
     /** What repairs the plan's differences that a statement can repair, in order. */
@@ -71,7 +78,7 @@ public final class RepairStatements {
 
     private List<String> primaryKey(TableId table, Schema current, List<String> key) {
         if (sink != null) {
-            return sink.primaryKeyStatements(table, current, key);
+            return terminated(sink.primaryKeyStatements(table, current, key));
         }
         return List.of(
                 String.format(

@@ -140,6 +140,15 @@ public final class TableComparison {
                 .toList();
     }
 
+    /**
+     * Whether the table computes the column and refuses a written value: a database's {@code
+     * GENERATED ALWAYS} column (identity or expression), as its default describes it.
+     */
+    private static boolean isGenerated(Column column) {
+        String value = column.getDefaultValueExpression();
+        return value != null && value.toUpperCase(Locale.ROOT).startsWith("GENERATED ALWAYS");
+    }
+
     /** Whether a column the pipeline does not write makes the sink refuse every row written. */
     private boolean refusesWrites(Column unwritten) {
         if (unwritten.getType().isNullable()) {
@@ -165,6 +174,10 @@ public final class TableComparison {
             return;
         }
         DataType has = existing.getType();
+        if (isGenerated(existing)) {
+            differences.add(new Difference(name, wanted, has, Reason.GENERATED_COLUMN));
+            return;
+        }
         if (column.getType().isNullable() && !has.isNullable()) {
             differences.add(new Difference(name, wanted, has, Reason.NULLABLE_INTO_NOT_NULL));
         }

@@ -171,11 +171,15 @@ class AdoptedTableOwnColumnsTest {
                             + " the pipeline does not write this NOT NULL column and the sink"
                             + " gives it no value: every row the pipeline writes would be"
                             + " refused\n"
-                            + "Suggested repair statements (review and adjust to the target"
-                            + " system's DDL dialect):\n"
-                            + "  ALTER TABLE \""
-                            + db.schema()
-                            + "\".\"t\" ALTER COLUMN \"status\" DROP NOT NULL;";
+                            + "Suggested repair statements in the sink's dialect (review before"
+                            + " running):\n"
+                            + (endpoint.isPostgres()
+                                    ? "  ALTER TABLE \""
+                                            + db.schema()
+                                            + "\".\"t\" ALTER COLUMN \"status\" DROP NOT NULL;"
+                                    : "  ALTER TABLE `"
+                                            + db.schema()
+                                            + "`.`t` MODIFY COLUMN `status` VARCHAR(10) NULL;");
             assertThat(check.exitCode()).isEqualTo(1);
             assertThat(check.stdout()).contains("  incompatible  " + table + "  <- " + table);
             assertThat(run.exitCode).as("stderr:\n%s", run.stderr).isEqualTo(1);

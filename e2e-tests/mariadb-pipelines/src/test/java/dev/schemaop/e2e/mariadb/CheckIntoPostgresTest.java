@@ -80,11 +80,10 @@ class CheckIntoPostgresTest {
                                         + " e2e_maria_check.customers",
                                 "  expand        e2e_maria_check.items      <-"
                                         + " e2e_maria_check.items",
-                                "      AddColumnEvent{tableId=e2e_maria_check.items,"
-                                        + " addedColumns=[ColumnWithPosition{column=`note`"
-                                        + " VARCHAR(10), position=LAST, existedColumnName=null}]}",
-                                "      AlterColumnTypeEvent{tableId=e2e_maria_check.items,"
-                                        + " typeMapping={qty=BIGINT}, oldTypeMapping={qty=INT}}",
+                                "      ALTER TABLE \"e2e_maria_check\".\"items\" ADD COLUMN \"note\""
+                                        + " character varying(10);",
+                                "      ALTER TABLE \"e2e_maria_check\".\"items\" ALTER COLUMN"
+                                        + " \"qty\" TYPE bigint USING \"qty\"::bigint;",
                                 "  incompatible  e2e_maria_check.legacy     <-"
                                         + " e2e_maria_check.legacy",
                                 "      The existing sink table e2e_maria_check.legacy does not hold"
@@ -94,6 +93,10 @@ class CheckIntoPostgresTest {
                                 "        - column v: upstream INT, target INT NOT NULL: the"
                                         + " upstream column is nullable, the table's is NOT NULL",
                                 "        - (id) vs (v): the primary keys differ",
+                                "      Suggested repair statements in the sink's dialect (review"
+                                        + " before running):",
+                                "        ALTER TABLE \"e2e_maria_check\".\"legacy\" DROP CONSTRAINT"
+                                        + " IF EXISTS \"legacy_pkey\", ADD PRIMARY KEY (\"id\");",
                                 "  create        e2e_maria_check.orders     <-"
                                         + " e2e_maria_check.orders",
                                 "A start would fail: 4 sink tables (1 create, 1 compatible, 1"

@@ -279,6 +279,15 @@ public abstract class JdbcDialect implements Serializable {
         return "ALTER TABLE " + table(table) + " DROP COLUMN " + quote(column);
     }
 
+    /** Replaces the table's primary key by one over {@code key}. */
+    public String replacePrimaryKey(TablePath table, List<String> key) {
+        return "ALTER TABLE "
+                + table(table)
+                + " DROP PRIMARY KEY, ADD PRIMARY KEY ("
+                + quotedList(key)
+                + ")";
+    }
+
     public String truncateTable(TablePath table) {
         return "TRUNCATE TABLE " + table(table);
     }

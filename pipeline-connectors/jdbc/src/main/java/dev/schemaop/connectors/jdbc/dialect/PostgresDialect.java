@@ -14,6 +14,7 @@ import org.apache.flink.cdc.common.types.DataType;
 
 import javax.annotation.Nullable;
 
+import java.sql.Driver;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
@@ -306,4 +307,42 @@ public final class PostgresDialect extends JdbcDialect {
     public String stringLiteral(String text) {
         return "'" + text.replace("'", "''") + "'";
     }
+
+    /** The key's constraint as PostgreSQL names it by default ({@code <table>_pkey}). */
+    @Override
+    public String replacePrimaryKey(TablePath table, List<String> key) {
+        return "ALTER TABLE "
+                + table(table)
+                + " DROP CONSTRAINT IF EXISTS "
+                + quote(table.table() + "_pkey")
+                + ", ADD PRIMARY KEY ("
+                + quotedList(key)
+                + ")";
+    }
+
+    /**
+     * The bundled driver, with the classes its cleaner thread loads late loaded now: that thread
+     * outlives the job, and once Flink released the connector's class loader it would fail to load
+     * them ("Exception in thread ForkJoinPool..." on stderr at the end of a run).
+     */
+    @Override
+    public Driver newDriver() {
+        Driver driver = super.newDriver();
+        ClassLoader loader = PostgresDialect.class.getClassLoader();
+        for (String name : LATE_DRIVER_CLASSES) {
+            try {
+                Class.forName(name, true, loader);
+            } catch (ClassNotFoundException e) {
+                // another driver version: nothing to load early
+            }
+        }
+        return driver;
+    }
+
+    private static final List<String> LATE_DRIVER_CLASSES =
+            List.of(
+                    "org.postgresql.util.LazyCleanerImpl",
+                    "org.postgresql.util.LazyCleanerImpl$RefQueueBlocker",
+                    "org.postgresql.util.LazyCleanerImpl$Node",
+                    "org.postgresql.util.LazyCleanerImpl$CleanableWrapper");
 }

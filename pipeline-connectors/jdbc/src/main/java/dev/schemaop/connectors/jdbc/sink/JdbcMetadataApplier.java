@@ -1,11 +1,13 @@
 package dev.schemaop.connectors.jdbc.sink;
 
 import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
+import dev.schemaop.api.SchemaChangeStatements;
 import dev.schemaop.connectors.jdbc.catalog.ExistingTable;
 import dev.schemaop.connectors.jdbc.catalog.TablePath;
 import dev.schemaop.connectors.jdbc.connection.ConnectionCheck;
 import dev.schemaop.connectors.jdbc.connection.JdbcConnectionOptions;
 import dev.schemaop.connectors.jdbc.connection.RetryingConnection;
+import dev.schemaop.connectors.jdbc.ddl.ChangeStatements;
 import dev.schemaop.connectors.jdbc.ddl.DdlExecutor;
 import dev.schemaop.connectors.jdbc.ddl.RefusedChangeException;
 import dev.schemaop.connectors.jdbc.dialect.JdbcDialect;
@@ -39,7 +41,8 @@ import java.util.Set;
  * from the same thread. On PostgreSQL the statements of one change run in one transaction; on
  * MariaDB each commits by itself, and a replay finishes what a failure cut short.
  */
-public class JdbcMetadataApplier implements MetadataApplier, ExistingTableSchemaExpansionSupport {
+public class JdbcMetadataApplier
+        implements MetadataApplier, ExistingTableSchemaExpansionSupport, SchemaChangeStatements {
     private static final long serialVersionUID = 1L;
 
     private final JdbcDialect dialect;
@@ -164,6 +167,22 @@ public class JdbcMetadataApplier implements MetadataApplier, ExistingTableSchema
     @Override
     public boolean isColumnNameCaseSensitive() {
         return dialect.isColumnNameCaseSensitive();
+    }
+
+    /** The DDL the applier runs for the change on a table as described, without running it. */
+    @Override
+    public List<String> statementsFor(SchemaChangeEvent change, Schema current) {
+        return new ChangeStatements(dialect).of(pathOf(change.tableId()), change, current);
+    }
+
+    @Override
+    public List<String> primaryKeyStatements(TableId table, Schema current, List<String> key) {
+        return new ChangeStatements(dialect).primaryKey(pathOf(table), key);
+    }
+
+    /** The table's path, with the schema the applier's connection found when it has none. */
+    private TablePath pathOf(TableId table) {
+        return dialect.resolve(table, () -> defaultSchema == null ? "public" : defaultSchema);
     }
 
     private RetryingConnection connection() {

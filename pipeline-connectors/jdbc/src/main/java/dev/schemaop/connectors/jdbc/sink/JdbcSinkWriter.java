@@ -229,8 +229,8 @@ public class JdbcSinkWriter implements SinkWriter<Event> {
                         + ": "
                         + why
                         + ". The sink changes and drops no value by itself: correct the value at"
-                        + " the source, or keep it from the sink (a transform that replaces it, or"
-                        + " a filter that leaves the row out), then restart the pipeline");
+                        + " the source, or give the column a type that holds it, then restart the"
+                        + " pipeline from its last checkpoint");
     }
 
     // ---------------------------------------------------------------------------------------

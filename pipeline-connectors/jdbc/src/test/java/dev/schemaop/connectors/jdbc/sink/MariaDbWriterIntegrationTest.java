@@ -78,8 +78,8 @@ class MariaDbWriterIntegrationTest extends WriterIntegrationTestBase {
 
     private static final String NO_SILENT_CHANGE =
             ". The sink changes and drops no value by itself: correct the value at the source, or"
-                    + " keep it from the sink (a transform that replaces it, or a filter that"
-                    + " leaves the row out), then restart the pipeline";
+                    + " give the column a type that holds it, then restart the pipeline from its"
+                    + " last checkpoint";
 
     /**
      * MariaDB's FLOAT and DOUBLE have no NaN or infinities: the writer fails, before the batch is
