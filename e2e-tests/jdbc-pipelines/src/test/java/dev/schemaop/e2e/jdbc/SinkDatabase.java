@@ -83,6 +83,18 @@ final class SinkDatabase implements AutoCloseable {
         }
     }
 
+    /** The first column of each row {@code sql} selects, as text. */
+    List<String> query(String sql) throws SQLException {
+        List<String> values = new ArrayList<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery(sql)) {
+            while (rs.next()) {
+                values.add(rs.getString(1));
+            }
+        }
+        return values;
+    }
+
     /** The names of the schema's tables (views too), sorted by Java's String order. */
     List<String> tables() throws SQLException {
         List<String> tables = new ArrayList<>();

@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.jdbc.sink;
 
 import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
+import dev.schemaop.api.NonRecoverableException;
 import dev.schemaop.api.SchemaChangeStatements;
 import dev.schemaop.connectors.jdbc.catalog.ExistingTable;
 import dev.schemaop.connectors.jdbc.catalog.TablePath;
@@ -109,12 +110,23 @@ public class JdbcMetadataApplier
             throw new SchemaEvolveException(
                     event, "the " + dialect + " sink cannot apply it: " + e.getMessage());
         } catch (SQLException e) {
-            throw new SchemaEvolveException(
-                    event, failure("apply " + event.getType().getTag(), e), scrub(e));
+            throw applyFailure(event, e);
         } catch (UncheckedSqlException e) {
-            throw new SchemaEvolveException(
-                    event, failure("apply " + event.getType().getTag(), e.sql), scrub(e.sql));
+            throw applyFailure(event, e.sql);
         }
+    }
+
+    /**
+     * Credentials or privileges the database refuses are a failure a restart cannot fix: the cause
+     * is then a {@link NonRecoverableException}, and the job ends instead of restarting forever.
+     */
+    private SchemaEvolveException applyFailure(SchemaChangeEvent event, SQLException e) {
+        String message = failure("apply " + event.getType().getTag(), e);
+        Throwable cause =
+                SqlErrors.isAuthentication(e) || SqlErrors.isPrivilege(e)
+                        ? new NonRecoverableException(message, scrub(e))
+                        : scrub(e);
+        return new SchemaEvolveException(event, message, cause);
     }
 
     /**

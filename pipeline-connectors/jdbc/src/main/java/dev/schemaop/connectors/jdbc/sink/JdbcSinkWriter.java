@@ -291,13 +291,17 @@ public class JdbcSinkWriter implements SinkWriter<Event> {
                     });
         } catch (SQLException e) {
             statements.close();
-            throw new IOException(
+            String message =
                     failure(
                             failing[0] == null
                                     ? "write " + buffer.rowChanges() + " row change(s)"
                                     : "write the " + failing[0],
-                            e),
-                    scrub(e));
+                            e);
+            if (SqlErrors.isAuthentication(e) || SqlErrors.isPrivilege(e)) {
+                // a restart would meet the same refusal: the job ends
+                throw new NonRecoverableException(message, scrub(e));
+            }
+            throw new IOException(message, scrub(e));
         }
         LOG.debug(
                 "{} sink writer {} flushed {} row change(s) in {} batch(es)",
