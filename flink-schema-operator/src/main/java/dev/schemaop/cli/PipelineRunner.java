@@ -65,6 +65,8 @@ final class PipelineRunner {
                             DefinitionInput.connectorClassLoader(options.inputs.jars, previous)) {
                 Thread.currentThread().setContextClassLoader(classLoader);
                 scratch.holdFlinkFilesOf(flinkConfiguration);
+                RestExposure.restrict(flinkConfiguration)
+                        .ifPresent(warning -> err.println("Warning: " + warning));
                 StreamExecutionEnvironment env =
                         EmbeddedWebUi.environment(flinkConfiguration, !options.noWebUi);
                 RunLocation run =
