@@ -4,6 +4,7 @@ import dev.schemaop.api.PipelineConfigException;
 import dev.schemaop.behavior.SchemaChangeRejectedException;
 import dev.schemaop.registry.SchemaEvolutionException;
 
+import org.apache.flink.runtime.operators.coordination.TaskNotRunningException;
 import org.apache.flink.util.ExceptionUtils;
 
 import java.util.List;
@@ -29,6 +30,13 @@ final class FailureMessages {
             if (found.isPresent()) {
                 return found.get().getMessage();
             }
+        }
+        if (ExceptionUtils.findThrowable(failure, TaskNotRunningException.class).isPresent()) {
+            // A coordinator's event reached a task that had just failed, and its answer reached
+            // the JobManager before the task's own failure did: Flink records that one instead.
+            return "A task failed, and Flink recorded only that an event sent to it afterwards was"
+                    + " lost (TaskNotRunningException); the task's own exception is in the log"
+                    + " file.";
         }
         // The outermost exception that Flink did not add: a connector's own message says what
         // it was doing ("writer 0 could not write ..."), where the deepest cause is often a bare

@@ -1,7 +1,6 @@
 package dev.schemaop.cli;
 
 import dev.schemaop.api.PipelineConfigException;
-import dev.schemaop.pipeline.PipelineComposer;
 import dev.schemaop.pipeline.RunLocation;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
 import dev.schemaop.pipeline.definition.PipelineDefinitionParser;
@@ -9,7 +8,6 @@ import dev.schemaop.pipeline.definition.PipelineDefinitionParser;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import java.io.PrintStream;
 import java.net.URLClassLoader;
@@ -67,13 +65,11 @@ final class PipelineRunner {
                 scratch.holdFlinkFilesOf(flinkConfiguration);
                 RestExposure.restrict(flinkConfiguration)
                         .ifPresent(warning -> err.println("Warning: " + warning));
-                StreamExecutionEnvironment env =
-                        EmbeddedWebUi.environment(flinkConfiguration, !options.noWebUi);
+                EmbeddedWebUi.configure(flinkConfiguration, !options.noWebUi);
                 RunLocation run =
                         new RunLocation(
                                 options.pipeline.toAbsolutePath().getParent(), scratch.path());
-                new PipelineComposer(classLoader, run).compose(definition, env);
-                env.execute(definition.settings().name());
+                new EmbeddedRun(err).run(definition, flinkConfiguration, classLoader, run);
                 return OK;
             }
         } catch (PipelineConfigException e) {

@@ -394,9 +394,10 @@ public final class PipelineComposer {
     }
 
     private static String sourceName(PipelineDefinition definition) {
+        // Flink names the source's vertex "Source: <name>" itself.
         return definition.source().name() != null
                 ? definition.source().name()
-                : "Source: " + definition.source().type();
+                : definition.source().type();
     }
 
     private static String sinkName(PipelineDefinition definition) {

@@ -7,6 +7,8 @@ import dev.schemaop.registry.SchemaEvolutionException;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.runtime.JobException;
 import org.apache.flink.runtime.client.JobExecutionException;
+import org.apache.flink.runtime.operators.coordination.TaskNotRunningException;
+import org.apache.flink.util.FlinkException;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -53,5 +55,25 @@ class FailureMessagesTest {
                                 "wrapped", new SchemaEvolutionException("The sink failed", null)));
 
         assertThat(FailureMessages.rootMessage(failure)).isEqualTo("The sink failed");
+    }
+
+    /**
+     * A coordinator's event that reached a task which had just failed: Flink fails the task with
+     * that, and drops the task's own exception, which only the log has.
+     */
+    @Test
+    void aLostEventToAFailedTaskSaysTheCauseIsInTheLog() {
+        Throwable failure =
+                asFlinkReportsIt(
+                        new FlinkException(
+                                "An OperatorEvent from an OperatorCoordinator to a task was lost.",
+                                new TaskNotRunningException(
+                                        "Task is not running, but in state FAILED")));
+
+        assertThat(FailureMessages.rootMessage(failure))
+                .isEqualTo(
+                        "A task failed, and Flink recorded only that an event sent to it"
+                                + " afterwards was lost (TaskNotRunningException); the task's own"
+                                + " exception is in the log file.");
     }
 }
