@@ -116,6 +116,16 @@ public final class PipelineComposer {
         Set<SchemaChangeEventType> accepted = connectors.accepted();
         String expansionMode = connectors.expansionMode();
 
+        EventSourceProvider sourceProvider = source.getEventSourceProvider();
+        Sink<Event> connectorSink = connectorSink(sink.getEventSinkProvider(), definition);
+        CommittingSinkCheck.check(
+                connectorSink,
+                definition.sink().type(),
+                where(definition.sink().where(), "sink"),
+                sourceProvider,
+                definition.source().type(),
+                env.getCheckpointConfig().isCheckpointingEnabled());
+
         List<RouteRule> routes = connectors.routes();
         String schemaOperatorUid = uidPrefix + "schema-operator";
         RegistryConfig registryConfig =
@@ -138,7 +148,7 @@ public final class PipelineComposer {
                         settings.maxParkedBytes().getBytes());
 
         DataStream<Event> events =
-                sourceStream(source, env, sourceName(definition))
+                sourceStream(sourceProvider, env, sourceName(definition))
                         .uid(uidPrefix + "source")
                         .setParallelism(parallelism);
         DataStream<ChannelEvent> shaped =
@@ -159,7 +169,7 @@ public final class PipelineComposer {
                         .uid(uidPrefix + "sink-input")
                         .setParallelism(parallelism);
         sinkInput
-                .sinkTo(FlushingSink.wrap(connectorSink(sink.getEventSinkProvider(), definition)))
+                .sinkTo(FlushingSink.wrap(connectorSink))
                 .name("Sink: " + sinkName(definition))
                 .uid(uidPrefix + "sink-writer")
                 .setParallelism(parallelism);
@@ -348,8 +358,7 @@ public final class PipelineComposer {
     }
 
     private static SingleOutputStreamOperator<Event> sourceStream(
-            DataSource source, StreamExecutionEnvironment env, String name) {
-        EventSourceProvider provider = source.getEventSourceProvider();
+            EventSourceProvider provider, StreamExecutionEnvironment env, String name) {
         if (provider instanceof FlinkSourceProvider) {
             return env.fromSource(
                     ((FlinkSourceProvider) provider).getSource(),

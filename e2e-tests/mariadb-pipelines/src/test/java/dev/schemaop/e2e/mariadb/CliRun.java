@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * Runs a pipeline through the real command line, {@code flink-cdc.sh}'s main class, on the embedded
@@ -28,16 +29,21 @@ final class CliRun {
         this.pipelineFile = pipelineFile;
     }
 
-    /** Writes {@code pipelineYaml} into {@code dir} as pipeline.yaml and runs it. */
-    static CliRun run(Path dir, String pipelineYaml) throws IOException {
+    /**
+     * Writes {@code pipelineYaml} into {@code dir} as pipeline.yaml and runs it, with further
+     * arguments ({@code --jar}, {@code -D}).
+     */
+    static CliRun run(Path dir, String pipelineYaml, String... args) throws IOException {
         Path pipeline = dir.resolve("pipeline.yaml");
         Files.writeString(pipeline, pipelineYaml);
+        String[] all = Arrays.copyOf(args, args.length + 1);
+        all[args.length] = pipeline.toString();
         PrintStream originalErr = System.err;
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit;
         try {
             System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            exit = FlinkCdcCli.execute(pipeline.toString());
+            exit = FlinkCdcCli.execute(all);
         } finally {
             System.setErr(originalErr);
         }
