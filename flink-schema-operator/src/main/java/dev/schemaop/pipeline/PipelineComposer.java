@@ -105,7 +105,7 @@ public final class PipelineComposer {
     }
 
     /** Adds the pipeline's operators to {@code env}. */
-    public void compose(PipelineDefinition definition, StreamExecutionEnvironment env) {
+    public ComposedPipeline compose(PipelineDefinition definition, StreamExecutionEnvironment env) {
         PipelineSettings settings = definition.settings();
         int parallelism = settings.parallelism();
         String uidPrefix = settings.operatorUidPrefix() == null ? "" : settings.operatorUidPrefix();
@@ -173,6 +173,7 @@ public final class PipelineComposer {
                 .name("Sink: " + sinkName(definition))
                 .uid(uidPrefix + "sink-writer")
                 .setParallelism(parallelism);
+        return new ComposedPipeline(connectors, CommittingSinkCheck.commits(connectorSink));
     }
 
     /**
