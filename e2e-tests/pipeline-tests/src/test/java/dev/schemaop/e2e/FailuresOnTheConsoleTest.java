@@ -2,6 +2,8 @@ package dev.schemaop.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemaop.testing.RecoveryLines;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,9 +19,8 @@ import java.util.List;
  * attempt ({@code fail.at.events}).
  */
 class FailuresOnTheConsoleTest {
-    private static final String TIME = "\\d\\d:\\d\\d:\\d\\d";
     private static final String TASK =
-            "Source: values -> SchemaOperator -> SinkInput -> Sink: values: Writer (1/1)";
+            "Source: values -> SchemaOperator -> SinkInput -> Sink: values: Writer \\(1/1\\)";
     private static final List<String> ROWS = List.of("id=1", "id=2", "id=3", "id=4");
 
     @TempDir Path dir;
@@ -46,23 +47,13 @@ class FailuresOnTheConsoleTest {
     }
 
     private static String failure(int number, int event) {
-        return "Failure "
-                + number
-                + " of the job at "
-                + TIME
-                + " in "
-                + TASK.replace("(", "\\(").replace(")", "\\)")
-                + ": IllegalStateException: Injected failure of values source reader 0 at event "
-                + event
-                + " \\(option fail.at.events\\)";
+        return RecoveryLines.failure(
+                number,
+                TASK,
+                "IllegalStateException: Injected failure of values source reader 0 at event "
+                        + event
+                        + " \\(option fail.at.events\\)");
     }
-
-    private static String restart(int number, String from) {
-        return "Restart " + number + " of the job at " + TIME + ", " + from;
-    }
-
-    private static final String FROM_THE_START =
-            "from the start of its input \\(no checkpoint completed before the failure\\)\\.";
 
     private static List<String> ownLines(PipelineRun run) {
         return run.stderr.lines().filter(l -> !l.startsWith("Warning")).toList();
@@ -85,9 +76,17 @@ class FailuresOnTheConsoleTest {
         assertThat(ownLines(run))
                 .satisfiesExactly(
                         line -> assertThat(line).matches(failure(1, 2)),
-                        line -> assertThat(line).matches(restart(1, FROM_THE_START)),
+                        line ->
+                                assertThat(line)
+                                        .matches(
+                                                RecoveryLines.restart(
+                                                        1, RecoveryLines.FROM_THE_START)),
                         line -> assertThat(line).matches(failure(2, 5)),
-                        line -> assertThat(line).matches(restart(2, FROM_THE_START)));
+                        line ->
+                                assertThat(line)
+                                        .matches(
+                                                RecoveryLines.restart(
+                                                        2, RecoveryLines.FROM_THE_START)));
         assertThat(run.rows("db.t")).isEqualTo(ROWS);
     }
 
@@ -99,7 +98,11 @@ class FailuresOnTheConsoleTest {
         assertThat(ownLines(run))
                 .satisfiesExactly(
                         line -> assertThat(line).matches(failure(1, 4)),
-                        line -> assertThat(line).matches(restart(1, "from checkpoint \\d+\\.")));
+                        line ->
+                                assertThat(line)
+                                        .matches(
+                                                RecoveryLines.restart(
+                                                        1, RecoveryLines.FROM_A_CHECKPOINT)));
         assertThat(run.rows("db.t")).isEqualTo(ROWS);
     }
 
@@ -120,7 +123,11 @@ class FailuresOnTheConsoleTest {
         assertThat(ownLines(run))
                 .satisfiesExactly(
                         line -> assertThat(line).matches(failure(1, 2)),
-                        line -> assertThat(line).matches(restart(1, FROM_THE_START)),
+                        line ->
+                                assertThat(line)
+                                        .matches(
+                                                RecoveryLines.restart(
+                                                        1, RecoveryLines.FROM_THE_START)),
                         line ->
                                 assertThat(line)
                                         .isEqualTo(
