@@ -69,14 +69,25 @@ final class PipelineRunner {
                 RunLocation run =
                         new RunLocation(
                                 options.pipeline.toAbsolutePath().getParent(), scratch.path());
-                new EmbeddedRun(err).run(definition, flinkConfiguration, classLoader, run);
-                return OK;
+                EmbeddedRun.Outcome outcome =
+                        new EmbeddedRun(err)
+                                .run(
+                                        definition,
+                                        flinkConfiguration,
+                                        classLoader,
+                                        run,
+                                        options.pipeline);
+                if (outcome.failure() != null) {
+                    reportFailure(outcome.failure());
+                }
+                outcome.summary().forEach(err::println);
+                return outcome.failure() == null ? OK : JOB_FAILED;
             }
         } catch (PipelineConfigException e) {
             report(e.getMessage(), e);
             return BAD_INPUT;
         } catch (Exception | LinkageError | ServiceConfigurationError e) {
-            report("Pipeline failed: " + FailureMessages.rootMessage(e) + logFileHint(), e);
+            reportFailure(e);
             return JOB_FAILED;
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
@@ -132,6 +143,10 @@ final class PipelineRunner {
         return logFile == null
                 ? ""
                 : System.lineSeparator() + "The whole log is in " + logFile + ".";
+    }
+
+    private void reportFailure(Throwable failure) {
+        report("Pipeline failed: " + FailureMessages.rootMessage(failure) + logFileHint(), failure);
     }
 
     private void report(String message, Throwable error) {

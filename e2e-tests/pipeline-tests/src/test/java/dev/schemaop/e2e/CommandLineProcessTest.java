@@ -2,6 +2,8 @@ package dev.schemaop.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemaop.testing.SummaryLines;
+
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,10 +63,13 @@ class CommandLineProcessTest {
 
         assertThat(run.exitCode()).as("stderr: %s", run.stderr()).isZero();
         assertThat(dir.resolve("result.json")).isRegularFile();
-        assertThat(run.stderr())
+        assertThat(run.stderr().subList(0, run.stderr().size() - 2))
                 .as("only the runtime's own lines: no Flink warning, no stack trace")
                 .allMatch(line -> line.matches("\\d\\d:\\d\\d:\\d\\d,\\d{3} (INFO|WARN) .*"))
                 .noneMatch(line -> line.contains("Exception"));
+        assertThat(run.stderr().subList(run.stderr().size() - 2, run.stderr().size()))
+                .as("the run's summary, last")
+                .allMatch(SummaryLines::isSummary);
         cli.assertNothingLeftInTheTempDirectory();
         assertThat(Files.readString(cli.log()))
                 .as("Flink's own lines go to the log file")
@@ -138,11 +143,14 @@ class CommandLineProcessTest {
                 run.stderr().stream()
                         .filter(line -> !line.matches("\\d\\d:\\d\\d:\\d\\d,\\d{3} INFO .*"))
                         .toList();
-        assertThat(ownLines).hasSize(2);
+        assertThat(ownLines).hasSize(4);
         assertThat(ownLines.get(0))
                 .startsWith(
                         "Pipeline failed: IOException: Insufficient number of network buffers:");
         assertThat(ownLines.get(1)).isEqualTo("The whole log is in " + cli.log() + ".");
+        // How far the tasks that did start got before the failure varies from run to run.
+        assertThat(ownLines.get(2)).matches("Run failed after [^:]*: .*written.*\\.");
+        assertThat(ownLines.get(3)).matches("Schema changes(: none| of .*)\\.");
         assertThat(run.stderr()).noneMatch(line -> line.startsWith("\tat "));
         assertThat(Files.readString(cli.log())).contains("\tat ");
         cli.assertNothingLeftInTheTempDirectory();

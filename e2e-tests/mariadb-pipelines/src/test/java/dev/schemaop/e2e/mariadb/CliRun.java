@@ -3,6 +3,7 @@ package dev.schemaop.e2e.mariadb;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemaop.cli.FlinkCdcCli;
+import dev.schemaop.testing.SummaryLines;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -20,12 +21,15 @@ import java.util.Arrays;
  */
 final class CliRun {
     final int exitCode;
+
+    /** What the run printed on stderr but its closing summary (cli.RunSummary). */
     final String stderr;
+
     final Path pipelineFile;
 
-    private CliRun(int exitCode, String stderr, Path pipelineFile) {
+    private CliRun(int exitCode, String printed, Path pipelineFile) {
         this.exitCode = exitCode;
-        this.stderr = stderr;
+        this.stderr = SummaryLines.without(printed);
         this.pipelineFile = pipelineFile;
     }
 
