@@ -2,8 +2,11 @@
 # A Flink 1.20 standalone session cluster on this machine, from the Flink jars Maven resolves (no
 # Flink distribution needed): one JobManager (StandaloneSessionClusterEntrypoint) and one
 # TaskManager (TaskManagerRunner), each its own JVM, on loopback ports, with checkpoints in a
-# directory on disk and Flink's web UI on the REST port.
-#   bin/local-cluster.sh start [--dir DIR] [--rest-port PORT] [--slots N]
+# directory on disk and Flink's web UI on the REST port (loopback only, no jar upload: see -D).
+#   bin/local-cluster.sh start [--dir DIR] [--rest-port PORT] [--slots N] [-D KEY=VALUE]...
+#     -D: a Flink option of the cluster's configuration, over the defaults below, e.g.
+#     -D rest.bind-address=0.0.0.0 (the web UI and REST API reachable from the network: a
+#     warning) and -D web.submit.enable=true (jar upload and run in the web UI)
 #   bin/local-cluster.sh stop [--dir DIR]
 #   bin/local-cluster.sh start-jobmanager|start-taskmanager [--dir DIR]
 #     (a process again, with the cluster's configuration: after one was killed, or one TaskManager more)
@@ -16,16 +19,20 @@ CLASSPATH_FILE="$DIST/target/flink-cluster.classpath"
 STAMP="$DIST/target/.cluster-build-stamp"
 source "$HOME_DIR/bin/lib.sh"
 
-USAGE="Usage: bin/local-cluster.sh start|stop|start-jobmanager|start-taskmanager [--dir DIR] [--rest-port PORT] [--slots N]"
+USAGE="Usage: bin/local-cluster.sh start|stop|start-jobmanager|start-taskmanager [--dir DIR] [--rest-port PORT] [--slots N] [-D KEY=VALUE]..."
 command="${1:-}"; shift || true
 DIR="$HOME_DIR/target/local-cluster"
 REST_PORT=8081
 SLOTS=4
+OPTIONS=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --dir) DIR="$2"; shift 2 ;;
     --rest-port) REST_PORT="$2"; shift 2 ;;
     --slots) SLOTS="$2"; shift 2 ;;
+    -D)
+      [[ "${2:-}" == *=* ]] || { echo "-D ${2:-} has no value. Write it as -D KEY=VALUE." >&2; exit 2; }
+      OPTIONS+=("$2"); shift 2 ;;
     *) echo "Unknown option $1. $USAGE" >&2; exit 2 ;;
   esac
 done
@@ -122,34 +129,36 @@ while True:
         pass
     finally:
         s.close()')"
-cat > "$DIR/conf/config.yaml" <<CONF
-jobmanager:
-  rpc:
-    address: localhost
-    port: $RPC_PORT
-  bind-host: localhost
-  memory:
-    process:
-      size: 1000m
-taskmanager:
-  host: localhost
-  bind-host: localhost
-  numberOfTaskSlots: $SLOTS
-  memory:
-    process:
-      size: 1600m
-rest:
-  address: localhost
-  bind-address: localhost
-  port: $REST_PORT
-heartbeat:
-  interval: 2 s
-  timeout: 10 s
-execution:
-  checkpointing:
-    dir: file://$DIR/checkpoints
-    savepoint-dir: file://$DIR/savepoints
-CONF
+# Flat keys (Flink's config.yaml reads them as the nested form), so that -D replaces a default.
+declare -A CONF=(
+  [jobmanager.rpc.address]=localhost
+  [jobmanager.rpc.port]="$RPC_PORT"
+  [jobmanager.bind-host]=localhost
+  [jobmanager.memory.process.size]=1000m
+  [taskmanager.host]=localhost
+  [taskmanager.bind-host]=localhost
+  [taskmanager.numberOfTaskSlots]="$SLOTS"
+  [taskmanager.memory.process.size]=1600m
+  [rest.address]=localhost
+  [rest.bind-address]=localhost
+  [rest.port]="$REST_PORT"
+  [web.submit.enable]=false
+  [heartbeat.interval]="2 s"
+  [heartbeat.timeout]="10 s"
+  [execution.checkpointing.dir]="file://$DIR/checkpoints"
+  [execution.checkpointing.savepoint-dir]="file://$DIR/savepoints"
+)
+for option in "${OPTIONS[@]+"${OPTIONS[@]}"}"; do
+  CONF["${option%%=*}"]="${option#*=}"
+done
+REST_PORT="${CONF[rest.port]}"
+for key in $(printf '%s\n' "${!CONF[@]}" | sort); do
+  printf '%s: %s\n' "$key" "${CONF[$key]}"
+done > "$DIR/conf/config.yaml"
+case "${CONF[rest.bind-address]}" in
+  localhost|127.*|::1) ;;
+  *) echo "Warning: rest.bind-address=${CONF[rest.bind-address]}: the cluster's web UI and REST API are reachable from the network, without authentication: whoever reaches the port sees and cancels jobs and submits jobs of their own through the REST API. Jar upload in the web UI is $( [ "${CONF[web.submit.enable]}" = true ] && echo "on (web.submit.enable)" || echo "off (-D web.submit.enable=true turns it on)")." >&2 ;;
+esac
 cp "$HOME_DIR/conf/log4j-cluster.properties" "$DIR/conf/log4j.properties"
 
 start_jobmanager

@@ -56,7 +56,9 @@ public final class FlinkCdcCli implements Callable<Integer> {
                     "On the embedded MiniCluster: serve no web UI (bin/flink-cdc.sh leaves"
                             + " flink-runtime-web off the classpath). By default it serves Flink's"
                             + " web UI and REST API at -D rest.port (default: the first free port"
-                            + " from 8081) and prints the address.")
+                            + " from 8081) on loopback, without jar upload, and prints the"
+                            + " address; -D rest.bind-address=0.0.0.0 opens it to the network"
+                            + " (with a warning), -D web.submit.enable=true turns jar upload on.")
     boolean noWebUi;
 
     @Option(

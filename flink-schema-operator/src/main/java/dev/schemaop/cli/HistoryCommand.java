@@ -1,6 +1,7 @@
 package dev.schemaop.cli;
 
 import dev.schemaop.history.Decision;
+import dev.schemaop.history.DecisionHistory;
 import dev.schemaop.history.HistoryReader;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -20,6 +21,8 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
@@ -31,9 +34,15 @@ import java.util.stream.Collectors;
             "Prints the schema decision history in DIR (pipeline.schema-history.dir; the embedded"
                     + " run's default is target/schema-history): one line per decision, oldest"
                     + " first, with what the sink got.",
-            "Exit 0; 2 on bad input."
+            "Exit 0 when it printed a decision; 1 when there is none to print (no history file in"
+                    + " DIR, no decision about --table, none since --since), said on stderr; 2 on"
+                    + " bad input (DIR missing, --since not a time). Lines of a history file that"
+                    + " are not decisions are skipped, said on stderr with the first's file:line."
         })
 final class HistoryCommand implements Callable<Integer> {
+    /** Nothing to print: no history file, or no decision about --table or since --since. */
+    static final int NOTHING = 1;
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final PrintStream out = System.out;
@@ -83,20 +92,86 @@ final class HistoryCommand implements Callable<Integer> {
                             + " date-time (2026-12-02T14:00) or a duration ago (30 min).");
             return PipelineRunner.BAD_INPUT;
         }
-        List<Decision> decisions;
+        HistoryReader.Contents history;
         try {
-            decisions = HistoryReader.read(dir);
+            history = HistoryReader.scan(dir);
         } catch (IOException e) {
             err.println("Cannot read the history in " + dir + ": " + e.getMessage());
             return PipelineRunner.BAD_INPUT;
         }
-        for (Decision decision : decisions) {
+        if (history.files() == 0) {
+            err.println(
+                    "No decision history in "
+                            + dir
+                            + ": it holds no *"
+                            + DecisionHistory.SUFFIX
+                            + " file. A run writes <job id>"
+                            + DecisionHistory.SUFFIX
+                            + " into pipeline.schema-history.dir, else into schema-history/"
+                            + " beside the checkpoints, else into target/schema-history where the"
+                            + " embedded run ran.");
+            return NOTHING;
+        }
+        if (history.skippedLines() > 0) {
+            err.println(
+                    "Skipped "
+                            + history.skippedLines()
+                            + (history.skippedLines() == 1 ? " line that is" : " lines that are")
+                            + " not a decision (not the history's JSON, or cut short by a crash);"
+                            + " the first: "
+                            + history.firstSkipped()
+                            + ".");
+        }
+        int printed = 0;
+        for (Decision decision : history.decisions()) {
             if (Instant.parse(decision.time()).isBefore(from) || !about(decision)) {
                 continue;
             }
             out.println(json ? asJson(decision) : line(decision));
+            printed++;
+        }
+        if (printed == 0) {
+            err.println(nothingFound(history.decisions(), history.files()));
+            return NOTHING;
         }
         return PipelineRunner.OK;
+    }
+
+    /** Why nothing was printed, and what there is instead. */
+    private String nothingFound(List<Decision> decisions, int files) {
+        if (decisions.isEmpty()) {
+            return "No decision in "
+                    + dir
+                    + ": "
+                    + (files == 1
+                            ? "its history file holds"
+                            : "its " + files + " history files hold")
+                    + " none.";
+        }
+        StringBuilder message = new StringBuilder("No decision");
+        if (table != null) {
+            message.append(" about table ").append(table);
+        }
+        if (since != null) {
+            message.append(" since ").append(since);
+        }
+        message.append(" in ").append(dir).append('.');
+        List<Decision> relevant = decisions.stream().filter(this::about).toList();
+        if (relevant.isEmpty()) {
+            Set<String> tables = new TreeSet<>();
+            for (Decision decision : decisions) {
+                tables.add(decision.table());
+                decision.sinks().forEach(sink -> tables.add(sink.table()));
+            }
+            message.append(" It has decisions about: ")
+                    .append(String.join(", ", tables))
+                    .append('.');
+        } else {
+            message.append(" The last is at ")
+                    .append(relevant.get(relevant.size() - 1).time())
+                    .append('.');
+        }
+        return message.toString();
     }
 
     private boolean about(Decision decision) {

@@ -1,7 +1,6 @@
 package dev.schemaop.cli;
 
 import dev.schemaop.api.PipelineConfigException;
-import dev.schemaop.pipeline.PipelineComposer;
 import dev.schemaop.pipeline.RunLocation;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
 import dev.schemaop.pipeline.definition.PipelineDefinitionParser;
@@ -9,7 +8,6 @@ import dev.schemaop.pipeline.definition.PipelineDefinitionParser;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import java.io.PrintStream;
 import java.net.URLClassLoader;
@@ -65,20 +63,31 @@ final class PipelineRunner {
                             DefinitionInput.connectorClassLoader(options.inputs.jars, previous)) {
                 Thread.currentThread().setContextClassLoader(classLoader);
                 scratch.holdFlinkFilesOf(flinkConfiguration);
-                StreamExecutionEnvironment env =
-                        EmbeddedWebUi.environment(flinkConfiguration, !options.noWebUi);
+                RestExposure.restrict(flinkConfiguration)
+                        .ifPresent(warning -> err.println("Warning: " + warning));
+                EmbeddedWebUi.configure(flinkConfiguration, !options.noWebUi);
                 RunLocation run =
                         new RunLocation(
                                 options.pipeline.toAbsolutePath().getParent(), scratch.path());
-                new PipelineComposer(classLoader, run).compose(definition, env);
-                env.execute(definition.settings().name());
-                return OK;
+                EmbeddedRun.Outcome outcome =
+                        new EmbeddedRun(err)
+                                .run(
+                                        definition,
+                                        flinkConfiguration,
+                                        classLoader,
+                                        run,
+                                        options.pipeline);
+                if (outcome.failure() != null) {
+                    reportFailure(outcome.failure());
+                }
+                outcome.summary().forEach(err::println);
+                return outcome.failure() == null ? OK : JOB_FAILED;
             }
         } catch (PipelineConfigException e) {
             report(e.getMessage(), e);
             return BAD_INPUT;
         } catch (Exception | LinkageError | ServiceConfigurationError e) {
-            report("Pipeline failed: " + FailureMessages.rootMessage(e) + logFileHint(), e);
+            reportFailure(e);
             return JOB_FAILED;
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
@@ -134,6 +143,10 @@ final class PipelineRunner {
         return logFile == null
                 ? ""
                 : System.lineSeparator() + "The whole log is in " + logFile + ".";
+    }
+
+    private void reportFailure(Throwable failure) {
+        report("Pipeline failed: " + FailureMessages.rootMessage(failure) + logFileHint(), failure);
     }
 
     private void report(String message, Throwable error) {

@@ -1,6 +1,7 @@
 package dev.schemaop.cli;
 
 import dev.schemaop.api.PipelineConfigException;
+import dev.schemaop.pipeline.ComposedPipeline;
 import dev.schemaop.pipeline.PipelineComposer;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
 
@@ -23,8 +24,10 @@ import java.util.List;
 /**
  * {@code --target remote}: the job is composed here and submitted to a running Flink cluster
  * through Flink's own client (the {@code remote} executor of flink-clients, which talks to the
- * cluster's REST endpoint), with the runtime's job jar and the connector jars shipped with it.
- * Attached, the command waits for the job's end; detached, it prints the job id and returns.
+ * cluster's REST endpoint), with the runtime's job jar and the connector jars shipped with it: the
+ * {@code --jar} ones and those of connectors found on the command line's own classpath (the bundled
+ * values connector). Attached, the command waits for the job's end; detached, it prints the job id
+ * and returns.
  */
 final class RemoteSubmission {
     static final String TARGET = "remote";
@@ -52,13 +55,18 @@ final class RemoteSubmission {
         List<String> jars = new ArrayList<>();
         jars.add(distJar().toUri().toString());
         jars.addAll(flink.getOptional(PipelineOptions.JARS).orElse(List.of()));
-        flink.set(PipelineOptions.JARS, jars);
 
         // Not getExecutionEnvironment: outside `flink run` it makes a local MiniCluster whatever
         // execution.target says; this one executes through the executor the target names.
         StreamExecutionEnvironment env = new StreamExecutionEnvironment(flink, classLoader);
-        new PipelineComposer(classLoader, ClusterRunLocation.of(flink, options.pipeline, err))
-                .compose(definition, env);
+        ComposedPipeline composed =
+                new PipelineComposer(
+                                classLoader, ClusterRunLocation.of(flink, options.pipeline, err))
+                        .compose(definition, env);
+        jars.addAll(BundledConnectorJars.toShip(composed.connectors(), jars, err));
+        Configuration shipped = new Configuration();
+        shipped.set(PipelineOptions.JARS, jars);
+        env.configure(shipped, classLoader);
         JobClient job = env.executeAsync(definition.settings().name());
         String cluster = flink.get(RestOptions.ADDRESS) + ":" + flink.get(RestOptions.PORT);
         if (options.detached) {

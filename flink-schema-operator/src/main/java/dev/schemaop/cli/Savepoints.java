@@ -8,7 +8,7 @@ import java.nio.file.Path;
 
 /** Checks the path given with {@code -s} before the cluster starts, where it is a local one. */
 final class Savepoints {
-    private static final String METADATA = "_metadata";
+    static final String METADATA = "_metadata";
 
     private Savepoints() {}
 
@@ -38,7 +38,8 @@ final class Savepoints {
         return savepoint;
     }
 
-    private static Path localPath(String savepoint) {
+    /** The local path a savepoint or checkpoint location names; null for another file system. */
+    static Path localPath(String savepoint) {
         try {
             URI uri = URI.create(savepoint.replace(" ", "%20"));
             if (uri.getScheme() == null) {

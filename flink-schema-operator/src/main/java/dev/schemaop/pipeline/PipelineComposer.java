@@ -104,7 +104,7 @@ public final class PipelineComposer {
     }
 
     /** Adds the pipeline's operators to {@code env}. */
-    public void compose(PipelineDefinition definition, StreamExecutionEnvironment env) {
+    public ComposedPipeline compose(PipelineDefinition definition, StreamExecutionEnvironment env) {
         PipelineSettings settings = definition.settings();
         int parallelism = settings.parallelism();
         String uidPrefix = settings.operatorUidPrefix() == null ? "" : settings.operatorUidPrefix();
@@ -114,6 +114,16 @@ public final class PipelineComposer {
         MetadataApplier applier = connectors.applier();
         Set<SchemaChangeEventType> accepted = connectors.accepted();
         String expansionMode = connectors.expansionMode();
+
+        EventSourceProvider sourceProvider = source.getEventSourceProvider();
+        Sink<Event> connectorSink = connectorSink(sink.getEventSinkProvider(), definition);
+        CommittingSinkCheck.check(
+                connectorSink,
+                definition.sink().type(),
+                where(definition.sink().where(), "sink"),
+                sourceProvider,
+                definition.source().type(),
+                env.getCheckpointConfig().isCheckpointingEnabled());
 
         List<RouteRule> routes = connectors.routes();
         String schemaOperatorUid = uidPrefix + "schema-operator";
@@ -137,7 +147,7 @@ public final class PipelineComposer {
                         settings.maxParkedBytes().getBytes());
 
         DataStream<Event> events =
-                sourceStream(source, env, sourceName(definition))
+                sourceStream(sourceProvider, env, sourceName(definition))
                         .uid(uidPrefix + "source")
                         .setParallelism(parallelism);
         DataStream<ChannelEvent> shaped =
@@ -158,10 +168,11 @@ public final class PipelineComposer {
                         .uid(uidPrefix + "sink-input")
                         .setParallelism(parallelism);
         sinkInput
-                .sinkTo(FlushingSink.wrap(connectorSink(sink.getEventSinkProvider(), definition)))
+                .sinkTo(FlushingSink.wrap(connectorSink))
                 .name("Sink: " + sinkName(definition))
                 .uid(uidPrefix + "sink-writer")
                 .setParallelism(parallelism);
+        return new ComposedPipeline(connectors, CommittingSinkCheck.commits(connectorSink));
     }
 
     /**
@@ -347,8 +358,7 @@ public final class PipelineComposer {
     }
 
     private static SingleOutputStreamOperator<Event> sourceStream(
-            DataSource source, StreamExecutionEnvironment env, String name) {
-        EventSourceProvider provider = source.getEventSourceProvider();
+            EventSourceProvider provider, StreamExecutionEnvironment env, String name) {
         if (provider instanceof FlinkSourceProvider) {
             return env.fromSource(
                     ((FlinkSourceProvider) provider).getSource(),
@@ -393,9 +403,10 @@ public final class PipelineComposer {
     }
 
     private static String sourceName(PipelineDefinition definition) {
+        // Flink names the source's vertex "Source: <name>" itself.
         return definition.source().name() != null
                 ? definition.source().name()
-                : "Source: " + definition.source().type();
+                : definition.source().type();
     }
 
     private static String sinkName(PipelineDefinition definition) {

@@ -85,6 +85,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     private transient SinkTableVersions lastVersions;
     private transient DiscardedValues discards;
     private transient Counter clearedRows;
+    private transient RowsWritten written;
     private transient HeldRows held;
 
     /** Per drain id, the source subtasks whose drain marker arrived. */
@@ -129,6 +130,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         drains = new HashMap<>();
         restoredHeld = new HashMap<>();
         discards = new DiscardedValues(getMetricGroup());
+        written = new RowsWritten(getMetricGroup());
         checkpointedHeld =
                 context.getOperatorStateStore()
                         .getListState(
@@ -338,6 +340,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
             RecordData after = row.after() == null ? null : upgrade.reshape(row.after());
             row = DataChangeEvent.projectRecords(row, before, after);
         }
+        written.count(row.tableId());
         output.collect(new StreamRecord<>(row));
     }
 

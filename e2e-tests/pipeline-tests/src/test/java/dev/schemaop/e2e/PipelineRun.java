@@ -1,6 +1,7 @@
 package dev.schemaop.e2e;
 
 import dev.schemaop.cli.FlinkCdcCli;
+import dev.schemaop.testing.SummaryLines;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -25,12 +26,19 @@ public final class PipelineRun {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     public final int exitCode;
+
+    /** What the run printed on stderr but its closing summary. */
     public final String stderr;
+
+    /** The run's closing summary (cli.RunSummary). */
+    public final List<String> summary;
+
     private final JsonNode output;
 
-    private PipelineRun(int exitCode, String stderr, JsonNode output) {
+    private PipelineRun(int exitCode, String printed, JsonNode output) {
         this.exitCode = exitCode;
-        this.stderr = stderr;
+        this.stderr = SummaryLines.without(printed);
+        this.summary = SummaryLines.of(printed);
         this.output = output;
     }
 

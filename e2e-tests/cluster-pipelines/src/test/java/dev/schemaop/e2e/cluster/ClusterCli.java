@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
 
 /**
  * The two command lines a user submits with: this project's ({@code bin/flink-cdc.sh}, run in the
- * test's JVM) and Flink's own ({@code bin/flink.sh}, CliFrontend, a process of its own).
+ * test's JVM, or as the script) and Flink's own ({@code bin/flink.sh}, CliFrontend, a process of
+ * its own).
  */
 final class ClusterCli {
     private static final Pattern SAVEPOINT = Pattern.compile("Savepoint completed\\. Path: (\\S+)");
@@ -76,9 +77,22 @@ final class ClusterCli {
 
     /** {@code bin/flink.sh ARGS}: Flink's CliFrontend with the cluster's configuration. */
     static Run flink(LocalCluster cluster, String... args) throws Exception {
+        return script(cluster, "bin/flink.sh", "flink-cli.log", args);
+    }
+
+    /**
+     * {@code bin/flink-cdc.sh ARGS} as a process of its own, as a user runs it: with the bundled
+     * values connector on its classpath, which the tests' own JVM does not have.
+     */
+    static Run flinkCdcScript(LocalCluster cluster, String... args) throws Exception {
+        return script(cluster, "bin/flink-cdc.sh", "flink-cdc.log", args);
+    }
+
+    private static Run script(LocalCluster cluster, String script, String log, String... args)
+            throws Exception {
         Path root = Path.of(System.getProperty("repository.root")).toAbsolutePath().normalize();
         List<String> command = new ArrayList<>();
-        command.add(root.resolve("bin/flink.sh").toString());
+        command.add(root.resolve(script).toString());
         command.addAll(List.of(args));
         Path stdout = Files.createTempFile("flink-cli", ".out");
         Path stderr = Files.createTempFile("flink-cli", ".err");
@@ -90,9 +104,9 @@ final class ClusterCli {
         builder.environment()
                 .put(
                         "FLINK_CDC_LOG_FILE",
-                        cluster.confDir().resolveSibling("log/flink-cli.log").toString());
+                        cluster.confDir().resolveSibling("log/" + log).toString());
         Process process = builder.start();
-        assertThat(process.waitFor(5, TimeUnit.MINUTES)).as("bin/flink.sh %s", command).isTrue();
+        assertThat(process.waitFor(5, TimeUnit.MINUTES)).as("%s", command).isTrue();
         Run run = new Run(process.exitValue(), Files.readString(stdout), Files.readString(stderr));
         Files.delete(stdout);
         Files.delete(stderr);

@@ -18,6 +18,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -41,14 +43,19 @@ final class LocalCluster implements AutoCloseable {
     }
 
     /**
-     * Starts the cluster on a free REST port. A port another process took between our probe and the
-     * JobManager's bind is the one failure tried again, on another port, at most twice.
+     * Starts the cluster on a free REST port, with the script's further {@code options} (-D ...). A
+     * port another process took between our probe and the JobManager's bind is the one failure
+     * tried again, on another port, at most twice.
      */
-    static LocalCluster start(Path dir) throws Exception {
+    static LocalCluster start(Path dir, String... options) throws Exception {
         String output = "";
         for (int attempt = 1; attempt <= 3; attempt++) {
             LocalCluster cluster = new LocalCluster(dir, freePort());
-            int exit = cluster.script("start", "--rest-port", String.valueOf(cluster.restPort));
+            List<String> args =
+                    new ArrayList<>(
+                            List.of("start", "--rest-port", String.valueOf(cluster.restPort)));
+            args.addAll(List.of(options));
+            int exit = cluster.script(args.toArray(new String[0]));
             output = Files.readString(dir.resolve("local-cluster.out"));
             if (exit == 0) {
                 return cluster;
@@ -63,6 +70,11 @@ final class LocalCluster implements AutoCloseable {
                         + dir.resolve("log")
                         + ". It printed:\n"
                         + output);
+    }
+
+    /** What bin/local-cluster.sh printed (stdout and stderr) for this cluster. */
+    String scriptOutput() throws IOException {
+        return Files.readString(dir.resolve("local-cluster.out"));
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.schemaop.e2e.jdbc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemaop.connectors.values.source.ReaderFaults;
+import dev.schemaop.testing.RecoveryLines;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,7 +48,8 @@ class FailoverIntoRealDatabasesTest {
             String faultKey = script.toAbsolutePath().normalize().toString();
             long firedBefore = ReaderFaults.fired(faultKey);
 
-            JdbcPipelineRun.run(
+            JdbcPipelineRun run =
+                    JdbcPipelineRun.run(
                             dir,
                             "source:\n  type: values\n  script: "
                                     + script
@@ -58,8 +60,10 @@ class FailoverIntoRealDatabasesTest {
                             "execution.checkpointing.interval=2s",
                             "restart-strategy.type=fixed-delay",
                             "restart-strategy.fixed-delay.attempts=3",
-                            "restart-strategy.fixed-delay.delay=100ms")
-                    .assertSucceeded();
+                            "restart-strategy.fixed-delay.delay=100ms");
+
+            assertThat(run.exitCode).as("stderr:\n%s", run.stderr).isZero();
+            RecoveryLines.assertOneSourceFailureAndRestart(run.stderr, 2, 26);
 
             assertThat(ReaderFaults.fired(faultKey) - firedBefore)
                     .as("the injected failure happened")

@@ -3,6 +3,7 @@ package dev.schemaop.e2e.mariadb;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemaop.cli.FlinkCdcCli;
+import dev.schemaop.testing.SummaryLines;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * Runs a pipeline through the real command line, {@code flink-cdc.sh}'s main class, on the embedded
@@ -19,25 +21,33 @@ import java.nio.file.Path;
  */
 final class CliRun {
     final int exitCode;
+
+    /** What the run printed on stderr but its closing summary (cli.RunSummary). */
     final String stderr;
+
     final Path pipelineFile;
 
-    private CliRun(int exitCode, String stderr, Path pipelineFile) {
+    private CliRun(int exitCode, String printed, Path pipelineFile) {
         this.exitCode = exitCode;
-        this.stderr = stderr;
+        this.stderr = SummaryLines.without(printed);
         this.pipelineFile = pipelineFile;
     }
 
-    /** Writes {@code pipelineYaml} into {@code dir} as pipeline.yaml and runs it. */
-    static CliRun run(Path dir, String pipelineYaml) throws IOException {
+    /**
+     * Writes {@code pipelineYaml} into {@code dir} as pipeline.yaml and runs it, with further
+     * arguments ({@code --jar}, {@code -D}).
+     */
+    static CliRun run(Path dir, String pipelineYaml, String... args) throws IOException {
         Path pipeline = dir.resolve("pipeline.yaml");
         Files.writeString(pipeline, pipelineYaml);
+        String[] all = Arrays.copyOf(args, args.length + 1);
+        all[args.length] = pipeline.toString();
         PrintStream originalErr = System.err;
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit;
         try {
             System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            exit = FlinkCdcCli.execute(pipeline.toString());
+            exit = FlinkCdcCli.execute(all);
         } finally {
             System.setErr(originalErr);
         }

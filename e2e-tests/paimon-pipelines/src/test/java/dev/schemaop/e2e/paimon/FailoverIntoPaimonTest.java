@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemaop.connectors.values.source.ReaderFaults;
 import dev.schemaop.e2e.jdbc.ChangeScripts;
+import dev.schemaop.testing.RecoveryLines;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,7 +86,8 @@ class FailoverIntoPaimonTest {
         String faultKey = script.toAbsolutePath().normalize().toString();
         long firedBefore = ReaderFaults.fired(faultKey);
 
-        PaimonPipelineRun.run(
+        PaimonPipelineRun run =
+                PaimonPipelineRun.run(
                         dir,
                         "source:\n  type: values\n  script: "
                                 + script
@@ -99,8 +101,10 @@ class FailoverIntoPaimonTest {
                         "execution.checkpointing.interval=" + interval,
                         "restart-strategy.type=fixed-delay",
                         "restart-strategy.fixed-delay.attempts=3",
-                        "restart-strategy.fixed-delay.delay=100ms")
-                .assertSucceeded();
+                        "restart-strategy.fixed-delay.delay=100ms");
+
+        assertThat(run.exitCode()).as("stderr:\n%s", run.stderr()).isZero();
+        RecoveryLines.assertOneSourceFailureAndRestart(run.stderr(), 2, 30);
 
         assertThat(ReaderFaults.fired(faultKey) - firedBefore)
                 .as("the injected failure happened")

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.schemaop.cli.FlinkCdcCli;
+import dev.schemaop.testing.SummaryLines;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -17,7 +18,7 @@ import java.util.List;
 /**
  * Runs a pipeline through {@code flink-cdc.sh}'s main class on the embedded Flink MiniCluster with
  * the Paimon connector's jar passed with {@code --jar} (system property {@code
- * paimon.connector.jar}); the exit code and stderr.
+ * paimon.connector.jar}); the exit code and stderr, but the run's closing summary (cli.RunSummary).
  */
 record PaimonPipelineRun(int exitCode, String stderr) {
     private static final String FACTORY = "dev.schemaop.connectors.paimon.PaimonDataSinkFactory";
@@ -56,7 +57,7 @@ record PaimonPipelineRun(int exitCode, String stderr) {
         }
         String stderr = err.toString(StandardCharsets.UTF_8);
         originalErr.print(stderr);
-        return new PaimonPipelineRun(exit, stderr);
+        return new PaimonPipelineRun(exit, SummaryLines.without(stderr));
     }
 
     /**

@@ -20,6 +20,11 @@ final class RowsScript {
     private RowsScript() {}
 
     static Path write(Path dir) throws IOException {
+        return write(dir, true);
+    }
+
+    /** The script; without {@code fence} it runs without checkpointing too. */
+    static Path write(Path dir, boolean fence) throws IOException {
         String script =
                 "events:\n"
                         + "  - type: create.table\n"
@@ -31,7 +36,7 @@ final class RowsScript {
                         + "      - {name: item, type: VARCHAR(10)}\n"
                         + "    primaryKeys: [id]\n"
                         + insert(1, 60, false)
-                        + "  - checkpoint\n"
+                        + (fence ? "  - checkpoint\n" : "")
                         + insert(61, 100, false)
                         + "  - type: add.column\n"
                         + "    table: "

@@ -8,15 +8,17 @@ import dev.schemaop.e2e.PipelineRun;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.nio.file.Path;
 
 /**
  * The values sink with {@code delivery.guarantee: exactly-once} through the front door, with
- * checkpoints: every row event is committed exactly once by the Sink v2 committer, also when a
- * writer fails after a schema change (its staged rows are discarded and replayed) or the committer
- * fails after applying (the retried committables are applied once).
+ * checkpoints, and without them for a bounded source: every row event is committed exactly once by
+ * the Sink v2 committer, also when a writer fails after a schema change (its staged rows are
+ * discarded and replayed) or the committer fails after applying (the retried committables are
+ * applied once).
  */
 class ValuesExactlyOnceTest {
     @TempDir Path dir;
@@ -33,6 +35,7 @@ class ValuesExactlyOnceTest {
                 PipelineRun.withRestarts(
                         dir,
                         pipeline(
+                                RowsScript.write(dir),
                                 failure.startsWith("no ") ? "" : "  " + failure + "\n",
                                 parallelism),
                         "100ms");
@@ -57,11 +60,32 @@ class ValuesExactlyOnceTest {
         }
     }
 
-    private String pipeline(String sinkOptions, int parallelism) throws IOException {
+    /**
+     * A bounded source needs no checkpoints: the committer commits what the writers staged at the
+     * end of the input (issue 23: only a source without an end is refused without checkpoints).
+     */
+    @ParameterizedTest(name = "parallelism {0}")
+    @ValueSource(ints = {1, 2})
+    void withoutCheckpointsTheEndOfABoundedInputCommitsEveryRow(int parallelism)
+            throws IOException {
+        PipelineRun result =
+                PipelineRun.run(dir, pipeline(RowsScript.write(dir, false), "", parallelism));
+
+        assertThat(result.exitCode).as("stderr:\n%s", result.stderr).isZero();
+        assertThat(result.rows(RowsScript.TABLE)).isEqualTo(RowsScript.finalRows());
+        assertThat(result.commits("rowEvents"))
+                .as("committed row events")
+                .isEqualTo(RowsScript.ROW_EVENTS);
+        assertThat(result.commits("committables"))
+                .as("one per writer, at the end of the input")
+                .isEqualTo(parallelism);
+    }
+
+    private String pipeline(Path script, String sinkOptions, int parallelism) {
         return "source:\n"
                 + "  type: values\n"
                 + "  script: "
-                + RowsScript.write(dir)
+                + script
                 + "\n"
                 + "  splits: 2\n"
                 + "sink:\n"
