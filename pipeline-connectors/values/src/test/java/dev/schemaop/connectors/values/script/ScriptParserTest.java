@@ -272,7 +272,7 @@ class ScriptParserTest {
                         "Invalid values script bad.yaml, event #1 (line 1): unknown event type"
                                 + " 'explode'; valid types: create.table, add.column,"
                                 + " alter.column.type, rename.column, drop.column, truncate.table,"
-                                + " drop.table, insert, update, delete, checkpoint"),
+                                + " drop.table, insert, update, delete, skipped.change, checkpoint"),
                 Arguments.of(
                         "- rollback\n",
                         "Invalid values script bad.yaml, event #1 (line 1): an event must be a"
@@ -386,9 +386,8 @@ class ScriptParserTest {
                         "Invalid values script bad.yaml, event #2 (line 5): column 'nope' is not a"
                                 + " column of db.t"),
                 Arguments.of(
-                        create + "- type: drop.column\n  table: db.t\n  columns: [id]\n",
-                        "Invalid values script bad.yaml, event #2 (line 5): column 'id' is part of"
-                                + " the primary key of db.t"),
+                        create + "- type: skipped.change\n  table: db.t\n  reason: unparseable\n",
+                        "Invalid values script bad.yaml, event #2 (line 5): missing 'statement'"),
                 Arguments.of(
                         create + "- type: truncate.table\n  table: db.t\n  rows: []\n",
                         "Invalid values script bad.yaml, event #2 (line 5): unknown key 'rows' for"
