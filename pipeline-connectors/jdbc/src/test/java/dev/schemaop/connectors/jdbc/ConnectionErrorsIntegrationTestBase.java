@@ -3,6 +3,7 @@ package dev.schemaop.connectors.jdbc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.schemaop.api.NonRecoverableException;
 import dev.schemaop.connectors.jdbc.connection.JdbcConnectionOptions;
 import dev.schemaop.connectors.jdbc.sink.JdbcMetadataApplier;
 import dev.schemaop.connectors.jdbc.sink.JdbcSink;
@@ -32,7 +33,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
@@ -235,7 +235,9 @@ abstract class ConnectionErrorsIntegrationTestBase {
                                         .contains("could not apply create.table")
                                         .contains(endpoint().url())
                                         .contains("Check the credentials"))
-                .satisfies(e -> assertThat(everything(e)).doesNotContain(SECRET));
+                .satisfies(e -> assertThat(everything(e)).doesNotContain(SECRET))
+                .as("a restart would meet the same refusal: the job ends")
+                .hasCauseInstanceOf(NonRecoverableException.class);
         // wrong credentials are not retried
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
         applier.close();
@@ -248,7 +250,8 @@ abstract class ConnectionErrorsIntegrationTestBase {
         writer.write(new CreateTableEvent(t, schema), null);
         writer.write(new Rows(t, schema).insert(1), null);
         assertThatThrownBy(() -> writer.flush(false))
-                .isInstanceOf(IOException.class)
+                .as("a restart would meet the same refusal: the job ends")
+                .isInstanceOf(NonRecoverableException.class)
                 .hasMessageContaining("could not write 1 row change(s)")
                 .hasMessageContaining("Check the credentials")
                 .satisfies(e -> assertThat(everything(e)).doesNotContain(SECRET));
