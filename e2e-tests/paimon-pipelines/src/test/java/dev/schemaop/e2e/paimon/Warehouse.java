@@ -1,5 +1,6 @@
 package dev.schemaop.e2e.paimon;
 
+import org.apache.paimon.Snapshot;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.catalog.CatalogFactory;
@@ -134,6 +135,13 @@ final class Warehouse implements AutoCloseable {
             rendered.add(String.join(", ", parts));
         }
         return rendered;
+    }
+
+    /** Every snapshot of the table Paimon still keeps, oldest first. */
+    List<Snapshot> snapshots(String database, String table) throws Exception {
+        List<Snapshot> snapshots = new ArrayList<>();
+        table(database, table).snapshotManager().snapshots().forEachRemaining(snapshots::add);
+        return snapshots;
     }
 
     /** The table's partitions, each as its values joined by '/', sorted. */

@@ -39,7 +39,7 @@ public final class PaimonSinkOptions {
                     .defaultValue("schemaop")
                     .withDescription(
                             "The start of the commit user of every Paimon snapshot the sink"
-                                    + " commits; each writer adds an id of its own.");
+                                    + " commits; each job adds an id of its own.");
 
     /** Not Flink CDC's: the bucket count of the primary-key tables the sink creates. */
     public static final int DEFAULT_BUCKETS = 4;

@@ -2,8 +2,6 @@ package dev.schemaop.connectors.paimon.sink;
 
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.paimon.catalog.Identifier;
-import org.apache.paimon.table.sink.CommitMessage;
-import org.apache.paimon.table.sink.CommitMessageSerializer;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -14,12 +12,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A committable in Flink's checkpoint: the table, its uuid and latest snapshot when written, commit
- * user and identifier, then each commit message in Paimon's own serialized form, with the version
- * of Paimon's serializer that wrote it.
+ * A committable in Flink's checkpoint: the table, commit user and identifier, then the files of
+ * each writer as {@link WrittenFilesSerializer} writes them. Version 2 was a committable per writer
+ * (a committer per subtask); its checkpoints are refused.
  */
 public final class CommittableSerializer implements SimpleVersionedSerializer<PaimonCommittable> {
-    private static final int VERSION = 2;
+    private static final int VERSION = 3;
 
     @Override
     public int getVersion() {
@@ -28,21 +26,14 @@ public final class CommittableSerializer implements SimpleVersionedSerializer<Pa
 
     @Override
     public byte[] serialize(PaimonCommittable committable) throws IOException {
-        CommitMessageSerializer messages = new CommitMessageSerializer();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.writeUTF(committable.table().getDatabaseName());
-            out.writeUTF(committable.table().getObjectName());
-            out.writeUTF(committable.tableUuid());
-            out.writeLong(committable.writtenAfterSnapshot());
+            WrittenFilesSerializer.writeTable(committable.table(), out);
             out.writeUTF(committable.commitUser());
             out.writeLong(committable.identifier());
-            out.writeInt(messages.getVersion());
-            out.writeInt(committable.messages().size());
-            for (CommitMessage message : committable.messages()) {
-                byte[] serialized = messages.serialize(message);
-                out.writeInt(serialized.length);
-                out.write(serialized);
+            out.writeInt(committable.files().size());
+            for (WrittenFiles files : committable.files()) {
+                WrittenFilesSerializer.write(files, out);
             }
         }
         return bytes.toByteArray();
@@ -58,23 +49,17 @@ public final class CommittableSerializer implements SimpleVersionedSerializer<Pa
                             + VERSION
                             + "): restore with the connector version that wrote the checkpoint");
         }
-        CommitMessageSerializer messages = new CommitMessageSerializer();
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(serialized))) {
-            Identifier table = Identifier.create(in.readUTF(), in.readUTF());
-            String tableUuid = in.readUTF();
-            long writtenAfterSnapshot = in.readLong();
+            Identifier table = WrittenFilesSerializer.readTable(in);
             String commitUser = in.readUTF();
             long identifier = in.readLong();
-            int messageVersion = in.readInt();
             int count = in.readInt();
-            List<CommitMessage> list = new ArrayList<>(count);
+            List<WrittenFiles> files = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
-                byte[] message = new byte[in.readInt()];
-                in.readFully(message);
-                list.add(messages.deserialize(messageVersion, message));
+                files.add(WrittenFilesSerializer.read(in));
             }
-            return new PaimonCommittable(
-                    table, tableUuid, writtenAfterSnapshot, commitUser, identifier, list);
+            Trailing.none(in, "Paimon committable");
+            return new PaimonCommittable(table, commitUser, identifier, files);
         }
     }
 }

@@ -4,10 +4,8 @@ import dev.schemaop.connectors.paimon.catalog.CatalogSettings;
 
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.paimon.catalog.Catalog;
-import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.manifest.ManifestCommittable;
 import org.apache.paimon.table.FileStoreTable;
-import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.TableCommitImpl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,138 +13,110 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
+import java.util.OptionalLong;
 
 /**
- * Commits the writers' files once their checkpoint completed, with Paimon's {@code
- * filterAndCommitMultiple}: a committable Paimon already has (committed before a failover, restored
- * from the checkpoint and handed over again) is recognised by its commit user and identifier and
- * skipped, so each file reaches the table exactly once. Files written before the table was
- * truncated or dropped are left out. The table is read from the catalog for every commit: its
- * schema may have changed since the files were written (Paimon reads each file with the schema it
- * was written with).
+ * The job's one committer (all committables reach one subtask, {@link CommitGatherer}): each
+ * committable is one Paimon commit into its table, made with Paimon's {@code
+ * filterAndCommitMultiple}, which skips a commit Paimon already has for the commit user and
+ * identifier. Files written before the table was truncated or dropped are left out. The table is
+ * read from the catalog for every commit: its schema may have changed since the files were written
+ * (Paimon reads each file with the schema it was written with).
+ *
+ * <p>Committables restored from a checkpoint (Flink commits them again when the job starts from it;
+ * their identifier is at most the checkpoint's id) are committed as Paimon's own committer commits
+ * them after a restore: with Paimon's check of the appended files against the table first. A commit
+ * made then, rather than found made already, fails the job once the request is through: the writers
+ * of the new attempt may have read the table before that commit, and a primary-key writer's
+ * sequence numbers must come after those of the files it added. The next attempt finds every such
+ * commit made and goes on. (A failover after the commit, the usual case, finds it made at once.)
  */
 final class PaimonCommitter implements Committer<PaimonCommittable> {
     private static final Logger LOG = LoggerFactory.getLogger(PaimonCommitter.class);
 
     private final CatalogSettings settings;
+    private final long restoredCheckpoint;
     private Catalog catalog;
 
-    PaimonCommitter(CatalogSettings settings) {
+    PaimonCommitter(CatalogSettings settings, OptionalLong restoredCheckpoint) {
         this.settings = settings;
+        this.restoredCheckpoint = restoredCheckpoint.orElse(Long.MIN_VALUE);
     }
 
     @Override
     public void commit(Collection<CommitRequest<PaimonCommittable>> requests) throws IOException {
-        Map<Identifier, List<PaimonCommittable>> byTable = new LinkedHashMap<>();
+        List<String> madeAfterRestore = new ArrayList<>();
         for (CommitRequest<PaimonCommittable> request : requests) {
             PaimonCommittable committable = request.getCommittable();
-            byTable.computeIfAbsent(committable.table(), t -> new ArrayList<>()).add(committable);
-        }
-        for (Map.Entry<Identifier, List<PaimonCommittable>> table : byTable.entrySet()) {
+            boolean restored = committable.identifier() <= restoredCheckpoint;
+            boolean made;
             try {
-                commit(table.getKey(), table.getValue());
+                made = commit(committable, restored);
             } catch (IOException e) {
                 throw e;
             } catch (Exception e) {
                 throw new IOException(
                         "The Paimon sink could not commit to "
-                                + table.getKey()
+                                + committable.table().getFullName()
                                 + " ("
                                 + settings
                                 + ")",
                         e);
             }
+            if (made && restored) {
+                madeAfterRestore.add(
+                        committable.table().getFullName()
+                                + " (commit "
+                                + committable.identifier()
+                                + ")");
+            }
+        }
+        if (!madeAfterRestore.isEmpty()) {
+            throw new IOException(
+                    "After restoring checkpoint "
+                            + restoredCheckpoint
+                            + ", the Paimon sink committed files that were not committed before the"
+                            + " failure: "
+                            + String.join(", ", madeAfterRestore)
+                            + ". The job restarts once more, so that its writers start from these"
+                            + " commits, as Paimon's own sink does; nothing is lost (with restarts"
+                            + " off, submit the job again from the same checkpoint).");
         }
     }
 
-    private void commit(Identifier id, List<PaimonCommittable> committables) throws Exception {
+    /** Whether a commit was made (false: nothing left to commit, or Paimon had it already). */
+    private boolean commit(PaimonCommittable committable, boolean restored) throws Exception {
         FileStoreTable table;
         try {
-            table = (FileStoreTable) catalog().getTable(id);
+            table = (FileStoreTable) catalog().getTable(committable.table());
         } catch (Catalog.TableNotExistException dropped) {
             LOG.info(
                     "Paimon table {} was dropped after its rows were written: its files are not"
                             + " committed",
-                    id);
-            return;
+                    committable.table().getFullName());
+            return false;
         }
-        Map<String, TreeMap<Long, List<CommitMessage>>> byUser = new LinkedHashMap<>();
-        for (PaimonCommittable committable : stillWanted(table, id, committables)) {
-            byUser.computeIfAbsent(committable.commitUser(), u -> new TreeMap<>())
-                    .computeIfAbsent(committable.identifier(), i -> new ArrayList<>())
-                    .addAll(committable.messages());
+        ManifestCommittable commit = new ManifestCommittable(committable.identifier());
+        for (WrittenFiles files : StillWanted.of(table, committable)) {
+            files.messages().forEach(commit::addFileCommittable);
         }
-        for (Map.Entry<String, TreeMap<Long, List<CommitMessage>>> user : byUser.entrySet()) {
-            try (TableCommitImpl commit = table.newCommit(user.getKey())) {
-                // Without Paimon's check of appended files before the commit: when that check
-                // ran, a commit that lost the race for its snapshot id to another subtask's
-                // committer checks its compaction again against nothing but the other's files,
-                // and fails on its own deletes ("File deletion conflicts detected", Paimon
-                // 1.3.1). Paimon's own committer commits without it too; the check after the
-                // race still runs.
-                int committed =
-                        commit.filterAndCommitMultiple(committables(user.getValue()), false);
-                LOG.debug(
-                        "Paimon table {}: {} of {} commits of {} made",
-                        id,
-                        committed,
-                        user.getValue().size(),
-                        user.getKey());
-            }
+        if (commit.fileCommittables().isEmpty()) {
+            return false;
         }
-    }
-
-    /**
-     * The committables whose table is still the one they were written for: not dropped and created
-     * again, and not truncated after their rows were written (the truncate's snapshot came after
-     * the one the writer saw when it handed its files over). The others' files stay out of the
-     * table; Paimon's orphan file cleaning removes them.
-     */
-    private static List<PaimonCommittable> stillWanted(
-            FileStoreTable table, Identifier id, List<PaimonCommittable> committables) {
-        String uuid = table.uuid();
-        long oldest = Long.MAX_VALUE;
-        for (PaimonCommittable committable : committables) {
-            oldest = Math.min(oldest, committable.writtenAfterSnapshot());
-        }
-        long lastTruncate = Truncations.lastAfter(table, oldest);
-        List<PaimonCommittable> wanted = new ArrayList<>();
-        for (PaimonCommittable committable : committables) {
-            if (!committable.tableUuid().equals(uuid)) {
+        try (TableCommitImpl paimon = table.newCommit(committable.commitUser())) {
+            int made = paimon.filterAndCommitMultiple(List.of(commit), restored);
+            if (restored) {
                 LOG.info(
-                        "Paimon table {} was dropped and created again after commit {} of {} was"
-                                + " written: its files are not committed",
-                        id,
+                        "Paimon table {}: commit {} of {}, restored from checkpoint {}, {}",
+                        committable.table().getFullName(),
                         committable.identifier(),
-                        committable.commitUser());
-            } else if (committable.writtenAfterSnapshot() < lastTruncate) {
-                LOG.info(
-                        "Paimon table {} was truncated (snapshot {}) after commit {} of {} was"
-                                + " written: its files are not committed",
-                        id,
-                        lastTruncate,
-                        committable.identifier(),
-                        committable.commitUser());
-            } else {
-                wanted.add(committable);
+                        committable.commitUser(),
+                        restoredCheckpoint,
+                        made > 0 ? "committed now" : "was committed before");
             }
+            return made > 0;
         }
-        return wanted;
-    }
-
-    private static List<ManifestCommittable> committables(
-            TreeMap<Long, List<CommitMessage>> byIdentifier) {
-        List<ManifestCommittable> committables = new ArrayList<>();
-        for (Map.Entry<Long, List<CommitMessage>> entry : byIdentifier.entrySet()) {
-            ManifestCommittable committable = new ManifestCommittable(entry.getKey());
-            entry.getValue().forEach(committable::addFileCommittable);
-            committables.add(committable);
-        }
-        return committables;
     }
 
     private Catalog catalog() {

@@ -4,6 +4,7 @@ import dev.schemaop.connectors.paimon.catalog.CatalogSettings;
 import dev.schemaop.connectors.paimon.catalog.TableNames;
 
 import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
+import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
 import org.apache.flink.cdc.common.event.ChangeEvent;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
@@ -31,12 +32,11 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * One sink subtask's writer. It keeps each table's schema from the events it receives, writes rows
  * through a {@link TableWriter} per table, and at each checkpoint hands over what it wrote as one
- * {@link PaimonCommittable} per table; Flink's committer commits them once the checkpoint
+ * {@link WrittenFiles} per table; the job's one committer commits them once the checkpoint
  * completed.
  *
  * <p>A schema change of a table replaces its writer by one on the new schema that carries on with
@@ -45,11 +45,13 @@ import java.util.UUID;
  * before every schema change; a Paimon writer has nothing to flush before its checkpoint, as
  * nothing it wrote is visible before the commit.
  *
- * <p>The commit user is this writer's own ({@code commit.user-prefix} and a random id): Paimon
- * deduplicates commits per commit user and identifier, so no other writer, and no later attempt of
- * this one, can make Paimon take a commit for one it has already.
+ * <p>Paimon's writers are opened under the job's commit user and number the files they hand over by
+ * the checkpoint after the last one this writer took ({@link #snapshotState}, the restored one at
+ * first): with the committer's ids (checkpoint ids, {@link CommitGatherer}) Paimon then tells which
+ * buckets have everything committed and closes the writers of those that went idle.
  */
-final class PaimonWriter implements CommittingSinkWriter<Event, PaimonCommittable> {
+final class PaimonWriter
+        implements CommittingSinkWriter<Event, WrittenFiles>, StatefulSinkWriter<Event, Void> {
     private static final Logger LOG = LoggerFactory.getLogger(PaimonWriter.class);
 
     private final CatalogSettings settings;
@@ -62,11 +64,16 @@ final class PaimonWriter implements CommittingSinkWriter<Event, PaimonCommittabl
     private Catalog catalog;
     private IOManager ioManager;
     private MemoryPoolFactory memory;
-    private long nextIdentifier = 1;
+    private long lastCheckpoint;
 
-    PaimonWriter(CatalogSettings settings, String commitUserPrefix, MetricGroup metrics) {
+    PaimonWriter(
+            CatalogSettings settings,
+            String commitUser,
+            long restoredCheckpoint,
+            MetricGroup metrics) {
         this.settings = settings;
-        this.commitUser = commitUserPrefix + "-" + UUID.randomUUID();
+        this.commitUser = commitUser;
+        this.lastCheckpoint = restoredCheckpoint;
         this.metrics = metrics;
     }
 
@@ -179,20 +186,17 @@ final class PaimonWriter implements CommittingSinkWriter<Event, PaimonCommittabl
     }
 
     @Override
-    public Collection<PaimonCommittable> prepareCommit() throws IOException {
-        long identifier = nextIdentifier++;
-        List<PaimonCommittable> committables = new ArrayList<>();
+    public Collection<WrittenFiles> prepareCommit() throws IOException {
+        long identifier = lastCheckpoint + 1;
+        List<WrittenFiles> written = new ArrayList<>();
         try {
             for (Map.Entry<TableId, TableWriter> entry : writers.entrySet()) {
-                PaimonCommittable committable =
+                WrittenFiles files =
                         entry.getValue()
-                                .prepareCommit(
-                                        TableNames.identifier(entry.getKey()),
-                                        commitUser,
-                                        identifier);
+                                .prepareCommit(TableNames.identifier(entry.getKey()), identifier);
                 countDeletesNotWritten(entry.getKey(), entry.getValue());
-                if (committable != null) {
-                    committables.add(committable);
+                if (files != null) {
+                    written.add(files);
                 }
             }
         } catch (IOException e) {
@@ -200,7 +204,14 @@ final class PaimonWriter implements CommittingSinkWriter<Event, PaimonCommittabl
         } catch (Exception e) {
             throw new IOException("The Paimon sink could not write its files to " + settings, e);
         }
-        return committables;
+        return written;
+    }
+
+    /** Nothing to keep: the checkpoint's id is what the writer needs ({@link PaimonSink}). */
+    @Override
+    public List<Void> snapshotState(long checkpointId) {
+        lastCheckpoint = checkpointId;
+        return List.of();
     }
 
     private void countDeletesNotWritten(TableId table, TableWriter writer) {

@@ -11,9 +11,11 @@ import org.apache.paimon.memory.MemoryPoolFactory;
 import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.CommitMessage;
+import org.apache.paimon.table.sink.CommitMessageImpl;
 import org.apache.paimon.table.sink.TableWriteImpl;
 import org.apache.paimon.types.RowKind;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -144,20 +146,21 @@ final class TableWriter implements AutoCloseable {
     }
 
     /**
-     * Writes what is buffered into data files; their commit messages as one committable, or null
-     * when there is nothing to commit.
+     * Writes what is buffered into data files; the commit messages of the buckets with new files or
+     * a compaction, or null when there are none (the table then gets no commit). {@code identifier}
+     * numbers them for Paimon's bookkeeping of committed buckets.
      */
     @SuppressWarnings("unchecked")
-    PaimonCommittable prepareCommit(Identifier id, String commitUser, long identifier)
-            throws Exception {
+    WrittenFiles prepareCommit(Identifier id, long identifier) throws Exception {
         // Read before the files are handed over: a truncate the committer finds after this
         // snapshot was applied after these rows were written.
         long writtenAfter = Truncations.latestSnapshot(table);
-        List<CommitMessage> messages = write.prepareCommit(false, identifier);
+        List<CommitMessage> messages = new ArrayList<>(write.prepareCommit(false, identifier));
+        messages.removeIf(message -> ((CommitMessageImpl) message).isEmpty());
         if (messages.isEmpty()) {
             return null;
         }
-        return new PaimonCommittable(id, uuid, writtenAfter, commitUser, identifier, messages);
+        return new WrittenFiles(id, uuid, writtenAfter, messages);
     }
 
     String name() {

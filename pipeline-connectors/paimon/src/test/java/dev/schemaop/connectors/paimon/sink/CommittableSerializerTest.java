@@ -12,49 +12,69 @@ import org.apache.paimon.table.sink.CommitMessageImpl;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 
 class CommittableSerializerTest {
+    private static final Identifier TABLE = Identifier.create("db", "t");
 
     @Test
-    void aCommittableComesBackWithEveryMessage() throws IOException {
+    void aCommittableComesBackWithTheFilesOfEveryWriter() throws IOException {
         CommittableSerializer serializer = new CommittableSerializer();
-        List<CommitMessage> messages =
-                List.of(
-                        new CommitMessageImpl(
-                                BinaryRow.EMPTY_ROW,
-                                0,
-                                2,
-                                DataIncrement.emptyIncrement(),
-                                CompactIncrement.emptyIncrement()),
-                        new CommitMessageImpl(
-                                BinaryRow.EMPTY_ROW,
-                                1,
-                                2,
-                                DataIncrement.emptyIncrement(),
-                                CompactIncrement.emptyIncrement()));
+        WrittenFiles first = new WrittenFiles(TABLE, "db.t.1764", 12L, messages(0, 1));
+        WrittenFiles second = new WrittenFiles(TABLE, "db.t.1764", 13L, messages(2));
         PaimonCommittable committable =
-                new PaimonCommittable(
-                        Identifier.create("db", "t"), "db.t.1764", 12L, "user-1", 7L, messages);
+                new PaimonCommittable(TABLE, "user-1", 7L, List.of(first, second));
 
         PaimonCommittable back =
                 serializer.deserialize(serializer.getVersion(), serializer.serialize(committable));
 
-        assertThat(back.table()).isEqualTo(Identifier.create("db", "t"));
-        assertThat(back.tableUuid()).isEqualTo("db.t.1764");
-        assertThat(back.writtenAfterSnapshot()).isEqualTo(12L);
-        assertThat(back.commitUser()).isEqualTo("user-1");
-        assertThat(back.identifier()).isEqualTo(7L);
-        assertThat(back.messages()).isEqualTo(messages);
+        assertThat(back).isEqualTo(committable);
     }
 
     @Test
-    void anUnknownVersionIsRefusedWithWhatToDo() {
-        assertThatThrownBy(() -> new CommittableSerializer().deserialize(1, new byte[0]))
+    void writtenFilesComeBackWithEveryMessage() throws IOException {
+        WrittenFilesSerializer serializer = new WrittenFilesSerializer();
+        WrittenFiles files = new WrittenFiles(TABLE, "db.t.1764", 12L, messages(0, 1));
+
+        assertThat(serializer.deserialize(serializer.getVersion(), serializer.serialize(files)))
+                .isEqualTo(files);
+    }
+
+    @Test
+    void aCommittableOfTheFormerCommitterPerSubtaskIsRefusedWithWhatToDo() {
+        assertThatThrownBy(() -> new CommittableSerializer().deserialize(2, new byte[0]))
                 .isInstanceOf(IOException.class)
                 .hasMessage(
-                        "A Paimon committable of version 1 is not readable by this sink (version"
-                                + " 2): restore with the connector version that wrote the"
+                        "A Paimon committable of version 2 is not readable by this sink (version"
+                                + " 3): restore with the connector version that wrote the"
                                 + " checkpoint");
+    }
+
+    @Test
+    void bytesAfterTheEndAreRefused() throws IOException {
+        CommittableSerializer serializer = new CommittableSerializer();
+        byte[] serialized =
+                serializer.serialize(new PaimonCommittable(TABLE, "user-1", 7L, List.of()));
+        byte[] longer = Arrays.copyOf(serialized, serialized.length + 2);
+
+        assertThatThrownBy(() -> serializer.deserialize(serializer.getVersion(), longer))
+                .isInstanceOf(IOException.class)
+                .hasMessage(
+                        "A serialized Paimon committable has 2 bytes after its end: corrupt data");
+    }
+
+    private static List<CommitMessage> messages(int... buckets) {
+        return Arrays.stream(buckets)
+                .mapToObj(
+                        bucket ->
+                                (CommitMessage)
+                                        new CommitMessageImpl(
+                                                BinaryRow.EMPTY_ROW,
+                                                bucket,
+                                                4,
+                                                DataIncrement.emptyIncrement(),
+                                                CompactIncrement.emptyIncrement()))
+                .toList();
     }
 }
