@@ -41,14 +41,19 @@ class ExistingTablesTest {
         Files.writeString(dir.resolve("script.yaml"), SCRIPT);
     }
 
-    /** The sink's table before the job: id, qty as written here, nothing else, key as written. */
+    /**
+     * The sink's table before the job: id, its own column code (nullable, as a column the pipeline
+     * does not write must be, unless it is the key), qty as written here, key as written.
+     */
     private void existingTable(String qtyType, String key) throws IOException {
         Files.writeString(
                 dir.resolve("existing.yaml"),
                 "- table: db.orders\n"
                         + "  columns:\n"
                         + "    - {name: id, type: INT NOT NULL}\n"
-                        + "    - {name: code, type: INT NOT NULL}\n"
+                        + "    - {name: code, type: "
+                        + (key.equals("code") ? "INT NOT NULL" : "INT")
+                        + "}\n"
                         + "    - {name: qty, type: "
                         + qtyType
                         + "}\n"
@@ -123,8 +128,8 @@ class ExistingTablesTest {
                                         + " has no such column",
                                 "Suggested repair statements (review and adjust to the target"
                                         + " system's DDL dialect):",
-                                "  ALTER TABLE db.orders ADD COLUMN note VARCHAR(20);",
-                                "  ALTER TABLE db.orders ALTER COLUMN qty TYPE INT;"));
+                                "  ALTER TABLE \"db\".\"orders\" ADD COLUMN \"note\" VARCHAR(20);",
+                                "  ALTER TABLE \"db\".\"orders\" ALTER COLUMN \"qty\" TYPE INT;"));
         CliRun.assertNoStackTrace(run.stderr);
         assertThat(run.schemaChanges()).isEmpty();
     }
@@ -143,8 +148,7 @@ class ExistingTablesTest {
                         "AlterColumnTypeEvent{tableId=db.orders, typeMapping={qty=INT},"
                                 + " oldTypeMapping={qty=SMALLINT}}");
         assertThat(run.columns("db.orders"))
-                .containsExactly(
-                        "id INT NOT NULL", "code INT NOT NULL", "qty INT", "note VARCHAR(20)");
+                .containsExactly("id INT NOT NULL", "code INT", "qty INT", "note VARCHAR(20)");
         assertThat(run.rows("db.orders"))
                 .as("70000 needed the widening; code is the table's own column")
                 .containsExactly(
@@ -212,7 +216,7 @@ class ExistingTablesTest {
         assertThat(run.exitCode).as("stderr:\n%s", run.stderr).isZero();
         assertThat(run.schemaChanges()).isEmpty();
         assertThat(run.columns("db.orders"))
-                .containsExactly("id INT NOT NULL", "code INT NOT NULL", "qty BIGINT");
+                .containsExactly("id INT NOT NULL", "code INT", "qty BIGINT");
         assertThat(run.rows("db.orders"))
                 .as("note has no column: its values are dropped and counted")
                 .isEqualTo(List.of("id=1, code=null, qty=10", "id=2, code=null, qty=70000"));
