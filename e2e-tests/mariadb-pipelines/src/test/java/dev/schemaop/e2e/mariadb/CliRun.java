@@ -10,6 +10,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Runs a pipeline through the real command line, {@code flink-cdc.sh}'s main class, on the embedded
@@ -28,22 +31,52 @@ final class CliRun {
         this.pipelineFile = pipelineFile;
     }
 
-    /** Writes {@code pipelineYaml} into {@code dir} as pipeline.yaml and runs it. */
-    static CliRun run(Path dir, String pipelineYaml) throws IOException {
+    /**
+     * Writes {@code pipelineYaml} into {@code dir} as pipeline.yaml and runs it with {@code -D}
+     * options.
+     */
+    static CliRun run(Path dir, String pipelineYaml, String... flinkOptions) throws IOException {
         Path pipeline = dir.resolve("pipeline.yaml");
         Files.writeString(pipeline, pipelineYaml);
+        List<String> args = new ArrayList<>();
+        for (String option : flinkOptions) {
+            args.add("-D");
+            args.add(option);
+        }
+        args.add(pipeline.toString());
         PrintStream originalErr = System.err;
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit;
         try {
             System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            exit = FlinkCdcCli.execute(pipeline.toString());
+            exit = FlinkCdcCli.execute(args.toArray(new String[0]));
         } finally {
             System.setErr(originalErr);
         }
         String stderr = err.toString(StandardCharsets.UTF_8);
         originalErr.print(stderr);
         return new CliRun(exit, stderr, pipeline);
+    }
+
+    /**
+     * The same on a thread of its own, for a pipeline that reads the binlog and so ends only when
+     * it fails: the test changes the server meanwhile.
+     */
+    static CompletableFuture<CliRun> start(Path dir, String pipelineYaml, String... flinkOptions) {
+        CompletableFuture<CliRun> run = new CompletableFuture<>();
+        Thread thread =
+                new Thread(
+                        () -> {
+                            try {
+                                run.complete(run(dir, pipelineYaml, flinkOptions));
+                            } catch (Throwable e) {
+                                run.completeExceptionally(e);
+                            }
+                        },
+                        "flink-cdc.sh");
+        thread.setDaemon(true);
+        thread.start();
+        return run;
     }
 
     /** {@code file:line: } of the line of the pipeline file that starts with {@code prefix}. */

@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * A change-data-capture pipeline never ends by itself: it is composed by the runtime from its
  * definition, started on an embedded Flink cluster, watched through its sink, then cancelled.
  */
-final class RunningPipeline implements AutoCloseable {
+final class RunningPipeline implements AutoCloseable, Await.Running {
     private final JobClient job;
 
     private RunningPipeline(JobClient job) {
@@ -68,7 +68,8 @@ final class RunningPipeline implements AutoCloseable {
      * cluster down, after which {@code getJobStatus} only throws "MiniCluster is not yet running":
      * the job's result, which outlives the cluster, tells how it ended.
      */
-    void assertRunning() throws Exception {
+    @Override
+    public void assertRunning() throws Exception {
         CompletableFuture<JobExecutionResult> result = job.getJobExecutionResult();
         if (!result.isDone() && isRunning()) {
             return;

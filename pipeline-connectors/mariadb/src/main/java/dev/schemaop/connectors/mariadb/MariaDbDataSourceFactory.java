@@ -120,6 +120,7 @@ public class MariaDbDataSourceFactory implements DataSourceFactory {
                 config.get(MariaDbSourceOptions.SCHEMA_CHANGE_ENABLED),
                 config.get(MariaDbSourceOptions.CONNECT_TIMEOUT),
                 config.get(MariaDbSourceOptions.PARSE_ONLINE_SCHEMA_CHANGES),
+                unparseable(config.get(MariaDbSourceOptions.SCHEMA_CHANGE_UNPARSEABLE)),
                 debezium);
     }
 
@@ -160,6 +161,21 @@ public class MariaDbDataSourceFactory implements DataSourceFactory {
         }
     }
 
+    static SourceSettings.Unparseable unparseable(String text) {
+        switch (text.strip().toLowerCase(Locale.ROOT)) {
+            case "fail":
+                return SourceSettings.Unparseable.FAIL;
+            case "skip":
+                return SourceSettings.Unparseable.SKIP;
+            default:
+                throw new IllegalArgumentException(
+                        "Option 'schema-change.unparseable' of the mariadb source takes fail or"
+                                + " skip, got '"
+                                + text
+                                + "'");
+        }
+    }
+
     @Override
     public String identifier() {
         return IDENTIFIER;
@@ -186,6 +202,7 @@ public class MariaDbDataSourceFactory implements DataSourceFactory {
         options.add(MariaDbSourceOptions.SCHEMA_CHANGE_ENABLED);
         options.add(MariaDbSourceOptions.CONNECT_TIMEOUT);
         options.add(MariaDbSourceOptions.PARSE_ONLINE_SCHEMA_CHANGES);
+        options.add(MariaDbSourceOptions.SCHEMA_CHANGE_UNPARSEABLE);
         return options;
     }
 }

@@ -43,6 +43,24 @@ class MariaDbDataSourceFactoryTest {
     }
 
     @Test
+    void unparseableStatementsFailByDefaultOrAreSkipped() {
+        assertThat(MariaDbDataSourceFactory.settings(Configuration.fromMap(BASE)).unparseable())
+                .isEqualTo(SourceSettings.Unparseable.FAIL);
+        assertThat(
+                        MariaDbDataSourceFactory.settings(with("schema-change.unparseable", "Skip"))
+                                .unparseable())
+                .isEqualTo(SourceSettings.Unparseable.SKIP);
+        assertThatThrownBy(
+                        () ->
+                                MariaDbDataSourceFactory.settings(
+                                        with("schema-change.unparseable", "ignore")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                        "Option 'schema-change.unparseable' of the mariadb source takes fail or"
+                                + " skip, got 'ignore'");
+    }
+
+    @Test
     void otherDebeziumOptionsArePassedOn() {
         SourceSettings settings =
                 MariaDbDataSourceFactory.settings(

@@ -16,17 +16,15 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
  * Debezium's schema history ({@code schema.history.internal}) kept by the source reader, which puts
  * it into each checkpoint: Debezium creates this class itself, so the reader and the instance meet
- * through a JVM-wide table under the id in {@link #INSTANCE}. A restored reader registers the
- * checkpoint's records before the engine starts; Debezium replays those up to the restored offset.
+ * through {@link EngineHooks}. A restored reader hands the engine the checkpoint's records;
+ * Debezium replays those up to the restored offset.
  */
 public class CheckpointedSchemaHistory extends AbstractSchemaHistory {
-    public static final String INSTANCE = "schema.history.internal.schemaop.instance";
 
     /** The fields of a history record's table changes (Debezium's JSON). */
     private static final String TABLE_CHANGES = "tableChanges";
@@ -34,20 +32,7 @@ public class CheckpointedSchemaHistory extends AbstractSchemaHistory {
     /** A table change's table, and the table's name before a rename. */
     private static final List<String> TABLE_ID_FIELDS = List.of("id", "previousId");
 
-    private static final Map<String, Records> REGISTRY = new ConcurrentHashMap<>();
-
     private Records records;
-
-    /** Registers the records a reader starts from (empty for a new job) under {@code id}. */
-    static Records register(String id, List<String> restored) {
-        Records records = new Records(restored);
-        REGISTRY.put(id, records);
-        return records;
-    }
-
-    static void unregister(String id) {
-        REGISTRY.remove(id);
-    }
 
     /**
      * A record of the history as Debezium's own snapshot writes one for a table it found: the
@@ -69,11 +54,7 @@ public class CheckpointedSchemaHistory extends AbstractSchemaHistory {
             io.debezium.relational.history.SchemaHistoryListener listener,
             boolean useCatalogBeforeSchema) {
         super.configure(config, comparator, listener, useCatalogBeforeSchema);
-        String id = config.getString(INSTANCE);
-        records = REGISTRY.get(id);
-        if (records == null) {
-            throw new IllegalStateException("No schema history registered under " + id);
-        }
+        records = EngineHooks.of(config).history();
     }
 
     @Override

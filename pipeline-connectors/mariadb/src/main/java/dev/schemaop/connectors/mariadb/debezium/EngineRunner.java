@@ -1,5 +1,6 @@
 package dev.schemaop.connectors.mariadb.debezium;
 
+import dev.schemaop.api.NonRecoverableException;
 import dev.schemaop.connectors.mariadb.SourceSettings;
 import dev.schemaop.connectors.mariadb.handoff.HandOff;
 import dev.schemaop.connectors.mariadb.jdbc.MariaDbConnections;
@@ -7,6 +8,7 @@ import dev.schemaop.connectors.mariadb.jdbc.MariaDbConnections;
 import io.debezium.embedded.Connect;
 import io.debezium.engine.ChangeEvent;
 import io.debezium.engine.DebeziumEngine;
+import org.apache.flink.util.ExceptionUtils;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,6 +16,7 @@ import org.slf4j.LoggerFactory;
 import javax.annotation.Nullable;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -43,7 +46,6 @@ public final class EngineRunner implements AutoCloseable {
 
     private final HandOff<SourceRecord> records = new HandOff<>(QUEUE_CAPACITY);
     private final String engineId = UUID.randomUUID().toString();
-    private final String historyId = "schemaop-history-" + engineId;
     private final CheckpointedSchemaHistory.Records history;
     private final DebeziumEngine<ChangeEvent<SourceRecord, SourceRecord>> engine;
     private final ExecutorService thread;
@@ -53,6 +55,7 @@ public final class EngineRunner implements AutoCloseable {
      * @param offsetJson the restored offset, null for a new job
      * @param historyRecords the restored schema history, empty for a new job
      * @param owner the job and subtask this reader runs for, named in Debezium's JMX beans
+     * @param unparseable what becomes of a binlog statement Debezium's parser cannot read
      */
     public EngineRunner(
             SourceSettings settings,
@@ -60,8 +63,10 @@ public final class EngineRunner implements AutoCloseable {
             @Nullable String partitionJson,
             @Nullable String offsetJson,
             List<String> historyRecords,
+            UnparseableStatements unparseable,
             ClassLoader classLoader) {
-        this.history = CheckpointedSchemaHistory.register(historyId, historyRecords);
+        this.history = new CheckpointedSchemaHistory.Records(historyRecords);
+        EngineHooks.register(engineId, new EngineHooks(history, unparseable));
         // Debezium connects through DriverManager, which offers a driver only to the class loader
         // that registered it: register this job's (on a TaskManager, the one of an earlier job may
         // be there, and a restored job reaches Debezium without the snapshot's connections).
@@ -73,7 +78,7 @@ public final class EngineRunner implements AutoCloseable {
                                         settings,
                                         "schemaop-mariadb-source",
                                         owner.metricTags(engineId),
-                                        historyId,
+                                        engineId,
                                         partitionJson,
                                         offsetJson))
                         .using(classLoader)
@@ -112,11 +117,24 @@ public final class EngineRunner implements AutoCloseable {
         if (!records.isClosed()) {
             records.fail(
                     error != null
-                            ? new MariaDbSourceException(FailureText.of(error), error)
+                            ? failureOf(error)
                             : new MariaDbSourceException(
                                     "The MariaDB change reader stopped: " + message));
             LOG.debug("Debezium engine ended (success {}): {}", success, message);
         }
+    }
+
+    /**
+     * What the reader fails with: a failure a restart cannot fix as it was raised (its message is
+     * the user's, and Flink ends the job on it), else Debezium's cause in a message of its own.
+     */
+    private static RuntimeException failureOf(Throwable error) {
+        Optional<NonRecoverableException> decided =
+                ExceptionUtils.findThrowable(error, NonRecoverableException.class);
+        if (decided.isPresent()) {
+            return decided.get();
+        }
+        return new MariaDbSourceException(FailureText.of(error), error);
     }
 
     /** Takes up to {@code max} records without waiting; throws what stopped the engine. */
@@ -147,7 +165,7 @@ public final class EngineRunner implements AutoCloseable {
         } finally {
             thread.shutdownNow();
             thread.awaitTermination(30, TimeUnit.SECONDS);
-            CheckpointedSchemaHistory.unregister(historyId);
+            EngineHooks.unregister(engineId);
         }
     }
 }
