@@ -1,5 +1,7 @@
 package dev.schemaop.connectors.mariadb.debezium;
 
+import dev.schemaop.connectors.mariadb.SourceSettings;
+
 import io.debezium.config.Configuration;
 
 import java.util.Map;
@@ -12,8 +14,12 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * @param history the schema history the reader puts into its checkpoints
  * @param unparseable what becomes of a statement Debezium's parser cannot read
+ * @param settings the source's settings, to log in as the source when the binlog connection drops
  */
-record EngineHooks(CheckpointedSchemaHistory.Records history, UnparseableStatements unparseable) {
+record EngineHooks(
+        CheckpointedSchemaHistory.Records history,
+        UnparseableStatements unparseable,
+        SourceSettings settings) {
     /** The property holding the engine's id (a schema history property: the history gets it). */
     static final String ENGINE_ID = "schema.history.internal.schemaop.engine";
 

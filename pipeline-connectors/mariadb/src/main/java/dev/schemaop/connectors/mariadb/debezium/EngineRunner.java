@@ -2,6 +2,7 @@ package dev.schemaop.connectors.mariadb.debezium;
 
 import dev.schemaop.api.NonRecoverableException;
 import dev.schemaop.connectors.mariadb.SourceSettings;
+import dev.schemaop.connectors.mariadb.check.RefusedAccess;
 import dev.schemaop.connectors.mariadb.handoff.HandOff;
 import dev.schemaop.connectors.mariadb.jdbc.MariaDbConnections;
 
@@ -44,6 +45,7 @@ public final class EngineRunner implements AutoCloseable {
         BINLOG_CLIENT_LOG.setLevel(java.util.logging.Level.WARNING);
     }
 
+    private final SourceSettings settings;
     private final HandOff<SourceRecord> records = new HandOff<>(QUEUE_CAPACITY);
     private final String engineId = UUID.randomUUID().toString();
     private final CheckpointedSchemaHistory.Records history;
@@ -65,8 +67,9 @@ public final class EngineRunner implements AutoCloseable {
             List<String> historyRecords,
             UnparseableStatements unparseable,
             ClassLoader classLoader) {
+        this.settings = settings;
         this.history = new CheckpointedSchemaHistory.Records(historyRecords);
-        EngineHooks.register(engineId, new EngineHooks(history, unparseable));
+        EngineHooks.register(engineId, new EngineHooks(history, unparseable, settings));
         // Debezium connects through DriverManager, which offers a driver only to the class loader
         // that registered it: register this job's (on a TaskManager, the one of an earlier job may
         // be there, and a restored job reaches Debezium without the snapshot's connections).
@@ -125,12 +128,14 @@ public final class EngineRunner implements AutoCloseable {
     }
 
     /**
-     * What the reader fails with: a failure a restart cannot fix as it was raised (its message is
-     * the user's, and Flink ends the job on it), else Debezium's cause in a message of its own.
+     * What the reader fails with: a failure a restart cannot fix, as it was raised or as the
+     * server's refusal of the user (its message is the user's, and Flink ends the job on it), else
+     * Debezium's cause in a message of its own.
      */
-    private static RuntimeException failureOf(Throwable error) {
+    private RuntimeException failureOf(Throwable error) {
         Optional<NonRecoverableException> decided =
-                ExceptionUtils.findThrowable(error, NonRecoverableException.class);
+                ExceptionUtils.findThrowable(error, NonRecoverableException.class)
+                        .or(() -> RefusedAccess.in(error, settings));
         if (decided.isPresent()) {
             return decided.get();
         }

@@ -1,7 +1,10 @@
 package dev.schemaop.connectors.mariadb.debezium;
 
+import dev.schemaop.connectors.mariadb.SourceSettings;
+import dev.schemaop.connectors.mariadb.check.RefusedAccess;
 import dev.schemaop.connectors.mariadb.schema.QuotedNamesDdlParser;
 
+import com.github.shyiko.mysql.binlog.BinaryLogClient;
 import io.debezium.config.CommonConnectorConfig;
 import io.debezium.config.Configuration;
 import io.debezium.connector.binlog.BinlogDatabaseSchema;
@@ -12,12 +15,15 @@ import io.debezium.connector.mariadb.MariaDbPartition;
 import io.debezium.connector.mariadb.antlr.MariaDbAntlrDdlParser;
 import io.debezium.function.LogPositionValidator;
 import io.debezium.pipeline.ChangeEventSourceCoordinator;
+import io.debezium.pipeline.ErrorHandler;
 import io.debezium.pipeline.spi.OffsetContext;
 import io.debezium.pipeline.spi.Offsets;
 import io.debezium.schema.DatabaseSchema;
 import io.debezium.spi.snapshot.Snapshotter;
+import org.apache.kafka.connect.source.SourceRecord;
 
 import java.lang.reflect.Field;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -39,11 +45,42 @@ public class QuotedNamesConnectorTask extends MariaDbConnectorTask {
     private volatile ChangeEventSourceCoordinator<MariaDbPartition, MariaDbOffsetContext>
             coordinator;
 
+    private SourceSettings settings;
+
+    /** Whether the binlog client has a {@link ReconnectWatch}. */
+    private boolean watched;
+
     @Override
     protected ChangeEventSourceCoordinator<MariaDbPartition, MariaDbOffsetContext> start(
             Configuration config) {
+        settings = EngineHooks.of(config).settings();
         coordinator = super.start(config);
         return coordinator;
+    }
+
+    /** Debezium's engine polls the task all the time: the first poll that finds the binlog read. */
+    @Override
+    protected List<SourceRecord> doPoll() throws InterruptedException {
+        if (!watched) {
+            watchReconnects();
+        }
+        return super.doPoll();
+    }
+
+    private void watchReconnects() {
+        Optional<ErrorHandler> errors = getErrorHandler();
+        Optional<BinaryLogClient> client =
+                Optional.ofNullable(coordinator)
+                        .flatMap(ChangeEventSourceCoordinator::getStreamingSource)
+                        .filter(BinlogStreamingChangeEventSource.class::isInstance)
+                        .map(source -> ((BinlogStreamingChangeEventSource<?, ?>) source))
+                        .map(BinlogStreamingChangeEventSource::getBinaryLogClient);
+        if (errors.isPresent() && client.isPresent()) {
+            client.get()
+                    .registerLifecycleListener(
+                            new ReconnectWatch(() -> RefusedAccess.check(settings), errors.get()));
+            watched = true;
+        }
     }
 
     @Override
