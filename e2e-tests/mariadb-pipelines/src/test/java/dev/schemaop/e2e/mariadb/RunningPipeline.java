@@ -35,9 +35,19 @@ final class RunningPipeline implements AutoCloseable, Await.Running {
     /** Starts the pipeline, from a savepoint when {@code savepoint} is not null. */
     static RunningPipeline start(String definitionYaml, int parallelism, @Nullable String savepoint)
             throws Exception {
+        return start(definitionYaml, parallelism, savepoint, Map.of());
+    }
+
+    /** The same with more Flink options. */
+    static RunningPipeline start(
+            String definitionYaml,
+            int parallelism,
+            @Nullable String savepoint,
+            Map<String, String> flinkOptions)
+            throws Exception {
         PipelineDefinition definition =
                 new PipelineDefinitionParser().parse(definitionYaml, "test pipeline", Map.of());
-        Configuration flink = new Configuration();
+        Configuration flink = Configuration.fromMap(flinkOptions);
         if (savepoint != null) {
             flink.setString("execution.savepoint.path", savepoint);
         }
@@ -60,6 +70,12 @@ final class RunningPipeline implements AutoCloseable, Await.Running {
     String stopWithSavepoint(Path directory) throws Exception {
         return job.stopWithSavepoint(
                         false, directory.toUri().toString(), SavepointFormatType.CANONICAL)
+                .get(60, TimeUnit.SECONDS);
+    }
+
+    /** Takes a savepoint into {@code directory} and runs on; returns the savepoint's path. */
+    String savepoint(Path directory) throws Exception {
+        return job.triggerSavepoint(directory.toUri().toString(), SavepointFormatType.CANONICAL)
                 .get(60, TimeUnit.SECONDS);
     }
 

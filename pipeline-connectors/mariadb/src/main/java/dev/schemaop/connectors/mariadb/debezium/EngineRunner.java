@@ -152,9 +152,17 @@ public final class EngineRunner implements AutoCloseable {
         return records.available();
     }
 
-    /** The schema history up to now, for a checkpoint. */
-    public List<String> history() {
-        return history.snapshot();
+    /**
+     * The schema history up to now, for a checkpoint whose offset is the one given (as the
+     * checkpoint keeps it, null before the first record of a stream without a snapshot): compacted
+     * up to that offset.
+     */
+    public List<String> history(@Nullable String partitionJson, @Nullable String offsetJson) {
+        if (partitionJson == null || offsetJson == null) {
+            return history.snapshot();
+        }
+        return history.checkpoint(
+                OffsetCodec.fromJson(partitionJson), OffsetCodec.fromJson(offsetJson));
     }
 
     @Override

@@ -186,7 +186,7 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
             lastOffset = null;
         }
         if (engine != null) {
-            history = engine.history();
+            history = engine.history(partitionJson, offsetJson);
         }
         // During the snapshot the offset is still null: a restore takes the snapshot again.
         return List.of(
