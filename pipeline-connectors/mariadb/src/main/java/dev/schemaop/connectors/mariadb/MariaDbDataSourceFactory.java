@@ -37,23 +37,6 @@ public class MariaDbDataSourceFactory implements DataSourceFactory {
         return new MariaDbDataSource(settings);
     }
 
-    /**
-     * Debezium options the source decides itself (README "How it reads"); the lock timeout of the
-     * snapshot, {@code snapshot.lock.timeout.ms}, is honoured.
-     */
-    private static final List<String> OWN_DEBEZIUM_OPTIONS =
-            List.of(
-                    "snapshot.mode",
-                    "snapshot.locking.mode",
-                    "snapshot.select.statement.overrides",
-                    "snapshot.include.collection.list",
-                    "table.include.list",
-                    "table.exclude.list",
-                    "database.include.list",
-                    "database.exclude.list",
-                    "column.include.list",
-                    "column.exclude.list");
-
     static SourceSettings settings(Configuration config) {
         List<TablePattern> tables = new ArrayList<>();
         for (String pattern : config.get(MariaDbSourceOptions.TABLES).split(",")) {
@@ -94,19 +77,7 @@ public class MariaDbDataSourceFactory implements DataSourceFactory {
                                         value);
                             }
                         });
-        for (String key : debezium.keySet()) {
-            if (OWN_DEBEZIUM_OPTIONS.stream().anyMatch(key::startsWith)) {
-                throw new IllegalArgumentException(
-                        "Option 'debezium."
-                                + key
-                                + "' of the mariadb source cannot be passed to Debezium: the"
-                                + " source takes the snapshot itself and chooses the tables for"
-                                + " both the snapshot and the binlog, so Debezium's own snapshot"
-                                + " and table or column filters would make the two disagree."
-                                + " Remove it; choose tables with 'tables' and the start with"
-                                + " 'scan.startup.mode'.");
-            }
-        }
+        debezium.keySet().stream().sorted().forEach(RefusedDebeziumOptions::check);
         return new SourceSettings(
                 config.get(MariaDbSourceOptions.HOSTNAME),
                 port,
