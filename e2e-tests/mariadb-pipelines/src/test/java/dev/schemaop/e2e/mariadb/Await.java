@@ -3,6 +3,7 @@ package dev.schemaop.e2e.mariadb;
 import java.sql.SQLException;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Waits for the sink to reach a state: a CDC pipeline gives no signal when it has caught up. The
@@ -14,7 +15,30 @@ final class Await {
 
     private Await() {}
 
-    static <T> T until(RunningPipeline pipeline, Callable<T> probe, T expected) throws Exception {
+    /** A pipeline being waited for: fails with the pipeline's own error once it ended. */
+    interface Running {
+        void assertRunning() throws Exception;
+    }
+
+    /** A command line run on a thread of its own ({@link CliRun#start}). */
+    static <T> T until(CompletableFuture<CliRun> run, Callable<T> probe, T expected)
+            throws Exception {
+        return until(
+                () -> {
+                    if (run.isDone()) {
+                        CliRun ended = run.join();
+                        throw new AssertionError(
+                                "The pipeline ended with exit code "
+                                        + ended.exitCode
+                                        + ":\n"
+                                        + ended.stderr);
+                    }
+                },
+                probe,
+                expected);
+    }
+
+    static <T> T until(Running pipeline, Callable<T> probe, T expected) throws Exception {
         long deadline = System.currentTimeMillis() + LIMIT_MS;
         T last = null;
         while (System.currentTimeMillis() < deadline) {

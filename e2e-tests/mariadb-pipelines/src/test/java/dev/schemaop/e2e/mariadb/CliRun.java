@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Runs a pipeline through the real command line, {@code flink-cdc.sh}'s main class, on the embedded
@@ -54,6 +55,27 @@ final class CliRun {
         String stderr = err.toString(StandardCharsets.UTF_8);
         originalErr.print(stderr);
         return new CliRun(exit, stderr, pipeline);
+    }
+
+    /**
+     * The same on a thread of its own, for a pipeline that reads the binlog and so ends only when
+     * it fails: the test changes the server meanwhile.
+     */
+    static CompletableFuture<CliRun> start(Path dir, String pipelineYaml, String... args) {
+        CompletableFuture<CliRun> run = new CompletableFuture<>();
+        Thread thread =
+                new Thread(
+                        () -> {
+                            try {
+                                run.complete(run(dir, pipelineYaml, args));
+                            } catch (Throwable e) {
+                                run.completeExceptionally(e);
+                            }
+                        },
+                        "flink-cdc.sh");
+        thread.setDaemon(true);
+        thread.start();
+        return run;
     }
 
     /** {@code file:line: } of the line of the pipeline file that starts with {@code prefix}. */

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemaop.connectors.values.sink.ValuesStore;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -307,49 +305,8 @@ class HostileNamesTest {
         return "`" + name.replace("`", "``") + "` " + type;
     }
 
-    /**
-     * What the values sink has, per table name (the part after the database): the schema change
-     * events of the table in the order it received them, then its columns and its rows, or
-     * "dropped" for a table it no longer has.
-     */
     private static Map<String, List<String>> sink(String output) throws Exception {
-        JsonNode store = new ObjectMapper().readTree(ValuesStore.forPath(output).toJson());
-        Map<String, List<String>> tables = new TreeMap<>();
-        for (JsonNode change : store.path("schemaChanges")) {
-            String event = change.path("event").asText();
-            String prefix = "tableId=" + DB + ".";
-            int start = event.indexOf(prefix) + prefix.length();
-            int comma = event.indexOf(", ", start);
-            int brace = event.indexOf('}', start);
-            int end = comma < 0 ? brace : Math.min(comma, brace);
-            tables.computeIfAbsent(event.substring(start, end), t -> new ArrayList<>()).add(event);
-        }
-        for (Map.Entry<String, List<String>> table : tables.entrySet()) {
-            JsonNode stored = store.path("tables").path(DB + "." + table.getKey());
-            if (stored.isMissingNode()) {
-                table.getValue().add("dropped");
-                continue;
-            }
-            List<String> columns = new ArrayList<>();
-            for (JsonNode column : stored.path("schema").path("columns")) {
-                columns.add(column.path("name").asText() + " " + column.path("type").asText());
-            }
-            table.getValue().add("columns: " + String.join(", ", columns));
-            for (JsonNode row : stored.path("rows")) {
-                List<String> cells = new ArrayList<>();
-                row.fields()
-                        .forEachRemaining(
-                                cell ->
-                                        cells.add(
-                                                cell.getKey()
-                                                        + "="
-                                                        + (cell.getValue().isNull()
-                                                                ? "null"
-                                                                : cell.getValue().asText())));
-                table.getValue().add("row: " + String.join(", ", cells));
-            }
-        }
-        return tables;
+        return ValuesTables.of(output, DB);
     }
 
     private static String table(String name) {

@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * A change-data-capture pipeline never ends by itself: it is composed by the runtime from its
  * definition, started on an embedded Flink cluster, watched through its sink, then cancelled.
  */
-final class RunningPipeline implements AutoCloseable {
+final class RunningPipeline implements AutoCloseable, Await.Running {
     private final JobClient job;
 
     private RunningPipeline(JobClient job) {
@@ -35,9 +35,19 @@ final class RunningPipeline implements AutoCloseable {
     /** Starts the pipeline, from a savepoint when {@code savepoint} is not null. */
     static RunningPipeline start(String definitionYaml, int parallelism, @Nullable String savepoint)
             throws Exception {
+        return start(definitionYaml, parallelism, savepoint, Map.of());
+    }
+
+    /** The same with more Flink options. */
+    static RunningPipeline start(
+            String definitionYaml,
+            int parallelism,
+            @Nullable String savepoint,
+            Map<String, String> flinkOptions)
+            throws Exception {
         PipelineDefinition definition =
                 new PipelineDefinitionParser().parse(definitionYaml, "test pipeline", Map.of());
-        Configuration flink = new Configuration();
+        Configuration flink = Configuration.fromMap(flinkOptions);
         if (savepoint != null) {
             flink.setString("execution.savepoint.path", savepoint);
         }
@@ -63,12 +73,19 @@ final class RunningPipeline implements AutoCloseable {
                 .get(60, TimeUnit.SECONDS);
     }
 
+    /** Takes a savepoint into {@code directory} and runs on; returns the savepoint's path. */
+    String savepoint(Path directory) throws Exception {
+        return job.triggerSavepoint(directory.toUri().toString(), SavepointFormatType.CANONICAL)
+                .get(60, TimeUnit.SECONDS);
+    }
+
     /**
      * Fails with the job's own error when the job stopped. A job that ended shuts its embedded
      * cluster down, after which {@code getJobStatus} only throws "MiniCluster is not yet running":
      * the job's result, which outlives the cluster, tells how it ended.
      */
-    void assertRunning() throws Exception {
+    @Override
+    public void assertRunning() throws Exception {
         CompletableFuture<JobExecutionResult> result = job.getJobExecutionResult();
         if (!result.isDone() && isRunning()) {
             return;

@@ -252,6 +252,39 @@ class StartErrorsTest {
         }
     }
 
+    /**
+     * A Debezium option that would replace a part the source owns (here its offset storage, which
+     * lives in Flink's checkpoints) is refused before the server is asked, naming it.
+     */
+    @Test
+    void aDebeziumOptionTheSourceOwnsIsRefused() throws Exception {
+        CliRun run =
+                CliRun.run(
+                        dir,
+                        pipeline(
+                                Servers.MARIADB_HOST,
+                                Servers.MARIADB_PORT,
+                                NO_PRIVS,
+                                SECRET,
+                                DB_PRIVS + ".customers",
+                                "  debezium.offset.storage:"
+                                        + " org.apache.kafka.connect.storage.FileOffsetBackingStore\n"));
+
+        assertThat(assertRejected(run))
+                .containsExactly(
+                        run.at("  debezium.offset.storage:")
+                                + "the 'mariadb' source connector rejected its options: Option"
+                                + " 'debezium.offset.storage' of the mariadb source cannot be"
+                                + " passed to Debezium: the source keeps Debezium's binlog"
+                                + " position in Flink's checkpoints (Debezium's offset storage is"
+                                + " the source's), so that a restore resumes right after the"
+                                + " checkpoint's last event; another store would resume"
+                                + " elsewhere. Remove it; resume a job from a checkpoint or"
+                                + " savepoint (-s), and choose where a new job starts with"
+                                + " 'scan.startup.mode'.",
+                        FIX);
+    }
+
     /** As the message names them: up to 20, system databases left out, then how many more. */
     private static String visibleDatabases() throws SQLException {
         List<String> names = new ArrayList<>();

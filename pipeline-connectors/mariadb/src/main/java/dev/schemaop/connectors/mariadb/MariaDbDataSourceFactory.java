@@ -37,23 +37,6 @@ public class MariaDbDataSourceFactory implements DataSourceFactory {
         return new MariaDbDataSource(settings);
     }
 
-    /**
-     * Debezium options the source decides itself (README "How it reads"); the lock timeout of the
-     * snapshot, {@code snapshot.lock.timeout.ms}, is honoured.
-     */
-    private static final List<String> OWN_DEBEZIUM_OPTIONS =
-            List.of(
-                    "snapshot.mode",
-                    "snapshot.locking.mode",
-                    "snapshot.select.statement.overrides",
-                    "snapshot.include.collection.list",
-                    "table.include.list",
-                    "table.exclude.list",
-                    "database.include.list",
-                    "database.exclude.list",
-                    "column.include.list",
-                    "column.exclude.list");
-
     static SourceSettings settings(Configuration config) {
         List<TablePattern> tables = new ArrayList<>();
         for (String pattern : config.get(MariaDbSourceOptions.TABLES).split(",")) {
@@ -94,19 +77,7 @@ public class MariaDbDataSourceFactory implements DataSourceFactory {
                                         value);
                             }
                         });
-        for (String key : debezium.keySet()) {
-            if (OWN_DEBEZIUM_OPTIONS.stream().anyMatch(key::startsWith)) {
-                throw new IllegalArgumentException(
-                        "Option 'debezium."
-                                + key
-                                + "' of the mariadb source cannot be passed to Debezium: the"
-                                + " source takes the snapshot itself and chooses the tables for"
-                                + " both the snapshot and the binlog, so Debezium's own snapshot"
-                                + " and table or column filters would make the two disagree."
-                                + " Remove it; choose tables with 'tables' and the start with"
-                                + " 'scan.startup.mode'.");
-            }
-        }
+        debezium.keySet().stream().sorted().forEach(RefusedDebeziumOptions::check);
         return new SourceSettings(
                 config.get(MariaDbSourceOptions.HOSTNAME),
                 port,
@@ -120,6 +91,7 @@ public class MariaDbDataSourceFactory implements DataSourceFactory {
                 config.get(MariaDbSourceOptions.SCHEMA_CHANGE_ENABLED),
                 config.get(MariaDbSourceOptions.CONNECT_TIMEOUT),
                 config.get(MariaDbSourceOptions.PARSE_ONLINE_SCHEMA_CHANGES),
+                unparseable(config.get(MariaDbSourceOptions.SCHEMA_CHANGE_UNPARSEABLE)),
                 debezium);
     }
 
@@ -160,6 +132,21 @@ public class MariaDbDataSourceFactory implements DataSourceFactory {
         }
     }
 
+    static SourceSettings.Unparseable unparseable(String text) {
+        switch (text.strip().toLowerCase(Locale.ROOT)) {
+            case "fail":
+                return SourceSettings.Unparseable.FAIL;
+            case "skip":
+                return SourceSettings.Unparseable.SKIP;
+            default:
+                throw new IllegalArgumentException(
+                        "Option 'schema-change.unparseable' of the mariadb source takes fail or"
+                                + " skip, got '"
+                                + text
+                                + "'");
+        }
+    }
+
     @Override
     public String identifier() {
         return IDENTIFIER;
@@ -186,6 +173,7 @@ public class MariaDbDataSourceFactory implements DataSourceFactory {
         options.add(MariaDbSourceOptions.SCHEMA_CHANGE_ENABLED);
         options.add(MariaDbSourceOptions.CONNECT_TIMEOUT);
         options.add(MariaDbSourceOptions.PARSE_ONLINE_SCHEMA_CHANGES);
+        options.add(MariaDbSourceOptions.SCHEMA_CHANGE_UNPARSEABLE);
         return options;
     }
 }

@@ -90,6 +90,16 @@ public final class MariaDbSourceOptions {
                                     + " table (_t_gho, _t_new) reaches the sink as the ALTER of"
                                     + " the table it replaces, and the final renames as nothing.");
 
+    public static final ConfigOption<String> SCHEMA_CHANGE_UNPARSEABLE =
+            ConfigOptions.key("schema-change.unparseable")
+                    .stringType()
+                    .defaultValue("fail")
+                    .withDescription(
+                            "A DDL statement in the binlog that Debezium's parser cannot read."
+                                    + " fail: the job ends, naming the statement and its binlog"
+                                    + " position; skip: the statement is left out, with a WARN,"
+                                    + " and counted (metric unparseableSchemaChangesSkipped).");
+
     /** Options passed through to Debezium, without the prefix. */
     public static final String DEBEZIUM_PREFIX = "debezium.";
 }

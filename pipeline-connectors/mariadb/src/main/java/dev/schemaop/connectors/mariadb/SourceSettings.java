@@ -25,6 +25,7 @@ public record SourceSettings(
         boolean schemaChangeEnabled,
         Duration connectTimeout,
         boolean onlineSchemaChanges,
+        Unparseable unparseable,
         Map<String, String> debezium)
         implements Serializable {
     private static final String MASK = "***";
@@ -48,6 +49,14 @@ public record SourceSettings(
         public boolean isBounded() {
             return this == SNAPSHOT;
         }
+    }
+
+    /** What becomes of a DDL statement in the binlog that Debezium's parser cannot read. */
+    public enum Unparseable {
+        /** The job ends, naming the statement and its position: a restart would meet it again. */
+        FAIL,
+        /** The statement is left out, with a WARN, and counted. */
+        SKIP
     }
 
     /**
@@ -85,6 +94,8 @@ public record SourceSettings(
                 + connectTimeout
                 + ", onlineSchemaChanges="
                 + onlineSchemaChanges
+                + ", unparseable="
+                + unparseable
                 + ", debezium="
                 + shownDebezium
                 + "]";

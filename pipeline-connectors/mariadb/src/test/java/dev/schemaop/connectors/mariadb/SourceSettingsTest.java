@@ -24,6 +24,7 @@ class SourceSettingsTest {
                 true,
                 Duration.ofSeconds(30),
                 false,
+                SourceSettings.Unparseable.FAIL,
                 Map.of(
                         "database.ssl.truststore.password", "trust-s3cret",
                         "snapshot.lock.timeout.ms", "30000"));
@@ -39,7 +40,7 @@ class SourceSettingsTest {
                                 + "], serverId=5400, serverTimeZone=UTC, startupMode=INITIAL,"
                                 + " fetchSize=1024, schemaChangeEnabled=true,"
                                 + " connectTimeout=PT30S, onlineSchemaChanges=false,"
-                                + " debezium={database.ssl.truststore.password=***,"
+                                + " unparseable=FAIL, debezium={database.ssl.truststore.password=***,"
                                 + " snapshot.lock.timeout.ms=30000}]");
     }
 

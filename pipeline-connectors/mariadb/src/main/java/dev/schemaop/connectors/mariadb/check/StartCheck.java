@@ -176,6 +176,39 @@ public final class StartCheck {
             Pattern.compile("^GRANT\\s+(.+?)\\s+ON\\s+(\\S+)\\s+TO\\s", Pattern.CASE_INSENSITIVE);
 
     private static void privileges(SourceSettings settings, ServerFacts facts) throws SQLException {
+        Optional<Shortfall> shortfall = shortfall(settings, facts);
+        if (shortfall.isPresent()) {
+            throw new PipelineConfigException(
+                    "The mariadb source's user "
+                            + shortfall.get().account()
+                            + " at "
+                            + where(settings)
+                            + " lacks privileges the source needs to snapshot the tables and read"
+                            + " the binlog: "
+                            + shortfall.get().fix());
+        }
+    }
+
+    /**
+     * Privileges the account lacks, and the statement that grants them.
+     *
+     * @param account the account as {@code GRANT} names it: {@code 'user'@'host'}
+     */
+    record Shortfall(String account, List<String> missing) {
+        /** {@code RELOAD, REPLICATION SLAVE. As an administrator, run: GRANT ...;} */
+        String fix() {
+            return String.join(", ", missing)
+                    + ". As an administrator, run: GRANT "
+                    + String.join(", ", missing)
+                    + " ON *.* TO "
+                    + account
+                    + ";";
+        }
+    }
+
+    /** The privileges of the source's account ({@code SHOW GRANTS}) the source needs but lacks. */
+    static Optional<Shortfall> shortfall(SourceSettings settings, ServerFacts facts)
+            throws SQLException {
         String binlogMonitor =
                 hasBinlogMonitor(facts.version()) ? "BINLOG MONITOR" : "REPLICATION CLIENT";
         Set<String> global = new LinkedHashSet<>();
@@ -221,23 +254,9 @@ public final class StartCheck {
                 && !global.contains("REPLICATION CLIENT")) {
             missing.add(binlogMonitor);
         }
-        if (missing.isEmpty()) {
-            return;
-        }
-        String account = quotedAccount(facts.account());
-        throw new PipelineConfigException(
-                "The mariadb source's user "
-                        + account
-                        + " at "
-                        + where(settings)
-                        + " lacks privileges the source needs to snapshot the tables and read the"
-                        + " binlog: "
-                        + String.join(", ", missing)
-                        + ". As an administrator, run: GRANT "
-                        + String.join(", ", missing)
-                        + " ON *.* TO "
-                        + account
-                        + ";");
+        return missing.isEmpty()
+                ? Optional.empty()
+                : Optional.of(new Shortfall(quotedAccount(facts.account()), missing));
     }
 
     /** MariaDB 10.5.2 split BINLOG MONITOR out of REPLICATION CLIENT (which became its alias). */

@@ -20,7 +20,7 @@ public final class DebeziumProperties {
             SourceSettings settings,
             String engineName,
             String metricTags,
-            String historyId,
+            String engineId,
             String partitionJson,
             String offsetJson) {
         Properties p = new Properties();
@@ -58,7 +58,7 @@ public final class DebeziumProperties {
         // MariaDB stores four-digit years: DATE '0050-06-15' is year 50, not 2050.
         p.setProperty("enable.time.adjuster", "false");
         p.setProperty("schema.history.internal", CheckpointedSchemaHistory.class.getName());
-        p.setProperty(CheckpointedSchemaHistory.INSTANCE, historyId);
+        p.setProperty(EngineHooks.ENGINE_ID, engineId);
         p.setProperty("schema.history.internal.store.only.captured.tables.ddl", "true");
         p.setProperty("schema.history.internal.store.only.captured.databases.ddl", "true");
         // Debezium's queue hands over a batch when 2,048 records wait or this much time passed: its

@@ -1,12 +1,15 @@
 package dev.schemaop.connectors.mariadb.debezium;
 
+import dev.schemaop.api.NonRecoverableException;
 import dev.schemaop.connectors.mariadb.SourceSettings;
+import dev.schemaop.connectors.mariadb.check.RefusedAccess;
 import dev.schemaop.connectors.mariadb.handoff.HandOff;
 import dev.schemaop.connectors.mariadb.jdbc.MariaDbConnections;
 
 import io.debezium.embedded.Connect;
 import io.debezium.engine.ChangeEvent;
 import io.debezium.engine.DebeziumEngine;
+import org.apache.flink.util.ExceptionUtils;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,6 +17,7 @@ import org.slf4j.LoggerFactory;
 import javax.annotation.Nullable;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -41,9 +45,9 @@ public final class EngineRunner implements AutoCloseable {
         BINLOG_CLIENT_LOG.setLevel(java.util.logging.Level.WARNING);
     }
 
+    private final SourceSettings settings;
     private final HandOff<SourceRecord> records = new HandOff<>(QUEUE_CAPACITY);
     private final String engineId = UUID.randomUUID().toString();
-    private final String historyId = "schemaop-history-" + engineId;
     private final CheckpointedSchemaHistory.Records history;
     private final DebeziumEngine<ChangeEvent<SourceRecord, SourceRecord>> engine;
     private final ExecutorService thread;
@@ -53,6 +57,7 @@ public final class EngineRunner implements AutoCloseable {
      * @param offsetJson the restored offset, null for a new job
      * @param historyRecords the restored schema history, empty for a new job
      * @param owner the job and subtask this reader runs for, named in Debezium's JMX beans
+     * @param unparseable what becomes of a binlog statement Debezium's parser cannot read
      */
     public EngineRunner(
             SourceSettings settings,
@@ -60,8 +65,11 @@ public final class EngineRunner implements AutoCloseable {
             @Nullable String partitionJson,
             @Nullable String offsetJson,
             List<String> historyRecords,
+            UnparseableStatements unparseable,
             ClassLoader classLoader) {
-        this.history = CheckpointedSchemaHistory.register(historyId, historyRecords);
+        this.settings = settings;
+        this.history = new CheckpointedSchemaHistory.Records(historyRecords);
+        EngineHooks.register(engineId, new EngineHooks(history, unparseable, settings));
         // Debezium connects through DriverManager, which offers a driver only to the class loader
         // that registered it: register this job's (on a TaskManager, the one of an earlier job may
         // be there, and a restored job reaches Debezium without the snapshot's connections).
@@ -73,7 +81,7 @@ public final class EngineRunner implements AutoCloseable {
                                         settings,
                                         "schemaop-mariadb-source",
                                         owner.metricTags(engineId),
-                                        historyId,
+                                        engineId,
                                         partitionJson,
                                         offsetJson))
                         .using(classLoader)
@@ -112,11 +120,26 @@ public final class EngineRunner implements AutoCloseable {
         if (!records.isClosed()) {
             records.fail(
                     error != null
-                            ? new MariaDbSourceException(FailureText.of(error), error)
+                            ? failureOf(error)
                             : new MariaDbSourceException(
                                     "The MariaDB change reader stopped: " + message));
             LOG.debug("Debezium engine ended (success {}): {}", success, message);
         }
+    }
+
+    /**
+     * What the reader fails with: a failure a restart cannot fix, as it was raised or as the
+     * server's refusal of the user (its message is the user's, and Flink ends the job on it), else
+     * Debezium's cause in a message of its own.
+     */
+    private RuntimeException failureOf(Throwable error) {
+        Optional<NonRecoverableException> decided =
+                ExceptionUtils.findThrowable(error, NonRecoverableException.class)
+                        .or(() -> RefusedAccess.in(error, settings));
+        if (decided.isPresent()) {
+            return decided.get();
+        }
+        return new MariaDbSourceException(FailureText.of(error), error);
     }
 
     /** Takes up to {@code max} records without waiting; throws what stopped the engine. */
@@ -129,9 +152,17 @@ public final class EngineRunner implements AutoCloseable {
         return records.available();
     }
 
-    /** The schema history up to now, for a checkpoint. */
-    public List<String> history() {
-        return history.snapshot();
+    /**
+     * The schema history up to now, for a checkpoint whose offset is the one given (as the
+     * checkpoint keeps it, null before the first record of a stream without a snapshot): compacted
+     * up to that offset.
+     */
+    public List<String> history(@Nullable String partitionJson, @Nullable String offsetJson) {
+        if (partitionJson == null || offsetJson == null) {
+            return history.snapshot();
+        }
+        return history.checkpoint(
+                OffsetCodec.fromJson(partitionJson), OffsetCodec.fromJson(offsetJson));
     }
 
     @Override
@@ -147,7 +178,7 @@ public final class EngineRunner implements AutoCloseable {
         } finally {
             thread.shutdownNow();
             thread.awaitTermination(30, TimeUnit.SECONDS);
-            CheckpointedSchemaHistory.unregister(historyId);
+            EngineHooks.unregister(engineId);
         }
     }
 }

@@ -1,6 +1,8 @@
 package dev.schemaop.connectors.mariadb.snapshot;
 
+import dev.schemaop.api.NonRecoverableException;
 import dev.schemaop.connectors.mariadb.SourceSettings;
+import dev.schemaop.connectors.mariadb.check.RefusedAccess;
 import dev.schemaop.connectors.mariadb.debezium.CheckpointedSchemaHistory;
 import dev.schemaop.connectors.mariadb.debezium.MariaDbSourceException;
 import dev.schemaop.connectors.mariadb.handoff.HandOff;
@@ -20,6 +22,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -96,9 +99,13 @@ public final class SnapshotRunner implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (SQLException e) {
+            Optional<NonRecoverableException> refused = RefusedAccess.in(e, settings);
             items.fail(
-                    new MariaDbSourceException(
-                            "The snapshot of the MariaDB tables failed: " + e.getMessage(), e));
+                    refused.isPresent()
+                            ? refused.get()
+                            : new MariaDbSourceException(
+                                    "The snapshot of the MariaDB tables failed: " + e.getMessage(),
+                                    e));
         } catch (Throwable e) {
             items.fail(e); // a conversion, the DDL parser, or an Error: the reader reports it
         } finally {

@@ -4,6 +4,7 @@ import dev.schemaop.connectors.mariadb.SourceSettings;
 import dev.schemaop.connectors.mariadb.debezium.EngineRunner;
 import dev.schemaop.connectors.mariadb.debezium.OffsetCodec;
 import dev.schemaop.connectors.mariadb.debezium.ReaderOwner;
+import dev.schemaop.connectors.mariadb.debezium.UnparseableStatements;
 import dev.schemaop.connectors.mariadb.snapshot.SnapshotItem;
 import dev.schemaop.connectors.mariadb.snapshot.SnapshotRunner;
 
@@ -15,6 +16,7 @@ import org.apache.flink.cdc.common.event.DataChangeEvent;
 import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.core.io.InputStatus;
+import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 import org.apache.kafka.connect.source.SourceRecord;
 
 import javax.annotation.Nullable;
@@ -38,6 +40,7 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
 
     private final SourceSettings settings;
     private final ReaderOwner owner;
+    private final UnparseableStatements unparseable;
     @Nullable private SnapshotRunner snapshot;
     @Nullable private EngineRunner engine;
     @Nullable private RecordEmitter emitter;
@@ -60,6 +63,14 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
     BinlogReader(SourceSettings settings, SourceReaderContext context) {
         this.settings = settings;
         this.owner = ReaderOwner.of(context.metricGroup(), context.getIndexOfSubtask());
+        this.unparseable =
+                new UnparseableStatements(
+                        settings.unparseable(),
+                        settings.tables(),
+                        context.metricGroup()
+                                .counter(
+                                        UnparseableStatements.SKIPPED_METRIC,
+                                        new ThreadSafeSimpleCounter()));
     }
 
     @Override
@@ -94,6 +105,7 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
                         partitionJson,
                         offsetJson,
                         history,
+                        unparseable,
                         Thread.currentThread().getContextClassLoader());
         engine.start();
     }
@@ -174,7 +186,7 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
             lastOffset = null;
         }
         if (engine != null) {
-            history = engine.history();
+            history = engine.history(partitionJson, offsetJson);
         }
         // During the snapshot the offset is still null: a restore takes the snapshot again.
         return List.of(

@@ -95,6 +95,7 @@ class StartCheckTest {
                 true,
                 Duration.ofSeconds(30),
                 false,
+                SourceSettings.Unparseable.FAIL,
                 Map.of());
     }
 

@@ -34,6 +34,7 @@ class RecordEmitterTest {
                     true,
                     Duration.ofSeconds(30),
                     false,
+                    SourceSettings.Unparseable.FAIL,
                     Map.of());
 
     private static Schema schema(String... namesAndTypes) {
