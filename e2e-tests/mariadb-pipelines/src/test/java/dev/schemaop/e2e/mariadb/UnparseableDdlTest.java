@@ -2,6 +2,8 @@ package dev.schemaop.e2e.mariadb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemaop.history.HistoryReader;
+
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -136,8 +138,14 @@ class UnparseableDdlTest {
             orders(sql, db);
             System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
             String position;
+            Path history = dir.resolve("history");
             try (RunningPipeline pipeline =
-                    RunningPipeline.start(pipeline(db, "  schema-change.unparseable: skip\n"), 1)) {
+                    RunningPipeline.start(
+                            pipeline(db, "  schema-change.unparseable: skip\n")
+                                    + "  schema-history.dir: "
+                                    + history
+                                    + "\n",
+                            1)) {
                 List<String> snapshot =
                         List.of(
                                 "id=1, item=apple, valid_from=2024-01-01, valid_to=2025-01-01",
@@ -179,6 +187,15 @@ class UnparseableDdlTest {
                                     + " (schema-change.unparseable: skip) "
                                     + where(position, db)
                                     + " Its change does not reach the sink.");
+            assertThat(HistoryReader.read(history))
+                    .as("the decision history has the statement the source left out, once")
+                    .filteredOn(d -> d.outcome().equals("skipped"))
+                    .singleElement()
+                    .satisfies(
+                            d -> {
+                                assertThat(d.event()).isEqualTo(PERIOD);
+                                assertThat(d.reason()).startsWith("unparseable at ");
+                            });
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.mariadb.debezium;
 
 import dev.schemaop.api.NonRecoverableException;
+import dev.schemaop.api.SkippedSourceChange;
 import dev.schemaop.connectors.mariadb.SourceSettings.Unparseable;
 import dev.schemaop.connectors.mariadb.TablePattern;
 
@@ -8,7 +9,10 @@ import org.apache.flink.metrics.Counter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * What the source does with a DDL statement of the binlog that Debezium's parser cannot read
@@ -25,6 +29,9 @@ public final class UnparseableStatements {
     private final Unparseable mode;
     private final CapturedDatabases captured;
     private final Counter skipped;
+
+    /** Statements left out, for the reader to hand on to the decision history. */
+    private final Queue<SkippedSourceChange> toReport = new ConcurrentLinkedQueue<>();
 
     public UnparseableStatements(Unparseable mode, List<TablePattern> tables, Counter skipped) {
         this.mode = mode;
@@ -53,11 +60,29 @@ public final class UnparseableStatements {
     }
 
     /**
-     * Every statement left out passes here, with its position: the one place to hand it on (to the
-     * decision history, once sources can write into it).
+     * Every statement left out passes here, with its position, and goes on to the runtime's
+     * decision history ({@link #takeSkipped}).
      */
     private void skip(UnparseableStatement statement) {
         LOG.warn(statement.skipped());
         skipped.inc();
+        toReport.add(
+                new SkippedSourceChange(
+                        null,
+                        statement.statement(),
+                        "unparseable",
+                        statement.position().toString()));
+    }
+
+    /**
+     * The statements left out since the last call, each as the event the runtime records in its
+     * decision history; the reader emits them. Called on the reader's thread.
+     */
+    public List<SkippedSourceChange> takeSkipped() {
+        List<SkippedSourceChange> taken = new ArrayList<>();
+        for (SkippedSourceChange next = toReport.poll(); next != null; next = toReport.poll()) {
+            taken.add(next);
+        }
+        return taken;
     }
 }

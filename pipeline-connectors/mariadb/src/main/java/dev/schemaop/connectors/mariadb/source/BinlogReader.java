@@ -119,6 +119,8 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
             return noMoreSplits ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE;
         }
         List<SourceRecord> records = engine.poll(RECORDS_PER_POLL);
+        // a statement Debezium could not parse and the source left out: a line of the history
+        unparseable.takeSkipped().forEach(output::collect);
         for (SourceRecord record : records) {
             for (Event event : emitter.eventsOf(record)) {
                 output.collect(event);
