@@ -98,7 +98,6 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
 
     private transient int attempt;
     private transient ListState<byte[]> checkpointedState;
-    private transient ListState<byte[]> renamedColumnsState;
 
     /** The task's mailbox thread; a legacy SourceFunction calls us from a thread of its own. */
     private transient Thread mailboxThread;
@@ -128,15 +127,7 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
                         .getListState(
                                 new ListStateDescriptor<>(
                                         "schema-operator", BytePrimitiveArraySerializer.INSTANCE));
-        renamedColumnsState =
-                context.getOperatorStateStore()
-                        .getUnionListState(
-                                new ListStateDescriptor<>(
-                                        "schema-operator-renamed-columns",
-                                        BytePrimitiveArraySerializer.INSTANCE));
         if (context.isRestored()) {
-            RenamedColumnsState.restore(renamedColumnsState.get())
-                    .forEach((table, names) -> schemas.renamesOf(table).putAll(names));
             ArrayDeque<Event> restoredEvents = new ArrayDeque<>();
             SubtaskStateCodec.Restored restored =
                     SubtaskStateCodec.restore(checkpointedState.get(), schemas, restoredEvents);
@@ -453,7 +444,6 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
                 List.of(
                         SubtaskStateCodec.snapshot(
                                 schemas, pendings.values(), parked.all(), requestCounter)));
-        renamedColumnsState.update(List.of(RenamedColumnsState.snapshot(schemas.renamedColumns)));
         Map<String, Map<String, Long>> discarded = discards.takeReport();
         if (!discarded.isEmpty()) {
             toRegistry.sendEventToCoordinator(

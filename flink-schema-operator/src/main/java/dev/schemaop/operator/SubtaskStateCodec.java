@@ -18,16 +18,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Checkpoint bytes of one schema operator subtask ({@link VersionedState}), version 3: the request
+ * Checkpoint bytes of one schema operator subtask ({@link VersionedState}), version 4: the request
  * counter, its upstream schemas, its sink views, its truncate/drop ordinals and change positions,
- * its pending changes (oldest first), and the events parked behind them. Version 2 held at most one
- * pending change; version 1 the same fields without part lengths. Several entries (after a
- * scale-down) are merged: schemas by table, the newest view of each sink table; the pending changes
- * of the first entry that has any stay pending, the other entries' become held events, then the
- * held events in entry order.
+ * its pending changes (oldest first), the events parked behind them, and the renamed columns of its
+ * upstream tables. Version 3 had no renamed columns; version 2 held at most one pending change;
+ * version 1 the same fields without part lengths. Several entries (after a scale-down) are merged:
+ * schemas by table, the newest view of each sink table; the pending changes of the first entry that
+ * has any stay pending, the other entries' become held events, then the held events in entry order.
  */
 final class SubtaskStateCodec {
-    private static final int VERSION = 3;
+    private static final int VERSION = 4;
     private static final String WHAT = "schema operator state";
 
     private SubtaskStateCodec() {}
@@ -46,7 +46,8 @@ final class SubtaskStateCodec {
             Map<TableId, Integer> ordinals,
             Map<TableId, Integer> positions,
             List<PendingChange> pendings,
-            List<Event> held) {}
+            List<Event> held,
+            Map<TableId, Map<String, String>> renames) {}
 
     static byte[] snapshot(
             SubtaskSchemas schemas,
@@ -62,7 +63,13 @@ final class SubtaskStateCodec {
                 writer -> writer.tableInts(schemas.destructiveOrdinals),
                 writer -> writer.tableInts(schemas.positions),
                 writer -> writer.list(pendings, SubtaskStateCodec::writePending),
-                writer -> writer.list(held, DataWriter::event));
+                writer -> writer.list(held, DataWriter::event),
+                writer ->
+                        writer.map(
+                                schemas.renamedColumns,
+                                DataWriter::table,
+                                (w, names) ->
+                                        w.map(names, DataWriter::string, DataWriter::string)));
     }
 
     static Restored restore(
@@ -76,6 +83,8 @@ final class SubtaskStateCodec {
                             WHAT,
                             Map.of(
                                     VERSION,
+                                    SubtaskStateCodec::readV4,
+                                    3,
                                     SubtaskStateCodec::readV3,
                                     2,
                                     SubtaskStateCodec::readV2,
@@ -103,10 +112,42 @@ final class SubtaskStateCodec {
                 entry.pendings().forEach(pending -> held.add(pending.change));
             }
             held.addAll(entry.held());
+            // records only grow between a table's create and drop: of several, the longest
+            entry.renames()
+                    .forEach(
+                            (table, names) -> {
+                                Map<String, String> known = schemas.renamesOf(table);
+                                if (names.size() > known.size()) {
+                                    known.clear();
+                                    known.putAll(names);
+                                }
+                            });
         }
         return restored;
     }
 
+    private static Entry readV4(DataInputDeserializer in) throws IOException {
+        Entry v3 = readV3(in);
+        return new Entry(
+                v3.requestCounter(),
+                v3.upstream(),
+                v3.views(),
+                v3.ordinals(),
+                v3.positions(),
+                v3.pendings(),
+                v3.held(),
+                VersionedState.part(
+                        in,
+                        WHAT,
+                        r ->
+                                r.map(
+                                        DataReader::table,
+                                        names ->
+                                                names.map(
+                                                        DataReader::string, DataReader::string))));
+    }
+
+    /** Version 3: no renamed columns (a key kept under its old name is fed from version 4 on). */
     private static Entry readV3(DataInputDeserializer in) throws IOException {
         return new Entry(
                 VersionedState.part(in, WHAT, DataReader::longValue),
@@ -115,7 +156,8 @@ final class SubtaskStateCodec {
                 VersionedState.part(in, WHAT, DataReader::tableInts),
                 VersionedState.part(in, WHAT, DataReader::tableInts),
                 VersionedState.part(in, WHAT, r -> r.list(SubtaskStateCodec::readPending)),
-                VersionedState.part(in, WHAT, r -> r.list(DataReader::event)));
+                VersionedState.part(in, WHAT, r -> r.list(DataReader::event)),
+                Map.of());
     }
 
     /** Version 2: at most one pending change, written with a presence flag. */
@@ -127,7 +169,8 @@ final class SubtaskStateCodec {
                 VersionedState.part(in, WHAT, DataReader::tableInts),
                 VersionedState.part(in, WHAT, DataReader::tableInts),
                 VersionedState.part(in, WHAT, SubtaskStateCodec::readOptionalPending),
-                VersionedState.part(in, WHAT, r -> r.list(DataReader::event)));
+                VersionedState.part(in, WHAT, r -> r.list(DataReader::event)),
+                Map.of());
     }
 
     /** Version 1, before part lengths: the same fields in the same order. */
@@ -140,7 +183,8 @@ final class SubtaskStateCodec {
                 reader.tableInts(),
                 reader.tableInts(),
                 readOptionalPending(reader),
-                reader.list(DataReader::event));
+                reader.list(DataReader::event),
+                Map.of());
     }
 
     private static void writeView(DataWriter writer, SinkView view) throws IOException {

@@ -31,12 +31,10 @@
  *
  * <h2>What a checkpoint holds</h2>
  *
- * Per subtask ({@link dev.schemaop.operator.SubtaskStateCodec}, version 3; versions 2 and 1 still
- * read): the request counter, the upstream schemas, the sink views, the truncate/drop ordinals and
- * change positions, the pending changes (asked for again after a restore; their flush markers are
- * sent again) and the events held behind them. After a scale-down several entries are merged. In
- * union state ({@link dev.schemaop.operator.RenamedColumnsState}): each upstream table's renamed
- * columns, which every subtask gets back whole, so that a sink key kept under an old name is fed
- * from the new one wherever the table's rows are read after a rescale.
+ * Per subtask ({@link dev.schemaop.operator.SubtaskStateCodec}, version 4; versions 3, 2 and 1
+ * still read): the request counter, the upstream schemas, the sink views, the truncate/drop
+ * ordinals and change positions, the pending changes (asked for again after a restore; their flush
+ * markers are sent again), the events held behind them, and each upstream table's renamed columns
+ * (which feed a sink key kept under an old name). After a scale-down several entries are merged.
  */
 package dev.schemaop.operator;

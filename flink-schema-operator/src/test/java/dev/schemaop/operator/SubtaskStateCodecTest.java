@@ -142,6 +142,34 @@ class SubtaskStateCodecTest {
                         .generate(new Object[] {id, BinaryStringData.fromString(item)}));
     }
 
+    /** Version 3, as the build before issue 23 wrote it: no renamed columns. */
+    @Test
+    void readsTheVersion3FormatWithoutRenamedColumns() throws Exception {
+        byte[] bytes =
+                VersionedState.write(
+                        3,
+                        writer -> writer.longValue(5),
+                        writer ->
+                                writer.map(
+                                        Map.of(ORDERS, SCHEMA),
+                                        DataWriter::table,
+                                        DataWriter::schema),
+                        writer -> writer.list(List.<SinkView>of(), (w, v) -> {}),
+                        writer -> writer.tableInts(Map.of()),
+                        writer -> writer.tableInts(Map.of(ORDERS, 4)),
+                        writer -> writer.list(List.<PendingChange>of(), (w, p) -> {}),
+                        writer -> writer.list(List.<Event>of(), DataWriter::event));
+        SubtaskSchemas schemas = new SubtaskSchemas();
+
+        SubtaskStateCodec.Restored restored =
+                SubtaskStateCodec.restore(List.of(bytes), schemas, new ArrayDeque<>());
+
+        assertThat(restored.requestCounter).isEqualTo(5);
+        assertThat(schemas.upstream).isEqualTo(Map.of(ORDERS, SCHEMA));
+        assertThat(schemas.positions).isEqualTo(Map.of(ORDERS, 4));
+        assertThat(schemas.renamedColumns).isEmpty();
+    }
+
     /** Bytes the build before version 2 wrote (src/test/resources/state-formats). */
     @Test
     void readsTheVersion1FormatOfEarlierBuilds() throws Exception {
