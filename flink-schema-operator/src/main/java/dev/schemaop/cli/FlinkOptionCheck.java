@@ -1,6 +1,7 @@
 package dev.schemaop.cli;
 
 import dev.schemaop.api.PipelineConfigException;
+import dev.schemaop.api.Secrets;
 
 import org.apache.commons.text.similarity.LevenshteinDistance;
 import org.apache.flink.configuration.ConfigOption;
@@ -115,16 +116,19 @@ final class FlinkOptionCheck {
         try {
             single.get(option);
         } catch (IllegalArgumentException e) {
+            boolean secret = Secrets.isSensitive(key);
+            String shown = secret ? Secrets.MASK : value;
+            Throwable cause = ExceptionUtils.stripException(e, IllegalArgumentException.class);
             throw new PipelineConfigException(
                     String.format(
                             "-D %s=%s: '%s' is not a valid value of %s%s. %s",
                             key,
-                            value,
-                            value,
+                            shown,
+                            shown,
                             key,
                             key.equals(option.key()) ? "" : " (now named " + option.key() + ")",
                             expected(option)),
-                    ExceptionUtils.stripException(e, IllegalArgumentException.class));
+                    secret ? Secrets.scrub(cause, List.of(value)) : cause);
         }
     }
 

@@ -29,9 +29,11 @@ final class PipelineRunner {
 
     private final FlinkCdcCli options;
     private final PrintStream err = System.err;
+    private final FailureReport failures;
 
     PipelineRunner(FlinkCdcCli options) {
         this.options = options;
+        this.failures = new FailureReport(err, options.inputs.verbose);
     }
 
     int run() {
@@ -44,6 +46,7 @@ final class PipelineRunner {
                                     DefinitionInput.pipelineFile(options.pipeline),
                                     DefinitionInput.globalConfig(options.inputs.globalConfig));
             Configuration flinkConfiguration = flinkConfiguration();
+            failures.hide(definition, flinkConfiguration.toMap());
             if (FlinkRunSubmission.underFlinkRun()) {
                 try (URLClassLoader classLoader =
                         DefinitionInput.connectorClassLoader(options.inputs.jars, previous)) {
@@ -75,10 +78,10 @@ final class PipelineRunner {
                 return OK;
             }
         } catch (PipelineConfigException e) {
-            report(e.getMessage(), e);
+            failures.print(e.getMessage(), e);
             return BAD_INPUT;
         } catch (Exception | LinkageError | ServiceConfigurationError e) {
-            report("Pipeline failed: " + FailureMessages.rootMessage(e) + logFileHint(), e);
+            failures.print("Pipeline failed: " + FailureMessages.rootMessage(e) + logFileHint(), e);
             return JOB_FAILED;
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
@@ -134,12 +137,5 @@ final class PipelineRunner {
         return logFile == null
                 ? ""
                 : System.lineSeparator() + "The whole log is in " + logFile + ".";
-    }
-
-    private void report(String message, Throwable error) {
-        err.println(message);
-        if (options.inputs.verbose) {
-            error.printStackTrace(err);
-        }
     }
 }
