@@ -26,6 +26,8 @@ class SourceSettingsTest {
                 false,
                 Map.of(
                         "database.ssl.truststore.password", "trust-s3cret",
+                        "database.sslKeyPassword", "key-s3cret",
+                        "some.auth.token", "t0ken",
                         "snapshot.lock.timeout.ms", "30000"));
     }
 
@@ -40,7 +42,16 @@ class SourceSettingsTest {
                                 + " fetchSize=1024, schemaChangeEnabled=true,"
                                 + " connectTimeout=PT30S, onlineSchemaChanges=false,"
                                 + " debezium={database.ssl.truststore.password=***,"
-                                + " snapshot.lock.timeout.ms=30000}]");
+                                + " database.sslKeyPassword=***, snapshot.lock.timeout.ms=30000,"
+                                + " some.auth.token=***}]");
+    }
+
+    @Test
+    void theSecretsAreThePasswordAndTheSensitiveDebeziumOptions() {
+        assertThat(withPassword("s3cret").secrets())
+                .containsExactlyInAnyOrder("s3cret", "trust-s3cret", "key-s3cret", "t0ken");
+        assertThat(withPassword("").secrets())
+                .containsExactlyInAnyOrder("trust-s3cret", "key-s3cret", "t0ken");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.schemaop.connectors.mariadb.debezium;
 
+import dev.schemaop.api.Secrets;
 import dev.schemaop.connectors.mariadb.SourceSettings;
 import dev.schemaop.connectors.mariadb.handoff.HandOff;
 import dev.schemaop.connectors.mariadb.jdbc.MariaDbConnections;
@@ -48,6 +49,9 @@ public final class EngineRunner implements AutoCloseable {
     private final DebeziumEngine<ChangeEvent<SourceRecord, SourceRecord>> engine;
     private final ExecutorService thread;
 
+    /** What Debezium's failures must not show: its messages repeat what it was configured with. */
+    private final List<String> secrets;
+
     /**
      * @param partitionJson the restored offset's partition, null for a new job
      * @param offsetJson the restored offset, null for a new job
@@ -61,6 +65,7 @@ public final class EngineRunner implements AutoCloseable {
             @Nullable String offsetJson,
             List<String> historyRecords,
             ClassLoader classLoader) {
+        this.secrets = settings.secrets();
         this.history = CheckpointedSchemaHistory.register(historyId, historyRecords);
         // Debezium connects through DriverManager, which offers a driver only to the class loader
         // that registered it: register this job's (on a TaskManager, the one of an earlier job may
@@ -112,10 +117,16 @@ public final class EngineRunner implements AutoCloseable {
         if (!records.isClosed()) {
             records.fail(
                     error != null
-                            ? new MariaDbSourceException(FailureText.of(error), error)
+                            ? new MariaDbSourceException(
+                                    Secrets.mask(FailureText.of(error), secrets),
+                                    Secrets.scrub(error, secrets))
                             : new MariaDbSourceException(
-                                    "The MariaDB change reader stopped: " + message));
-            LOG.debug("Debezium engine ended (success {}): {}", success, message);
+                                    "The MariaDB change reader stopped: "
+                                            + Secrets.mask(message, secrets)));
+            LOG.debug(
+                    "Debezium engine ended (success {}): {}",
+                    success,
+                    Secrets.mask(message, secrets));
         }
     }
 

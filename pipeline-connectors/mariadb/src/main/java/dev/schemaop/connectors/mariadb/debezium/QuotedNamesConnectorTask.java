@@ -1,8 +1,10 @@
 package dev.schemaop.connectors.mariadb.debezium;
 
+import dev.schemaop.api.Secrets;
 import dev.schemaop.connectors.mariadb.schema.QuotedNamesDdlParser;
 
 import io.debezium.config.CommonConnectorConfig;
+import io.debezium.config.Configuration;
 import io.debezium.connector.binlog.BinlogDatabaseSchema;
 import io.debezium.connector.mariadb.MariaDbConnectorTask;
 import io.debezium.connector.mariadb.MariaDbOffsetContext;
@@ -14,6 +16,7 @@ import io.debezium.schema.DatabaseSchema;
 import io.debezium.spi.snapshot.Snapshotter;
 
 import java.lang.reflect.Field;
+import java.util.Map;
 
 /**
  * Debezium's MariaDB task with the DDL parser of its schema replaced by a {@link
@@ -39,6 +42,22 @@ public class QuotedNamesConnectorTask extends MariaDbConnectorTask {
         useQuotedNamesParser(schema);
         super.validateSchemaHistory(
                 config, logPositionValidator, previousOffsets, schema, snapshotter);
+    }
+
+    /**
+     * The configuration Debezium logs at start ("Starting ... with configuration:") and hands to
+     * its lineage emitter: Debezium masks only password-like keys, the connector every key that
+     * holds a secret ({@link Secrets}), such as a {@code debezium.*} token.
+     */
+    @Override
+    protected Configuration withMaskedSensitiveOptions(Configuration config) {
+        return Configuration.from(
+                Secrets.maskOptions(super.withMaskedSensitiveOptions(config).asMap()));
+    }
+
+    @Override
+    protected Map<String, String> getMaskedConfigurationMap(Map<String, String> config) {
+        return Secrets.maskOptions(super.getMaskedConfigurationMap(config));
     }
 
     /** Replaces the schema's Debezium parser by a {@link QuotedNamesDdlParser} set up the same. */

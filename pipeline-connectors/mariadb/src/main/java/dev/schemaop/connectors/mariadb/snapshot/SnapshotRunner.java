@@ -1,5 +1,6 @@
 package dev.schemaop.connectors.mariadb.snapshot;
 
+import dev.schemaop.api.Secrets;
 import dev.schemaop.connectors.mariadb.SourceSettings;
 import dev.schemaop.connectors.mariadb.debezium.CheckpointedSchemaHistory;
 import dev.schemaop.connectors.mariadb.debezium.MariaDbSourceException;
@@ -98,9 +99,12 @@ public final class SnapshotRunner implements AutoCloseable {
         } catch (SQLException e) {
             items.fail(
                     new MariaDbSourceException(
-                            "The snapshot of the MariaDB tables failed: " + e.getMessage(), e));
+                            "The snapshot of the MariaDB tables failed: "
+                                    + Secrets.mask(e.getMessage(), settings.secrets()),
+                            Secrets.scrub(e, settings.secrets())));
         } catch (Throwable e) {
-            items.fail(e); // a conversion, the DDL parser, or an Error: the reader reports it
+            // a conversion, the DDL parser, or an Error: the reader reports it
+            items.fail(Secrets.scrub(e, settings.secrets()));
         } finally {
             if (snapshot != null) {
                 finish(snapshot, done);
