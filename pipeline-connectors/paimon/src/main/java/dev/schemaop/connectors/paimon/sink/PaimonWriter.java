@@ -90,8 +90,8 @@ final class PaimonWriter implements CommittingSinkWriter<Event, PaimonCommittabl
                             + " ("
                             + settings
                             + "): "
-                            + e.getMessage(),
-                    e);
+                            + settings.mask(e.getMessage()),
+                    settings.scrub(e));
         }
     }
 
@@ -198,7 +198,8 @@ final class PaimonWriter implements CommittingSinkWriter<Event, PaimonCommittabl
         } catch (IOException e) {
             throw e;
         } catch (Exception e) {
-            throw new IOException("The Paimon sink could not write its files to " + settings, e);
+            throw new IOException(
+                    "The Paimon sink could not write its files to " + settings, settings.scrub(e));
         }
         return committables;
     }
