@@ -3,6 +3,7 @@ package dev.schemaop.connectors.jdbc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.schemaop.api.NonRecoverableException;
 import dev.schemaop.connectors.jdbc.connection.JdbcConnectionOptions;
 import dev.schemaop.connectors.jdbc.sink.JdbcMetadataApplier;
 import dev.schemaop.connectors.jdbc.sink.JdbcSink;
@@ -32,7 +33,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
@@ -248,7 +248,8 @@ abstract class ConnectionErrorsIntegrationTestBase {
         writer.write(new CreateTableEvent(t, schema), null);
         writer.write(new Rows(t, schema).insert(1), null);
         assertThatThrownBy(() -> writer.flush(false))
-                .isInstanceOf(IOException.class)
+                .as("refused credentials end the job: a restart would meet them again")
+                .isInstanceOf(NonRecoverableException.class)
                 .hasMessageContaining("could not write 1 row change(s)")
                 .hasMessageContaining("Check the credentials")
                 .satisfies(e -> assertThat(everything(e)).doesNotContain(SECRET));
