@@ -184,6 +184,20 @@ class SecretsTest {
     }
 
     @Test
+    void aSkippedSourceChangePrintsItsStatementMasked() {
+        assertThat(
+                        new SkippedSourceChange(
+                                        null,
+                                        "CREATE USER u IDENTIFIED BY 's3cret'",
+                                        "unparseable",
+                                        "binlog.000003:4567")
+                                .toString())
+                .isEqualTo(
+                        "SkippedSourceChange{null unparseable at binlog.000003:4567:"
+                                + " CREATE USER u IDENTIFIED BY '***'}");
+    }
+
+    @Test
     void aChainWithoutSecretsIsItself() {
         SQLException clean = new SQLException("connection refused", new IOException("reset"));
         assertThat(Secrets.scrub(clean, SECRETS)).isSameAs(clean);
