@@ -76,7 +76,7 @@ public final class SkippedSourceChange implements Event, Serializable {
                 + " at "
                 + position
                 + ": "
-                + statement
+                + Secrets.maskStatement(statement)
                 + "}";
     }
 }

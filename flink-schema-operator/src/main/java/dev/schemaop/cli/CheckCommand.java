@@ -46,6 +46,7 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        FailureReport failures = new FailureReport(err, inputs.verbose);
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
         try (URLClassLoader classLoader =
                 DefinitionInput.connectorClassLoader(inputs.jars, previous)) {
@@ -57,6 +58,7 @@ final class CheckCommand implements Callable<Integer> {
                                     DefinitionInput.globalConfig(inputs.globalConfig));
             Configuration flinkConfiguration =
                     Configuration.fromMap(FlinkOptionCheck.keyValues(inputs.flinkOptions));
+            failures.hide(definition, flinkConfiguration.toMap());
             FlinkOptionCheck.check(flinkConfiguration.toMap())
                     .forEach(warning -> err.println("Warning: " + warning));
             // Nothing runs: the environment only carries the options connectors are created with.
@@ -72,20 +74,13 @@ final class CheckCommand implements Callable<Integer> {
                 return report.exitCode();
             }
         } catch (PipelineConfigException e) {
-            report(e.getMessage(), e);
+            failures.print(e.getMessage(), e);
             return PipelineRunner.BAD_INPUT;
         } catch (Exception | LinkageError | ServiceConfigurationError e) {
-            report("A start would fail: " + FailureMessages.rootMessage(e), e);
+            failures.print("A start would fail: " + FailureMessages.rootMessage(e), e);
             return PipelineRunner.JOB_FAILED;
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
-        }
-    }
-
-    private void report(String message, Throwable error) {
-        err.println(message);
-        if (inputs.verbose) {
-            error.printStackTrace(err);
         }
     }
 }

@@ -1,12 +1,14 @@
 package dev.schemaop.cli;
 
 import dev.schemaop.api.PipelineConfigException;
+import dev.schemaop.api.Secrets;
 
 import org.apache.commons.text.similarity.LevenshteinDistance;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.FallbackKey;
 import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.util.ExceptionUtils;
 
 import java.lang.reflect.Field;
@@ -20,6 +22,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -92,7 +95,7 @@ final class FlinkOptionCheck {
     }
 
     /**
-     * @return a warning for each key Flink does not know
+     * @return a warning for each key Flink does not know, and for secrets in global job parameters
      * @throws PipelineConfigException for a value Flink cannot read
      */
     static List<String> check(Map<String, String> options) {
@@ -106,7 +109,35 @@ final class FlinkOptionCheck {
                 warnings.add(unknownKey(entry.getKey(), known));
             }
         }
+        secretJobParameters(options).ifPresent(warnings::add);
         return warnings;
+    }
+
+    /**
+     * Flink's REST API ({@code /jobmanager/config}, {@code /jobs/<id>/jobmanager/config}) hides
+     * each option whose key holds a secret, but shows {@code pipeline.global-job-parameters} whole:
+     * a secret among them would be there for anyone who reaches the web UI.
+     */
+    private static Optional<String> secretJobParameters(Map<String, String> options) {
+        String key = PipelineOptions.GLOBAL_JOB_PARAMETERS.key();
+        if (!options.containsKey(key)) {
+            return Optional.empty();
+        }
+        Configuration single = new Configuration();
+        single.setString(key, options.get(key));
+        List<String> secret =
+                single.get(PipelineOptions.GLOBAL_JOB_PARAMETERS).keySet().stream()
+                        .filter(Secrets::isSensitive)
+                        .sorted()
+                        .toList();
+        return secret.isEmpty()
+                ? Optional.empty()
+                : Optional.of(
+                        String.format(
+                                "-D %s holds %s, which Flink's web UI and REST API show with the"
+                                        + " option's value (/jobmanager/config). Give a"
+                                        + " connector's secrets in the pipeline definition.",
+                                key, String.join(", ", secret)));
     }
 
     private static void checkValue(ConfigOption<?> option, String key, String value) {
@@ -115,16 +146,19 @@ final class FlinkOptionCheck {
         try {
             single.get(option);
         } catch (IllegalArgumentException e) {
+            boolean secret = Secrets.isSensitive(key);
+            String shown = secret ? Secrets.MASK : value;
+            Throwable cause = ExceptionUtils.stripException(e, IllegalArgumentException.class);
             throw new PipelineConfigException(
                     String.format(
                             "-D %s=%s: '%s' is not a valid value of %s%s. %s",
                             key,
-                            value,
-                            value,
+                            shown,
+                            shown,
                             key,
                             key.equals(option.key()) ? "" : " (now named " + option.key() + ")",
                             expected(option)),
-                    ExceptionUtils.stripException(e, IllegalArgumentException.class));
+                    secret ? Secrets.scrub(cause, List.of(value)) : cause);
         }
     }
 

@@ -27,9 +27,11 @@ final class PipelineRunner {
 
     private final FlinkCdcCli options;
     private final PrintStream err = System.err;
+    private final FailureReport failures;
 
     PipelineRunner(FlinkCdcCli options) {
         this.options = options;
+        this.failures = new FailureReport(err, options.inputs.verbose);
     }
 
     int run() {
@@ -42,6 +44,7 @@ final class PipelineRunner {
                                     DefinitionInput.pipelineFile(options.pipeline),
                                     DefinitionInput.globalConfig(options.inputs.globalConfig));
             Configuration flinkConfiguration = flinkConfiguration();
+            failures.hide(definition, flinkConfiguration.toMap());
             if (FlinkRunSubmission.underFlinkRun()) {
                 try (URLClassLoader classLoader =
                         DefinitionInput.connectorClassLoader(options.inputs.jars, previous)) {
@@ -84,7 +87,7 @@ final class PipelineRunner {
                 return outcome.failure() == null ? OK : JOB_FAILED;
             }
         } catch (PipelineConfigException e) {
-            report(e.getMessage(), e);
+            failures.print(e.getMessage(), e);
             return BAD_INPUT;
         } catch (Exception | LinkageError | ServiceConfigurationError e) {
             reportFailure(e);
@@ -146,13 +149,8 @@ final class PipelineRunner {
     }
 
     private void reportFailure(Throwable failure) {
-        report("Pipeline failed: " + FailureMessages.rootMessage(failure) + logFileHint(), failure);
-    }
-
-    private void report(String message, Throwable error) {
-        err.println(message);
-        if (options.inputs.verbose) {
-            error.printStackTrace(err);
-        }
+        failures.print(
+                "Pipeline failed: " + FailureMessages.rootMessage(failure) + logFileHint(),
+                failure);
     }
 }

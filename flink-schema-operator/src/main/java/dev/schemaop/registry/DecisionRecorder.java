@@ -1,12 +1,12 @@
 package dev.schemaop.registry;
 
+import dev.schemaop.api.Secrets;
 import dev.schemaop.api.SkippedSourceChange;
 import dev.schemaop.behavior.SkipReason;
 import dev.schemaop.behavior.SkippedChange;
 import dev.schemaop.history.Decision;
 import dev.schemaop.history.DecisionHistory;
 import dev.schemaop.history.EventText;
-import dev.schemaop.history.StatementSecrets;
 import dev.schemaop.protocol.SchemaChangeRequest;
 
 import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
@@ -212,7 +212,7 @@ final class DecisionRecorder implements AutoCloseable {
         if (sourceSkips.size() > MAX_REMEMBERED_SKIPS) {
             sourceSkips.remove(sourceSkips.iterator().next());
         }
-        String statement = StatementSecrets.redact(skipped.statement());
+        String statement = Secrets.maskStatement(skipped.statement());
         LOG.info(
                 "The source left out {} at {}: {}",
                 skipped.reason(),

@@ -1,6 +1,6 @@
 package dev.schemaop.benchmarks.jdbc;
 
-import dev.schemaop.connectors.jdbc.connection.Redaction;
+import dev.schemaop.api.Secrets;
 import dev.schemaop.connectors.jdbc.dialect.JdbcDialect;
 
 import org.apache.flink.cdc.common.configuration.Configuration;
@@ -13,6 +13,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -67,10 +68,10 @@ public record Endpoint(Database database, String url, String user, String passwo
             statement.execute("SELECT 1");
             return Optional.empty();
         } catch (SQLException | RuntimeException e) {
-            String message = e.getMessage() == null ? e.toString() : e.getMessage();
-            if (!password.isEmpty()) {
-                message = message.replace(password, Redaction.MASK);
-            }
+            String message =
+                    Secrets.mask(
+                            e.getMessage() == null ? e.toString() : e.getMessage(),
+                            List.of(password));
             return Optional.of(
                     "no "
                             + database.label()
@@ -102,7 +103,7 @@ public record Endpoint(Database database, String url, String user, String passwo
 
     /** The url without any password in it, for messages. */
     public String redactedUrl() {
-        return Redaction.redactUrl(url);
+        return Secrets.maskUrl(url);
     }
 
     /** Options of the JDBC sink's block: where and as whom it connects; the rest its defaults. */

@@ -1,9 +1,11 @@
 package dev.schemaop.pipeline.definition;
 
+import dev.schemaop.api.Secrets;
 import dev.schemaop.behavior.AcceptedChangeTypes;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -29,5 +31,15 @@ public record PipelineDefinition(
     public Set<SchemaChangeEventType> acceptedSchemaChanges() {
         return AcceptedChangeTypes.accepted(
                 sink.includedSchemaChanges(), sink.excludedSchemaChanges(), settings.behavior());
+    }
+
+    /**
+     * Every secret value of the source's and the sink's options ({@link Secrets#secretsIn}), for
+     * whatever prints text a connector or library made.
+     */
+    public List<String> secrets() {
+        List<String> secrets = new ArrayList<>(Secrets.secretsIn(source.options()));
+        secrets.addAll(Secrets.secretsIn(sink.options()));
+        return secrets;
     }
 }

@@ -1,5 +1,6 @@
 package dev.schemaop.pipeline.definition;
 
+import dev.schemaop.api.Secrets;
 import dev.schemaop.behavior.AcceptedChangeTypes;
 
 import org.apache.flink.cdc.common.configuration.Configuration;
@@ -50,7 +51,7 @@ public record SinkDefinition(
 
     public SinkDefinition {
         Objects.requireNonNull(type, "type");
-        options = SecretOptions.copyOf(options);
+        options = OrderedOptions.copyOf(options);
         for (String framework : FRAMEWORK_OPTIONS) {
             if (options.containsKey(framework)) {
                 throw new IllegalArgumentException(
@@ -107,7 +108,7 @@ public record SinkDefinition(
         return Configuration.fromMap(options);
     }
 
-    /** Secret values (keys mentioning password or secret) are masked. */
+    /** Secret values are masked ({@link Secrets}). */
     @Override
     public String toString() {
         return "SinkDefinition{type="
@@ -115,7 +116,7 @@ public record SinkDefinition(
                 + ", name="
                 + name
                 + ", options="
-                + SecretOptions.masked(options)
+                + Secrets.maskOptions(options)
                 + ", includedSchemaChanges="
                 + includedSchemaChanges
                 + ", excludedSchemaChanges="

@@ -1,5 +1,7 @@
 package dev.schemaop.pipeline.definition;
 
+import dev.schemaop.api.Secrets;
+
 import org.apache.flink.cdc.common.configuration.Configuration;
 
 import javax.annotation.Nullable;
@@ -25,7 +27,7 @@ public record SourceDefinition(
 
     public SourceDefinition {
         Objects.requireNonNull(type, "type");
-        options = SecretOptions.copyOf(options);
+        options = OrderedOptions.copyOf(options);
     }
 
     public SourceDefinition(String type, @Nullable String name, Map<String, String> options) {
@@ -50,7 +52,7 @@ public record SourceDefinition(
         return Configuration.fromMap(options);
     }
 
-    /** Secret values (keys mentioning password or secret) are masked. */
+    /** Secret values are masked ({@link Secrets}). */
     @Override
     public String toString() {
         return "SourceDefinition{type="
@@ -58,7 +60,7 @@ public record SourceDefinition(
                 + ", name="
                 + name
                 + ", options="
-                + SecretOptions.masked(options)
+                + Secrets.maskOptions(options)
                 + "}";
     }
 }

@@ -98,7 +98,29 @@ class PipelineDefinitionParserTest {
         PipelineDefinition definition = parser.parse(resource("full-pipeline.yaml"), Map.of());
         assertThat(definition.toString())
                 .doesNotContain("hunter2")
-                .contains("password=******", "hostname=localhost");
+                .contains("password=***", "hostname=localhost");
+    }
+
+    @Test
+    void theSecretsOfADefinitionAreItsSensitiveOptionsAndUrlPasswords() {
+        PipelineDefinition definition =
+                parser.parse(
+                        "source:\n  type: mysql\n  password: v-pw\n  debezium.some.token: v-tok\n"
+                                + "  username: cdc\nsink:\n  type: postgres\n"
+                                + "  url: jdbc:postgresql://h/db?trustStorePassword=v-ts&ssl=true\n"
+                                + "  catalog.properties.fs.s3a.secret.key: v-sk\n",
+                        "pipeline.yaml",
+                        Map.of());
+
+        assertThat(definition.secrets()).containsExactly("v-pw", "v-tok", "v-ts", "v-sk");
+        assertThat(definition.toString())
+                .contains(
+                        "password=***",
+                        "debezium.some.token=***",
+                        "url=jdbc:postgresql://h/db?trustStorePassword=***&ssl=true",
+                        "catalog.properties.fs.s3a.secret.key=***",
+                        "username=cdc")
+                .doesNotContain("v-");
     }
 
     @Test

@@ -1,8 +1,8 @@
 package dev.schemaop.connectors.jdbc;
 
+import dev.schemaop.api.Secrets;
 import dev.schemaop.connectors.jdbc.connection.ConnectionCheck;
 import dev.schemaop.connectors.jdbc.connection.JdbcConnectionOptions;
-import dev.schemaop.connectors.jdbc.connection.Redaction;
 import dev.schemaop.connectors.jdbc.dialect.JdbcDialect;
 import dev.schemaop.connectors.jdbc.sink.JdbcDataSink;
 import dev.schemaop.connectors.jdbc.sink.WriteOptions;
@@ -41,7 +41,7 @@ public abstract class JdbcDataSinkFactory implements DataSinkFactory {
                             + ", e.g. "
                             + dialect.urlExample()
                             + "; it is "
-                            + Redaction.redactUrl(url));
+                            + Secrets.maskUrl(url));
         }
         JdbcConnectionOptions connection =
                 new JdbcConnectionOptions(

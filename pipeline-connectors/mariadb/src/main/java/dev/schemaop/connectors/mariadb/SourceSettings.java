@@ -1,9 +1,10 @@
 package dev.schemaop.connectors.mariadb;
 
-import org.apache.flink.configuration.GlobalConfiguration;
+import dev.schemaop.api.Secrets;
 
 import java.io.Serializable;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -28,7 +29,6 @@ public record SourceSettings(
         Unparseable unparseable,
         Map<String, String> debezium)
         implements Serializable {
-    private static final String MASK = "***";
 
     public SourceSettings {
         tables = List.copyOf(tables);
@@ -60,16 +60,11 @@ public record SourceSettings(
     }
 
     /**
-     * Every setting but the secrets: the password, and each {@code debezium.*} option whose name
-     * Flink takes for a secret's ({@link GlobalConfiguration#isSensitive}), show as {@code ***}.
+     * Every setting but the secrets ({@link Secrets}): the password, and each {@code debezium.*}
+     * option whose name holds a secret, show as {@code ***}.
      */
     @Override
     public String toString() {
-        Map<String, String> shownDebezium = new TreeMap<>();
-        debezium.forEach(
-                (key, value) ->
-                        shownDebezium.put(
-                                key, GlobalConfiguration.isSensitive(key) ? MASK : value));
         return "SourceSettings[hostname="
                 + hostname
                 + ", port="
@@ -77,7 +72,7 @@ public record SourceSettings(
                 + ", username="
                 + username
                 + ", password="
-                + (password.isEmpty() ? "" : MASK)
+                + (password.isEmpty() ? "" : Secrets.MASK)
                 + ", tables="
                 + tables
                 + ", serverId="
@@ -97,8 +92,20 @@ public record SourceSettings(
                 + ", unparseable="
                 + unparseable
                 + ", debezium="
-                + shownDebezium
+                + Secrets.maskOptions(new TreeMap<>(debezium))
                 + "]";
+    }
+
+    /**
+     * Every secret value the settings hold, for text a driver, Debezium or the server made: the
+     * password and the {@code debezium.*} options that hold a secret.
+     */
+    public List<String> secrets() {
+        List<String> secrets = new ArrayList<>(Secrets.secretsIn(debezium));
+        if (!password.isEmpty()) {
+            secrets.add(password);
+        }
+        return secrets;
     }
 
     /** The url the source reads, for messages: never with the password. */

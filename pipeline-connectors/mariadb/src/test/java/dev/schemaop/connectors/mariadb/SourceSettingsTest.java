@@ -27,6 +27,8 @@ class SourceSettingsTest {
                 SourceSettings.Unparseable.FAIL,
                 Map.of(
                         "database.ssl.truststore.password", "trust-s3cret",
+                        "database.sslKeyPassword", "key-s3cret",
+                        "some.auth.token", "t0ken",
                         "snapshot.lock.timeout.ms", "30000"));
     }
 
@@ -41,7 +43,16 @@ class SourceSettingsTest {
                                 + " fetchSize=1024, schemaChangeEnabled=true,"
                                 + " connectTimeout=PT30S, onlineSchemaChanges=false,"
                                 + " unparseable=FAIL, debezium={database.ssl.truststore.password=***,"
-                                + " snapshot.lock.timeout.ms=30000}]");
+                                + " database.sslKeyPassword=***, snapshot.lock.timeout.ms=30000,"
+                                + " some.auth.token=***}]");
+    }
+
+    @Test
+    void theSecretsAreThePasswordAndTheSensitiveDebeziumOptions() {
+        assertThat(withPassword("s3cret").secrets())
+                .containsExactlyInAnyOrder("s3cret", "trust-s3cret", "key-s3cret", "t0ken");
+        assertThat(withPassword("").secrets())
+                .containsExactlyInAnyOrder("trust-s3cret", "key-s3cret", "t0ken");
     }
 
     @Test

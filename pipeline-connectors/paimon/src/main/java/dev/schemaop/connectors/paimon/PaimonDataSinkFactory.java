@@ -78,10 +78,10 @@ public class PaimonDataSinkFactory implements DataSinkFactory {
                     "The Paimon sink could not open its catalog ("
                             + catalog
                             + "): "
-                            + e.getMessage()
+                            + catalog.mask(e.getMessage())
                             + ". Check catalog.properties.metastore and"
                             + " catalog.properties.warehouse",
-                    e);
+                    catalog.scrub(e));
         }
     }
 

@@ -3,6 +3,7 @@ package dev.schemaop.connectors.paimon;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.schemaop.connectors.paimon.catalog.TableSettings;
 import dev.schemaop.connectors.paimon.sink.PaimonDataSink;
 
 import org.apache.flink.cdc.common.configuration.ConfigOptions;
@@ -13,6 +14,8 @@ import org.apache.flink.cdc.common.sink.DataSink;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -107,5 +110,41 @@ class PaimonDataSinkFactoryTest {
                         "The Paimon sink could not open its catalog (metastore nosuch, warehouse ")
                 .hasMessageEndingWith(
                         ". Check catalog.properties.metastore and catalog.properties.warehouse");
+    }
+
+    @Test
+    void aCatalogThatCannotOpenShowsNoSecret() {
+        assertThatThrownBy(
+                        () ->
+                                create(
+                                        Map.of(
+                                                "catalog.properties.warehouse",
+                                                "nosuch://AKIA:s3cret-in-url@bucket/warehouse",
+                                                "catalog.properties.fs.s3a.secret.key",
+                                                "s3cret-key")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .satisfies(
+                        e -> {
+                            StringWriter trace = new StringWriter();
+                            e.printStackTrace(new PrintWriter(trace));
+                            assertThat(trace.toString())
+                                    .contains("nosuch://AKIA:***@bucket/warehouse")
+                                    .doesNotContain("s3cret");
+                        })
+                .hasMessageStartingWith(
+                        "The Paimon sink could not open its catalog (metastore filesystem,"
+                                + " warehouse nosuch://AKIA:***@bucket/warehouse): ");
+    }
+
+    @Test
+    void tableSettingsShowNoSecret() {
+        assertThat(
+                        new TableSettings(
+                                        Map.of("bucket", "2", "fs.s3a.secret.key", "s3cret-key"),
+                                        Map.of())
+                                .toString())
+                .isEqualTo(
+                        "TableSettings{options={bucket=2, fs.s3a.secret.key=***},"
+                                + " partitionKeys={}}");
     }
 }

@@ -1,5 +1,7 @@
 package dev.schemaop.connectors.jdbc.connection;
 
+import dev.schemaop.api.Secrets;
+
 import javax.annotation.Nullable;
 
 import java.io.Serializable;
@@ -44,7 +46,7 @@ public final class JdbcConnectionOptions implements Serializable {
     }
 
     public String redactedUrl() {
-        return Redaction.redactUrl(url);
+        return Secrets.maskUrl(url);
     }
 
     @Nullable
@@ -70,9 +72,9 @@ public final class JdbcConnectionOptions implements Serializable {
         return properties;
     }
 
-    /** Every secret this configuration knows: the password and passwords in the url. */
+    /** Every secret this configuration knows: the password and the secrets in the url. */
     public List<String> secrets() {
-        List<String> secrets = new ArrayList<>(Redaction.passwordsIn(url));
+        List<String> secrets = new ArrayList<>(Secrets.secretsInUrl(url));
         if (password != null) {
             secrets.add(password);
         }
@@ -81,12 +83,12 @@ public final class JdbcConnectionOptions implements Serializable {
 
     /** The text with every secret masked. */
     public String scrub(String text) {
-        return Redaction.scrub(text, secrets());
+        return Secrets.mask(text, secrets());
     }
 
     /** The error itself, or a copy whose messages are scrubbed when one held a secret. */
     public Throwable scrub(Throwable error) {
-        return Redaction.scrub(error, secrets());
+        return Secrets.scrub(error, secrets());
     }
 
     /**
@@ -138,7 +140,7 @@ public final class JdbcConnectionOptions implements Serializable {
                 + ", username="
                 + username
                 + ", password="
-                + (password == null ? "(none)" : Redaction.MASK)
+                + (password == null ? "(none)" : Secrets.MASK)
                 + "}";
     }
 }

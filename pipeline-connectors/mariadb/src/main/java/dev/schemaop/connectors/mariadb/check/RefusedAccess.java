@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.mariadb.check;
 
 import dev.schemaop.api.NonRecoverableException;
+import dev.schemaop.api.Secrets;
 import dev.schemaop.connectors.mariadb.SourceSettings;
 
 import com.github.shyiko.mysql.binlog.network.ServerException;
@@ -59,8 +60,7 @@ public final class RefusedAccess {
         if (!credentials && !privileges) {
             return Optional.empty();
         }
-        String said =
-                words == null ? "access denied" : StartCheck.scrub(words, settings.password());
+        String said = words == null ? "access denied" : Secrets.mask(words, settings.secrets());
         return Optional.of(
                 new NonRecoverableException(
                         "The MariaDB server at "

@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.mariadb.check;
 
 import dev.schemaop.api.PipelineConfigException;
+import dev.schemaop.api.Secrets;
 import dev.schemaop.connectors.mariadb.SourceSettings;
 import dev.schemaop.connectors.mariadb.TablePattern;
 
@@ -60,7 +61,7 @@ public final class StartCheck {
             check(settings, facts);
         } catch (SQLException e) {
             throw new IllegalArgumentException(
-                    connectionMessage(settings, e), withoutPassword(e, settings.password()));
+                    connectionMessage(settings, e), Secrets.scrub(e, settings.secrets()));
         }
     }
 
@@ -79,7 +80,7 @@ public final class StartCheck {
                 + " as user '"
                 + settings.username()
                 + "': "
-                + sentence(scrub(driverMessage(e), settings.password()))
+                + sentence(Secrets.mask(driverMessage(e), settings.secrets()))
                 + " "
                 + connectionHint(settings, e);
     }
@@ -365,22 +366,5 @@ public final class StartCheck {
     private static String sentence(String text) {
         String trimmed = text.strip();
         return trimmed.endsWith(".") ? trimmed : trimmed + ".";
-    }
-
-    static String scrub(String text, String password) {
-        return password == null || password.isEmpty() ? text : text.replace(password, "***");
-    }
-
-    /** {@code e} unless a message of its chain holds the password (then nothing). */
-    private static Throwable withoutPassword(Throwable e, String password) {
-        if (password == null || password.isEmpty()) {
-            return e;
-        }
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (String.valueOf(t.getMessage()).contains(password)) {
-                return null;
-            }
-        }
-        return e;
     }
 }

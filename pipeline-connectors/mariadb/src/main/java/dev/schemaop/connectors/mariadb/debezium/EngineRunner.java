@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.mariadb.debezium;
 
 import dev.schemaop.api.NonRecoverableException;
+import dev.schemaop.api.Secrets;
 import dev.schemaop.connectors.mariadb.SourceSettings;
 import dev.schemaop.connectors.mariadb.check.RefusedAccess;
 import dev.schemaop.connectors.mariadb.handoff.HandOff;
@@ -52,6 +53,9 @@ public final class EngineRunner implements AutoCloseable {
     private final DebeziumEngine<ChangeEvent<SourceRecord, SourceRecord>> engine;
     private final ExecutorService thread;
 
+    /** What Debezium's failures must not show: its messages repeat what it was configured with. */
+    private final List<String> secrets;
+
     /**
      * @param partitionJson the restored offset's partition, null for a new job
      * @param offsetJson the restored offset, null for a new job
@@ -68,6 +72,7 @@ public final class EngineRunner implements AutoCloseable {
             UnparseableStatements unparseable,
             ClassLoader classLoader) {
         this.settings = settings;
+        this.secrets = settings.secrets();
         this.history = new CheckpointedSchemaHistory.Records(historyRecords);
         EngineHooks.register(engineId, new EngineHooks(history, unparseable, settings));
         // Debezium connects through DriverManager, which offers a driver only to the class loader
@@ -122,8 +127,12 @@ public final class EngineRunner implements AutoCloseable {
                     error != null
                             ? failureOf(error)
                             : new MariaDbSourceException(
-                                    "The MariaDB change reader stopped: " + message));
-            LOG.debug("Debezium engine ended (success {}): {}", success, message);
+                                    "The MariaDB change reader stopped: "
+                                            + Secrets.mask(message, secrets)));
+            LOG.debug(
+                    "Debezium engine ended (success {}): {}",
+                    success,
+                    Secrets.mask(message, secrets));
         }
     }
 
@@ -139,7 +148,8 @@ public final class EngineRunner implements AutoCloseable {
         if (decided.isPresent()) {
             return decided.get();
         }
-        return new MariaDbSourceException(FailureText.of(error), error);
+        return new MariaDbSourceException(
+                Secrets.mask(FailureText.of(error), secrets), Secrets.scrub(error, secrets));
     }
 
     /** Takes up to {@code max} records without waiting; throws what stopped the engine. */

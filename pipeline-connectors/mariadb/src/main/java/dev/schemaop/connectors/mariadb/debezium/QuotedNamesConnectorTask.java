@@ -1,5 +1,6 @@
 package dev.schemaop.connectors.mariadb.debezium;
 
+import dev.schemaop.api.Secrets;
 import dev.schemaop.connectors.mariadb.SourceSettings;
 import dev.schemaop.connectors.mariadb.check.RefusedAccess;
 import dev.schemaop.connectors.mariadb.schema.QuotedNamesDdlParser;
@@ -24,6 +25,7 @@ import org.apache.kafka.connect.source.SourceRecord;
 
 import java.lang.reflect.Field;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -109,6 +111,22 @@ public class QuotedNamesConnectorTask extends MariaDbConnectorTask {
                 .map(source -> ((BinlogStreamingChangeEventSource<?, ?>) source).getOffsetContext())
                 .map(OffsetContext::getSourceInfo)
                 .map(EventPosition::of);
+    }
+
+    /**
+     * The configuration Debezium logs at start ("Starting ... with configuration:") and hands to
+     * its lineage emitter: Debezium masks only password-like keys, the connector every key that
+     * holds a secret ({@link Secrets}), such as a {@code debezium.*} token.
+     */
+    @Override
+    protected Configuration withMaskedSensitiveOptions(Configuration config) {
+        return Configuration.from(
+                Secrets.maskOptions(super.withMaskedSensitiveOptions(config).asMap()));
+    }
+
+    @Override
+    protected Map<String, String> getMaskedConfigurationMap(Map<String, String> config) {
+        return Secrets.maskOptions(super.getMaskedConfigurationMap(config));
     }
 
     /** Replaces the schema's Debezium parser by a {@link BinlogDdlParser} set up the same. */

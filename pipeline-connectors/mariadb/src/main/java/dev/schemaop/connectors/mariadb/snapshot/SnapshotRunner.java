@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.mariadb.snapshot;
 
 import dev.schemaop.api.NonRecoverableException;
+import dev.schemaop.api.Secrets;
 import dev.schemaop.connectors.mariadb.SourceSettings;
 import dev.schemaop.connectors.mariadb.check.RefusedAccess;
 import dev.schemaop.connectors.mariadb.debezium.CheckpointedSchemaHistory;
@@ -104,10 +105,12 @@ public final class SnapshotRunner implements AutoCloseable {
                     refused.isPresent()
                             ? refused.get()
                             : new MariaDbSourceException(
-                                    "The snapshot of the MariaDB tables failed: " + e.getMessage(),
-                                    e));
+                                    "The snapshot of the MariaDB tables failed: "
+                                            + Secrets.mask(e.getMessage(), settings.secrets()),
+                                    Secrets.scrub(e, settings.secrets())));
         } catch (Throwable e) {
-            items.fail(e); // a conversion, the DDL parser, or an Error: the reader reports it
+            // a conversion, the DDL parser, or an Error: the reader reports it
+            items.fail(Secrets.scrub(e, settings.secrets()));
         } finally {
             if (snapshot != null) {
                 finish(snapshot, done);

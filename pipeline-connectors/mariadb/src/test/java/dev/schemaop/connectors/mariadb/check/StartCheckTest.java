@@ -274,4 +274,33 @@ class StartCheckTest {
         assertThat(StartCheck.connectionMessage(settings, new SQLException("odd", "HY000", 1)))
                 .endsWith("'cdc': odd. Check 'hostname', 'port', 'username' and 'password'.");
     }
+
+    @Test
+    void aFailedConnectionShowsNoSecretOfTheDebeziumOptions() {
+        SourceSettings settings =
+                new SourceSettings(
+                        "db.example",
+                        3307,
+                        "cdc",
+                        "pa55-secret",
+                        List.of(TablePattern.parse("app.orders")),
+                        5400,
+                        "UTC",
+                        SourceSettings.StartupMode.INITIAL,
+                        1024,
+                        true,
+                        Duration.ofSeconds(30),
+                        false,
+                        SourceSettings.Unparseable.FAIL,
+                        Map.of("database.trustStorePassword", "trust-pw"));
+        SQLException refused =
+                new SQLException("SSL: cannot open trust store with trust-pw", "08000");
+
+        assertThat(StartCheck.connectionMessage(settings, refused))
+                .isEqualTo(
+                        "The mariadb source cannot connect to MariaDB at db.example:3307 as user"
+                                + " 'cdc': SSL: cannot open trust store with ***. Check 'hostname'"
+                                + " and 'port', and that the server runs and accepts connections"
+                                + " from here within 'connect.timeout' (30 s).");
+    }
 }

@@ -91,8 +91,8 @@ public class PaimonMetadataApplier
                             + " to "
                             + event.tableId()
                             + ": "
-                            + withoutFinalPeriod(e.getMessage()),
-                    e);
+                            + withoutFinalPeriod(catalogSettings.mask(e.getMessage())),
+                    catalogSettings.scrub(e));
         }
     }
 

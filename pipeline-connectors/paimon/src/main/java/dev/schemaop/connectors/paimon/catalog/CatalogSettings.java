@@ -1,5 +1,7 @@
 package dev.schemaop.connectors.paimon.catalog;
 
+import dev.schemaop.api.Secrets;
+
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.catalog.CatalogFactory;
@@ -9,6 +11,7 @@ import org.apache.paimon.options.Options;
 
 import java.io.IOException;
 import java.io.Serializable;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -55,13 +58,35 @@ public final class CatalogSettings implements Serializable {
         }
     }
 
-    /** The warehouse, for messages; null when the metastore names none. */
+    /** The warehouse (it may hold a secret: messages use toString); null when there is none. */
     public String warehouse() {
         return options.get("warehouse");
     }
 
+    /**
+     * The secrets among the options (a {@code fs.s3a.secret.key}, a password in the warehouse url),
+     * which no message may show ({@link Secrets}).
+     */
+    public List<String> secrets() {
+        return Secrets.secretsIn(options);
+    }
+
+    /** The text without the catalog's secrets. */
+    public String mask(String text) {
+        return Secrets.mask(text, secrets());
+    }
+
+    /** The error itself, or a copy without the catalog's secrets when a message held one. */
+    public Throwable scrub(Throwable error) {
+        return Secrets.scrub(error, secrets());
+    }
+
+    /** For messages: never an option's value, the warehouse without a secret it may hold. */
     @Override
     public String toString() {
-        return "metastore " + options.get("metastore") + ", warehouse " + warehouse();
+        return "metastore "
+                + options.get("metastore")
+                + ", warehouse "
+                + Secrets.maskUrl(warehouse());
     }
 }

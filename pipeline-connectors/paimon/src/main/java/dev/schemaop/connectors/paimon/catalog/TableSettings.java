@@ -1,5 +1,7 @@
 package dev.schemaop.connectors.paimon.catalog;
 
+import dev.schemaop.api.Secrets;
+
 import org.apache.flink.cdc.common.event.TableId;
 
 import java.io.Serializable;
@@ -28,6 +30,16 @@ public final class TableSettings implements Serializable {
 
     public Map<String, String> options() {
         return options;
+    }
+
+    /** The options (each value that holds a secret masked) and partition keys, for messages. */
+    @Override
+    public String toString() {
+        return "TableSettings{options="
+                + Secrets.maskOptions(options)
+                + ", partitionKeys="
+                + partitionKeys
+                + "}";
     }
 
     /** The partition keys named for the table; empty when none are. */

@@ -97,8 +97,8 @@ final class PaimonWriter
                             + " ("
                             + settings
                             + "): "
-                            + e.getMessage(),
-                    e);
+                            + settings.mask(e.getMessage()),
+                    settings.scrub(e));
         }
     }
 
@@ -202,7 +202,8 @@ final class PaimonWriter
         } catch (IOException e) {
             throw e;
         } catch (Exception e) {
-            throw new IOException("The Paimon sink could not write its files to " + settings, e);
+            throw new IOException(
+                    "The Paimon sink could not write its files to " + settings, settings.scrub(e));
         }
         return written;
     }
