@@ -364,13 +364,13 @@ public final class PipelineComposer {
                     ((FlinkSourceProvider) provider).getSource(),
                     WatermarkStrategy.noWatermarks(),
                     name,
-                    new SourceEventTypeInfo());
+                    SourceEventSerializer.typeInfo());
         }
         if (provider instanceof FlinkSourceFunctionProvider) {
             return env.addSource(
                     ((FlinkSourceFunctionProvider) provider).getSourceFunction(),
                     name,
-                    new SourceEventTypeInfo());
+                    SourceEventSerializer.typeInfo());
         }
         throw new PipelineConfigException(
                 "The source's EventSourceProvider "

@@ -1,7 +1,9 @@
 package dev.schemaop.pipeline;
 
 import dev.schemaop.api.SkippedSourceChange;
+import dev.schemaop.codec.FixedSerializerTypeInfo;
 
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
@@ -25,6 +27,11 @@ public final class SourceEventSerializer extends TypeSerializer<Event> {
     private static final long serialVersionUID = 1L;
 
     static final SourceEventSerializer INSTANCE = new SourceEventSerializer();
+
+    /** The type of the source's stream. */
+    static TypeInformation<Event> typeInfo() {
+        return new FixedSerializerTypeInfo<>(Event.class, INSTANCE, "SourceEvent");
+    }
 
     private static final byte FLINK_CDC = 0;
     private static final byte SKIPPED = 1;
