@@ -1,9 +1,12 @@
 package dev.schemaop.operator;
 
+import dev.schemaop.protocol.FlushIds;
 import dev.schemaop.protocol.SchemaChangeRequest;
 
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,22 +15,37 @@ import java.util.List;
  * (so a marker is sent only when one is needed, and a request can name the marker that covers the
  * rows of the tables it changes). Ids grow per subtask, across attempts too (the registry keeps one
  * number per pair of subtasks), and differ between subtasks (sink subtasks key holds by id).
+ *
+ * <p>Behind a connector's pre-write topology ({@code oneAtATime}) a marker becomes a {@code
+ * FlushEvent}, and topologies written for Apache Flink CDC align flushes by source subtask id
+ * alone, as Flink CDC has at most one flush of a source subtask on its way. So does this subtask
+ * then: a marker leaves only once the registry said the one before came through every writer
+ * ({@link #through}); later ones wait here in order, with their ids already given (the writers
+ * number flushes in the order they come).
  */
 final class FlushMarkers {
     private final int subtask;
     private final int attempt;
     private final SinkChannels channels;
+    private final boolean oneAtATime;
 
     /** Sink tables that received rows since the last flush marker. */
     private final List<SinkView> unflushed = new ArrayList<>();
 
+    /** Markers waiting for the one on its way (one at a time only). */
+    private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
+
     private long counter;
     private long lastFlushId = SchemaChangeRequest.NO_FLUSH;
 
-    FlushMarkers(int subtask, int attempt, SinkChannels channels) {
+    /** The number of the marker on its way; 0: none (one at a time only). */
+    private long onItsWay;
+
+    FlushMarkers(int subtask, int attempt, SinkChannels channels, boolean oneAtATime) {
         this.subtask = subtask;
         this.attempt = attempt;
         this.channels = channels;
+        this.oneAtATime = oneAtATime;
     }
 
     /** A row was sent to this sink table: the next marker covers it. */
@@ -48,10 +66,10 @@ final class FlushMarkers {
     }
 
     /** Sends a new marker on every channel, holding {@code holdTables} until its release. */
-    long send(List<TableId> holdTables) {
-        long flushId = ((long) attempt << 48) | (++counter << 16) | subtask;
-        channels.flush(subtask, flushId, holdTables);
-        channels.push();
+    long send(List<TableId> holdTables, SchemaChangeEventType changeType) {
+        long number = ++counter;
+        long flushId = FlushIds.of(attempt, number, subtask);
+        emit(number, () -> channels.flush(subtask, flushId, holdTables, changeType));
         for (SinkView view : unflushed) {
             view.unflushed = false;
             view.rowsFlushedBy = flushId;
@@ -61,7 +79,53 @@ final class FlushMarkers {
         return flushId;
     }
 
-    void release(long flushId) {
-        channels.release(subtask, flushId);
+    void release(long flushId, SchemaChangeEventType changeType) {
+        channels.release(subtask, flushId, changeType);
+    }
+
+    /**
+     * Behind a connector's pre-write topology: the release of {@code flushId} (or of none) is also
+     * a fence, which the sink subtasks turn into a flush that the writers count; it takes the next
+     * number, so that the writers' counts stay the markers' numbers ({@code FlushIds}).
+     */
+    long fence(long flushId, SchemaChangeEventType changeType) {
+        long number = ++counter;
+        emit(number, () -> channels.release(subtask, flushId, changeType));
+        return FlushIds.of(attempt, number, subtask);
+    }
+
+    /** Whether markers wait for the one on its way (a fence releases held rows: it must go). */
+    boolean anyWaiting() {
+        return !waiting.isEmpty();
+    }
+
+    /** Every writer acknowledged this subtask's markers up to {@code number}: the next may go. */
+    void through(long number) {
+        if (onItsWay != 0 && number >= onItsWay) {
+            onItsWay = 0;
+            Runnable next = waiting.poll();
+            if (next != null) {
+                next.run();
+            }
+        }
+    }
+
+    private void emit(long number, Runnable marker) {
+        if (!oneAtATime) {
+            marker.run();
+            channels.push();
+            return;
+        }
+        Runnable sendIt =
+                () -> {
+                    onItsWay = number;
+                    marker.run();
+                    channels.push();
+                };
+        if (onItsWay == 0 && waiting.isEmpty()) {
+            sendIt.run();
+        } else {
+            waiting.add(sendIt);
+        }
     }
 }

@@ -5,6 +5,8 @@ import dev.schemaop.behavior.SchemaChanges;
 import dev.schemaop.protocol.ChannelEvent;
 import dev.schemaop.protocol.DiscardedValuesReport;
 import dev.schemaop.protocol.DrainRequest;
+import dev.schemaop.protocol.FenceSent;
+import dev.schemaop.protocol.FlushThrough;
 import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
 import dev.schemaop.protocol.SinkSchemaStep;
@@ -21,6 +23,7 @@ import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
 import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.runtime.operators.coordination.OperatorEvent;
@@ -144,7 +147,7 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
     public void open() throws Exception {
         super.open();
         sinkChannels = new SinkChannels(output, config.sinkParallelism());
-        markers = new FlushMarkers(subtask, attempt, sinkChannels);
+        markers = new FlushMarkers(subtask, attempt, sinkChannels, config.fencesChanges());
         routing =
                 new SinkRouting(
                         new TableRouter(config.routes()),
@@ -361,7 +364,7 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
         TableId table = change.change.tableId();
         List<TableId> sinkTables = routing.sinkTablesOf(table);
         if (markers.anyRowSinceLast() || sourceSubtasks > 1) {
-            change.releaseFlushId = markers.send(sinkTables);
+            change.releaseFlushId = markers.send(sinkTables, change.change.getType());
         }
         long tableRowsFlushedBy = SchemaChangeRequest.NO_FLUSH;
         for (TableId sink : sinkTables) {
@@ -379,6 +382,8 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
     public void handleOperatorEvent(OperatorEvent event) {
         if (event instanceof SchemaChangeResponse) {
             handleResponse((SchemaChangeResponse) event);
+        } else if (event instanceof FlushThrough through) {
+            markers.through(through.number());
         } else if (event instanceof DrainRequest drain) {
             // Behind everything this subtask sent: the sink subtasks write what they hold (G7).
             sinkChannels.drain(subtask, drain.drainId(), drain.sources());
@@ -392,6 +397,10 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
         PendingChange pending = pendings.remove(response.requestId());
         if (pending == null) {
             LOG.debug("Subtask {} ignores a stale answer {}", subtask, response.requestId());
+            if (config.fencesChanges()) {
+                toRegistry.sendEventToCoordinator(
+                        new FenceSent(subtask, response.requestId(), SchemaChangeRequest.NO_FLUSH));
+            }
             return;
         }
         waitsForPending.clear();
@@ -403,8 +412,13 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
             schemas.sinkView(step.table()).moveTo(step);
             sinkChannels.step(step);
         }
-        if (pending.releaseFlushId != SchemaChangeRequest.NO_FLUSH) {
-            markers.release(pending.releaseFlushId);
+        SchemaChangeEventType type = pending.change.getType();
+        if (config.fencesChanges()) {
+            long fenceId = markers.fence(pending.releaseFlushId, type);
+            toRegistry.sendEventToCoordinator(
+                    new FenceSent(subtask, response.requestId(), fenceId));
+        } else if (pending.releaseFlushId != SchemaChangeRequest.NO_FLUSH) {
+            markers.release(pending.releaseFlushId, type);
         }
         sinkChannels.push();
         // What waited only for this change goes now, each table's events in order; an event
@@ -432,7 +446,7 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
     @Override
     public void endInput() throws Exception {
         // A bounded input may end while a change is pending: its held rows must still go out.
-        while (!pendings.isEmpty() || !parked.isEmpty()) {
+        while (!pendings.isEmpty() || !parked.isEmpty() || markers.anyWaiting()) {
             waitingExecutor.yield();
         }
     }

@@ -16,16 +16,36 @@ public final class SchemaOperatorConfig implements Serializable {
     private final HashFunctionProvider<DataChangeEvent> hashFunctions;
     private final int sinkParallelism;
     private final long maxParkedBytes;
+    private final boolean fencesChanges;
 
     public SchemaOperatorConfig(
             List<RouteRule> routes,
             HashFunctionProvider<DataChangeEvent> hashFunctions,
             int sinkParallelism,
             long maxParkedBytes) {
+        this(routes, hashFunctions, sinkParallelism, maxParkedBytes, false);
+    }
+
+    /**
+     * @param fencesChanges the sink has a pre-write topology: each answer's release is a fence the
+     *     registry waits for ({@code protocol.FenceSent})
+     */
+    public SchemaOperatorConfig(
+            List<RouteRule> routes,
+            HashFunctionProvider<DataChangeEvent> hashFunctions,
+            int sinkParallelism,
+            long maxParkedBytes,
+            boolean fencesChanges) {
         this.routes = List.copyOf(routes);
         this.hashFunctions = hashFunctions;
         this.sinkParallelism = sinkParallelism;
         this.maxParkedBytes = maxParkedBytes;
+        this.fencesChanges = fencesChanges;
+    }
+
+    /** Whether the sink's writers sit behind a connector's pre-write topology. */
+    public boolean fencesChanges() {
+        return fencesChanges;
     }
 
     public List<RouteRule> routes() {

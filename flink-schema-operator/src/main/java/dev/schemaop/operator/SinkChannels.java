@@ -4,6 +4,7 @@ import dev.schemaop.protocol.ChannelEvent;
 import dev.schemaop.protocol.SinkSchemaStep;
 
 import org.apache.flink.cdc.common.event.DataChangeEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.streaming.api.operators.Output;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
@@ -37,18 +38,24 @@ final class SinkChannels {
         }
     }
 
-    void flush(int sourceSubtask, long flushId, List<TableId> holdTables) {
+    void flush(
+            int sourceSubtask,
+            long flushId,
+            List<TableId> holdTables,
+            SchemaChangeEventType changeType) {
         for (int channel = 0; channel < channels; channel++) {
             output.collect(
                     new StreamRecord<>(
-                            new ChannelEvent.Flush(channel, sourceSubtask, flushId, holdTables)));
+                            new ChannelEvent.Flush(
+                                    channel, sourceSubtask, flushId, holdTables, changeType)));
         }
     }
 
-    void release(int sourceSubtask, long flushId) {
+    void release(int sourceSubtask, long flushId, SchemaChangeEventType changeType) {
         for (int channel = 0; channel < channels; channel++) {
             output.collect(
-                    new StreamRecord<>(new ChannelEvent.Release(channel, sourceSubtask, flushId)));
+                    new StreamRecord<>(
+                            new ChannelEvent.Release(channel, sourceSubtask, flushId, changeType)));
         }
     }
 

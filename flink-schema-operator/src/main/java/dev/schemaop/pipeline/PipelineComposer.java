@@ -39,6 +39,7 @@ import org.apache.flink.cdc.common.source.EventSourceProvider;
 import org.apache.flink.cdc.common.source.FlinkSourceFunctionProvider;
 import org.apache.flink.cdc.common.source.FlinkSourceProvider;
 import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -63,6 +64,9 @@ import java.util.Set;
  *            -> partition by the channel the operator chose
  *            -> SinkInputOperator (p) -> connector sink writer (p, chained)
  * </pre>
+ *
+ * A sink with a pre-write topology gets it between the sink input operator and the writer, with a
+ * {@code WriterFlushAcknowledger} at its end, chained to the writer.
  */
 public final class PipelineComposer {
     private static final Logger LOG = LoggerFactory.getLogger(PipelineComposer.class);
@@ -126,7 +130,10 @@ public final class PipelineComposer {
                 env.getCheckpointConfig().isCheckpointingEnabled());
 
         List<RouteRule> routes = connectors.routes();
-        String schemaOperatorUid = uidPrefix + "schema-operator";
+        // Connectors written for Flink CDC find the coordinator by this uid (schema.operator.uid).
+        String schemaOperatorUid = settings.schemaOperatorUid();
+        OperatorID registry = RegistryAddress.ofUid(schemaOperatorUid);
+        boolean behindTopology = FlushingSink.hasPreWriteTopology(connectorSink);
         RegistryConfig registryConfig =
                 new RegistryConfig(
                                 settings.behavior(),
@@ -138,13 +145,15 @@ public final class PipelineComposer {
                                 parallelism,
                                 AppliedChangeLogLocation.of(env.getConfiguration(), run),
                                 ExpansionMode.of(expansionMode))
-                        .withHistory(historyLocation(settings, env));
+                        .withHistory(historyLocation(settings, env))
+                        .withWritersBehindTopology(behindTopology);
         SchemaOperatorConfig operatorConfig =
                 new SchemaOperatorConfig(
                         routes,
                         sink.getDataChangeEventHashFunctionProvider(parallelism),
                         parallelism,
-                        settings.maxParkedBytes().getBytes());
+                        settings.maxParkedBytes().getBytes(),
+                        behindTopology);
 
         DataStream<Event> events =
                 sourceStream(sourceProvider, env, sourceName(definition))
@@ -163,12 +172,11 @@ public final class PipelineComposer {
                                 "SinkInput",
                                 WriterInputSerializer.typeInfo(),
                                 new SinkInputOperator(
-                                        RegistryAddress.ofUid(schemaOperatorUid),
-                                        settings.rpcTimeout()))
+                                        registry, settings.rpcTimeout(), behindTopology))
                         .uid(uidPrefix + "sink-input")
                         .setParallelism(parallelism);
         sinkInput
-                .sinkTo(FlushingSink.wrap(connectorSink))
+                .sinkTo(FlushingSink.wrap(connectorSink, registry))
                 .name("Sink: " + sinkName(definition))
                 .uid(uidPrefix + "sink-writer")
                 .setParallelism(parallelism);

@@ -1,6 +1,7 @@
 package dev.schemaop.protocol;
 
 import org.apache.flink.cdc.common.event.DataChangeEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
 
 import java.util.List;
@@ -28,17 +29,30 @@ public sealed interface ChannelEvent
 
     /**
      * Flush everything received from {@code sourceSubtask} so far, hold later rows of {@code
-     * holdTables} until the release of {@code flushId}, then acknowledge.
+     * holdTables} until the release of {@code flushId}, then acknowledge. {@code changeType}: the
+     * type of the change asked for, which a connector's pre-write topology sees in the {@code
+     * FlushEvent}.
      */
-    record Flush(int channel, int sourceSubtask, long flushId, List<TableId> holdTables)
+    record Flush(
+            int channel,
+            int sourceSubtask,
+            long flushId,
+            List<TableId> holdTables,
+            SchemaChangeEventType changeType)
             implements ChannelEvent {
         public Flush {
             holdTables = List.copyOf(holdTables);
         }
     }
 
-    /** The change behind flush marker {@code flushId} is done: its held rows go on. */
-    record Release(int channel, int sourceSubtask, long flushId) implements ChannelEvent {}
+    /**
+     * The change behind flush marker {@code flushId} is done: its held rows go on. Behind a
+     * connector's pre-write topology it is also a fence ({@code FlushEvent}) the writers
+     * acknowledge, so that every copy of the change's events reaches them before the next change is
+     * applied.
+     */
+    record Release(int channel, int sourceSubtask, long flushId, SchemaChangeEventType changeType)
+            implements ChannelEvent {}
 
     /**
      * The job fails on a change that did not reach the sink: once this marker came from each of

@@ -9,6 +9,7 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.runtime.serializer.event.EventSerializer;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
@@ -32,6 +33,7 @@ public final class ChannelEventSerializer extends ImmutableValueSerializer<Chann
     private static final byte FLUSH = 2;
     private static final byte RELEASE = 3;
     private static final byte DRAIN = 4;
+    private static final SchemaChangeEventType[] CHANGE_TYPES = SchemaChangeEventType.values();
 
     public static TypeInformation<ChannelEvent> typeInfo() {
         return new FixedSerializerTypeInfo<>(ChannelEvent.class, INSTANCE, "ChannelEvent");
@@ -39,7 +41,7 @@ public final class ChannelEventSerializer extends ImmutableValueSerializer<Chann
 
     @Override
     public ChannelEvent createInstance() {
-        return new ChannelEvent.Release(0, 0, 0);
+        return new ChannelEvent.Release(0, 0, 0, SchemaChangeEventType.ADD_COLUMN);
     }
 
     @Override
@@ -63,6 +65,7 @@ public final class ChannelEventSerializer extends ImmutableValueSerializer<Chann
                     .intValue(flush.sourceSubtask())
                     .longValue(flush.flushId());
             writer.list(flush.holdTables(), DataWriter::table);
+            out.writeByte(flush.changeType().ordinal());
         } else if (event instanceof ChannelEvent.Drain drain) {
             out.writeByte(DRAIN);
             writer.intValue(drain.channel())
@@ -75,6 +78,7 @@ public final class ChannelEventSerializer extends ImmutableValueSerializer<Chann
             writer.intValue(release.channel())
                     .intValue(release.sourceSubtask())
                     .longValue(release.flushId());
+            out.writeByte(release.changeType().ordinal());
         }
     }
 
@@ -95,9 +99,14 @@ public final class ChannelEventSerializer extends ImmutableValueSerializer<Chann
                         channel,
                         reader.intValue(),
                         reader.longValue(),
-                        reader.list(DataReader::table));
+                        reader.list(DataReader::table),
+                        CHANGE_TYPES[in.readByte()]);
             case RELEASE:
-                return new ChannelEvent.Release(channel, reader.intValue(), reader.longValue());
+                return new ChannelEvent.Release(
+                        channel,
+                        reader.intValue(),
+                        reader.longValue(),
+                        CHANGE_TYPES[in.readByte()]);
             case DRAIN:
                 return new ChannelEvent.Drain(
                         channel, reader.intValue(), reader.longValue(), reader.intValue());

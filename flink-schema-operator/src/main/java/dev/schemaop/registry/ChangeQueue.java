@@ -1,5 +1,6 @@
 package dev.schemaop.registry;
 
+import dev.schemaop.protocol.FenceSent;
 import dev.schemaop.protocol.FlushAck;
 import dev.schemaop.protocol.SchemaChangeRequest;
 
@@ -27,8 +28,26 @@ final class ChangeQueue {
     /** The head, planned, waiting for its flush. */
     @Nullable private PreparedChange prepared;
 
-    ChangeQueue(int sinkSubtasks) {
-        this.flushes = new FlushTracker(sinkSubtasks);
+    /**
+     * Behind a connector's pre-write topology: the answered request whose fence every writer must
+     * acknowledge before the next change ({@code protocol.FenceSent}); null: none.
+     */
+    @Nullable private Fence fence;
+
+    private static final class Fence {
+        final int subtask;
+        final long requestId;
+        long fenceId = UNKNOWN;
+        static final long UNKNOWN = Long.MIN_VALUE;
+
+        Fence(int subtask, long requestId) {
+            this.subtask = subtask;
+            this.requestId = requestId;
+        }
+    }
+
+    ChangeQueue(int sinkSubtasks, boolean countedAcks) {
+        this.flushes = new FlushTracker(sinkSubtasks, countedAcks);
     }
 
     /** What to do next with the head of the queue. */
@@ -55,6 +74,38 @@ final class ChangeQueue {
         flushes.ack(ack.sourceSubtask(), ack.sinkSubtask(), ack.flushId());
     }
 
+    /** Behind a topology: the number of the subtask's newest flush every writer acknowledged. */
+    long flushedThrough(int sourceSubtask) {
+        return flushes.throughNumber(sourceSubtask);
+    }
+
+    /** The answer to {@code requestId} went out: nothing goes on until its fence is through. */
+    void awaitFence(int subtask, long requestId) {
+        fence = new Fence(subtask, requestId);
+    }
+
+    /** The subtask sent the fence of its answer to {@code requestId}. */
+    void fenceSent(FenceSent sent) {
+        if (fence != null
+                && fence.subtask == sent.sourceSubtask()
+                && fence.requestId == sent.requestId()) {
+            fence.fenceId = sent.fenceId();
+        }
+    }
+
+    private boolean fenceThrough() {
+        if (fence == null) {
+            return true;
+        }
+        if (fence.fenceId == Fence.UNKNOWN
+                || (fence.fenceId != SchemaChangeRequest.NO_FLUSH
+                        && !flushes.isFlushed(fence.subtask, fence.fenceId))) {
+            return false;
+        }
+        fence = null;
+        return true;
+    }
+
     /**
      * The next step for the head of the queue.
      *
@@ -65,6 +116,9 @@ final class ChangeQueue {
             RegistryState state,
             Function<SchemaChangeRequest, PreparedChange> plan,
             int sourceSubtasks) {
+        if (!fenceThrough()) {
+            return new Next.Wait();
+        }
         if (prepared != null) {
             if (!flushes.isFlushed(prepared.request.subtask(), prepared.flushId)) {
                 return new Next.Wait();
@@ -125,12 +179,16 @@ final class ChangeQueue {
         if (prepared != null && prepared.request.subtask() == subtask) {
             prepared = null;
         }
+        if (fence != null && fence.subtask == subtask) {
+            fence = null;
+        }
         flushes.forget(subtask);
     }
 
     void clear() {
         queue.clear();
         prepared = null;
+        fence = null;
         flushes.clear();
     }
 }

@@ -28,6 +28,7 @@ public final class RegistryConfig implements Serializable {
     private final AppliedLogLocation appliedLog;
     private final ExpansionMode expansionMode;
     @Nullable private HistoryLocation history;
+    private boolean writersBehindTopology;
 
     public RegistryConfig(
             SchemaChangeBehavior behavior,
@@ -98,7 +99,22 @@ public final class RegistryConfig implements Serializable {
                         appliedLog,
                         expansionMode);
         copy.history = history;
+        copy.writersBehindTopology = writersBehindTopology;
         return copy;
+    }
+
+    /**
+     * The same configuration, for a sink whose writers sit behind its pre-write topology: they
+     * acknowledge flushes by number, and each change is fenced ({@code protocol.FenceSent}).
+     */
+    public RegistryConfig withWritersBehindTopology(boolean behindTopology) {
+        RegistryConfig copy = withHistory(history);
+        copy.writersBehindTopology = behindTopology;
+        return copy;
+    }
+
+    public boolean writersBehindTopology() {
+        return writersBehindTopology;
     }
 
     /** Where the decision history goes; null: no history. */

@@ -7,7 +7,9 @@ import dev.schemaop.behavior.SchemaChangeRejectedException;
 import dev.schemaop.behavior.SkippedChange;
 import dev.schemaop.protocol.DiscardedValuesReport;
 import dev.schemaop.protocol.DrainAck;
+import dev.schemaop.protocol.FenceSent;
 import dev.schemaop.protocol.FlushAck;
+import dev.schemaop.protocol.FlushThrough;
 import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
 import dev.schemaop.protocol.SinkSchemaStep;
@@ -136,7 +138,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         this.metrics = new RegistryMetrics(context.metricGroup());
         this.applier = config.applier();
         this.router = new TableRouter(config.routes());
-        this.changes = new ChangeQueue(config.sinkParallelism());
+        this.changes = new ChangeQueue(config.sinkParallelism(), config.writersBehindTopology());
         this.loop =
                 new RegistryEventLoop(
                         "schema-registry-" + context.getOperatorId(),
@@ -318,6 +320,9 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
             handleRequest((SchemaChangeRequest) event);
         } else if (event instanceof FlushAck) {
             handleFlushAck((FlushAck) event);
+        } else if (event instanceof FenceSent sent) {
+            changes.fenceSent(sent);
+            processQueue();
         } else if (event instanceof DrainAck ack) {
             drain.acked(ack);
         } else if (event instanceof DiscardedValuesReport report) {
@@ -344,6 +349,19 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     public CompletableFuture<CoordinationResponse> handleCoordinationRequest(
             CoordinationRequest request) {
         CompletableFuture<CoordinationResponse> answer = new CompletableFuture<>();
+        if (FlinkCdcSchemaRequests.isOne(request)) {
+            loop.run(
+                    () -> {
+                        try {
+                            answer.complete(FlinkCdcSchemaRequests.answer(request, state));
+                        } catch (Exception e) {
+                            answer.completeExceptionally(e);
+                        }
+                    },
+                    "answering %s",
+                    request);
+            return answer;
+        }
         if (!(request instanceof SinkTableQuery)) {
             answer.completeExceptionally(
                     new IllegalArgumentException("Unknown request " + request));
@@ -452,6 +470,13 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
 
     private void handleFlushAck(FlushAck ack) {
         changes.ack(ack);
+        if (config.writersBehindTopology()) {
+            // The subtask sends its next flush only now (operator.FlushMarkers).
+            long through = changes.flushedThrough(ack.sourceSubtask());
+            if (through > 0) {
+                subtasks.send(ack.sourceSubtask(), new FlushThrough(through));
+            }
+        }
         processQueue();
     }
 
@@ -722,6 +747,9 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
             steps.addAll(sink.stepsBetween(known, target));
         }
         subtasks.send(request.subtask(), new SchemaChangeResponse(request.requestId(), steps));
+        if (config.writersBehindTopology()) {
+            changes.awaitFence(request.subtask(), request.requestId());
+        }
         metrics.answered(request);
     }
 

@@ -3,6 +3,9 @@ package dev.schemaop.sink;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.cdc.common.event.Event;
+import org.apache.flink.runtime.jobgraph.OperatorID;
+import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
+import org.apache.flink.streaming.api.connector.sink2.WithPreWriteTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 
 import java.io.Serializable;
@@ -27,23 +30,45 @@ import java.lang.reflect.Method;
  * construction.
  *
  * <p>Every call goes to the connector's sink; a writer it returns ({@code createWriter}, {@code
- * restoreWriter}) is wrapped, and a pre-write topology it adds is checked ({@code
- * PreWriteTopologyCheck}). The proxy is serialized with the job graph: this handler is {@link
+ * restoreWriter}) is wrapped, and a pre-write topology it adds ends in a {@link
+ * WriterFlushAcknowledger}, chained to the writer: behind a topology the writers acknowledge
+ * flushes themselves, as in Apache Flink CDC, whatever the topology does with the events (it may
+ * repartition them). The proxy is serialized with the job graph: this handler is {@link
  * Serializable}, and Flink's class-loader-aware object stream resolves proxy classes with the
  * user-code class loader.
  */
 public final class FlushingSink implements InvocationHandler, Serializable {
-    private static final long serialVersionUID = 2L;
+    private static final long serialVersionUID = 3L;
+
+    /** The name of the operator that ends a connector's pre-write topology. */
+    public static final String ACKNOWLEDGER = "Writer flush acknowledger";
 
     private final Sink<Event> connectorSink;
+    private final OperatorID registry;
 
-    private FlushingSink(Sink<Event> connectorSink) {
+    private FlushingSink(Sink<Event> connectorSink, OperatorID registry) {
         this.connectorSink = connectorSink;
+        this.registry = registry;
     }
 
-    /** The connector's sink, with the same interfaces, whose writers never see a flush event. */
-    public static Sink<Event> wrap(Sink<Event> connectorSink) {
-        return Forwarding.proxy(connectorSink, new FlushingSink(connectorSink));
+    /**
+     * The connector's sink, with the same interfaces, whose writers never see a flush event.
+     *
+     * @param registry where the writers acknowledge flushes when they sit behind the sink's
+     *     pre-write topology ({@link #hasPreWriteTopology})
+     */
+    public static Sink<Event> wrap(Sink<Event> connectorSink, OperatorID registry) {
+        return Forwarding.proxy(connectorSink, new FlushingSink(connectorSink, registry));
+    }
+
+    /**
+     * Whether Flink will put the sink's pre-write topology between the sink input operator and the
+     * writers ({@code SupportsPreWriteTopology}, or the deprecated {@code WithPreWriteTopology}):
+     * then the writers acknowledge flushes themselves ({@link WriterFlushAcknowledger}).
+     */
+    @SuppressWarnings("deprecation")
+    public static boolean hasPreWriteTopology(Sink<?> sink) {
+        return sink instanceof SupportsPreWriteTopology || sink instanceof WithPreWriteTopology;
     }
 
     @Override
@@ -55,7 +80,12 @@ public final class FlushingSink implements InvocationHandler, Serializable {
         }
         Object result = Forwarding.invoke(connectorSink, method, args);
         if (method.getName().equals("addPreWriteTopology")) {
-            PreWriteTopologyCheck.check((DataStream<?>) args[0], result, connectorSink);
+            // Created inside the sink's expansion, so Flink gives it the parallelism it gives
+            // the topology's own operators, and chains it to the writer.
+            DataStream<Event> topology = (DataStream<Event>) result;
+            return topology.transform(
+                            ACKNOWLEDGER, topology.getType(), new WriterFlushAcknowledger(registry))
+                    .name(ACKNOWLEDGER);
         }
         if (result instanceof SinkWriter) {
             return FlushingWriter.wrap((SinkWriter<Event>) result);

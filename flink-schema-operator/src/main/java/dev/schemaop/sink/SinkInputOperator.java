@@ -76,6 +76,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
 
     private final OperatorID registry;
     private final Duration queryTimeout;
+    private final boolean writersBehindTopology;
     @Nullable private final transient TaskOperatorEventGateway givenGateway;
 
     private transient TaskOperatorEventGateway toRegistry;
@@ -102,7 +103,17 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
      *     ({@code schema-operator.rpc-timeout})
      */
     public SinkInputOperator(OperatorID registry, Duration queryTimeout) {
-        this(registry, queryTimeout, null);
+        this(registry, queryTimeout, false, null);
+    }
+
+    /**
+     * @param writersBehindTopology the connector's writers sit behind its pre-write topology: a
+     *     flush marker becomes a {@code FlushEvent} into the topology, which the writers
+     *     acknowledge ({@code WriterFlushAcknowledger}), and a release is followed by a fence
+     */
+    public SinkInputOperator(
+            OperatorID registry, Duration queryTimeout, boolean writersBehindTopology) {
+        this(registry, queryTimeout, writersBehindTopology, null);
     }
 
     /**
@@ -111,9 +122,11 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     SinkInputOperator(
             OperatorID registry,
             Duration queryTimeout,
+            boolean writersBehindTopology,
             @Nullable TaskOperatorEventGateway toRegistry) {
         this.registry = registry;
         this.queryTimeout = queryTimeout;
+        this.writersBehindTopology = writersBehindTopology;
         this.givenGateway = toRegistry;
         // At parallelism 1 the composer connects it forward: chained, rows change hands in
         // the source's thread without being serialized.
@@ -298,9 +311,20 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         } else if (event instanceof ChannelEvent.Drain marker) {
             drain(marker);
         } else {
-            for (ChannelEvent.Row row : held.release(((ChannelEvent.Release) event).flushId())) {
-                emitRow(row);
-            }
+            release((ChannelEvent.Release) event);
+        }
+    }
+
+    private void release(ChannelEvent.Release marker) {
+        for (ChannelEvent.Row row : held.release(marker.flushId())) {
+            emitRow(row);
+        }
+        if (writersBehindTopology) {
+            // The fence: behind every event of the change this subtask handed the topology.
+            output.collect(
+                    new StreamRecord<>(
+                            new FlushEvent(
+                                    marker.sourceSubtask(), List.of(), marker.changeType())));
         }
     }
 
@@ -396,12 +420,23 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
 
     private void flush(ChannelEvent.Flush marker) throws IOException {
         int source = marker.sourceSubtask();
-        flushWriter(source);
+        if (writersBehindTopology) {
+            // The writers flush once this event came through the topology from every subtask,
+            // and acknowledge it themselves.
+            output.collect(
+                    new StreamRecord<>(
+                            new FlushEvent(source, marker.holdTables(), marker.changeType())));
+        } else {
+            flushWriter(source);
+        }
         for (TableId table : marker.holdTables()) {
             held.hold(table, marker.flushId());
         }
-        toRegistry.sendOperatorEventToCoordinator(
-                registry, new SerializedValue<>(new FlushAck(subtask, source, marker.flushId())));
+        if (!writersBehindTopology) {
+            toRegistry.sendOperatorEventToCoordinator(
+                    registry,
+                    new SerializedValue<>(new FlushAck(subtask, source, marker.flushId())));
+        }
     }
 
     /**
@@ -418,6 +453,10 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         drains.remove(marker.drainId());
         for (ChannelEvent.Row row : held.releaseAll()) {
             emitRow(row);
+        }
+        if (writersBehindTopology) {
+            output.collect(new StreamRecord<>(DrainFlush.of(marker.drainId())));
+            return;
         }
         flushWriter(marker.sourceSubtask());
         toRegistry.sendOperatorEventToCoordinator(

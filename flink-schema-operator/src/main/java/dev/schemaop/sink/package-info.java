@@ -36,13 +36,16 @@
  *       thread (chained). Flink chains the connector's writer to it; the sink input operator fails
  *       the job loudly on a flush the writer did not confirm.
  *   <li>A pre-write topology receives the stream the runtime sinks into, flush events included, as
- *       in Apache Flink CDC. It must hand every event on, in order, in the same subtask and chained
- *       to the writer (same parallelism, no {@code keyBy}, {@code rebalance} or other
- *       repartitioning, no buffering). One that repartitions is rejected when the job is built
- *       ({@code PreWriteTopologyCheck}); one that breaks the chain otherwise ({@code
- *       disableChaining}, another parallelism) or holds back or drops a flush event fails the job
- *       at its first flush. Pre-commit and post-commit topologies see only committables and have no
- *       such limit.
+ *       in Apache Flink CDC, and may do anything with it, repartitioning included. Its subtasks
+ *       must align the flush events again before the writer (one per source subtask, once it came
+ *       from every subtask of the topology), as Flink CDC's own repartitioning sinks do; the
+ *       writers then acknowledge flushes themselves ({@code WriterFlushAcknowledger}, chained to
+ *       the writer: the topology's last operator must have the writer's parallelism). Each schema
+ *       change is fenced: the release after its events is a flush too, and the registry applies no
+ *       later change before every writer acknowledged it, so no copy of a change's events (a
+ *       topology that broadcasts them hands each writer one per topology subtask) reaches a writer
+ *       after a later change. A pipeline without such a topology sees no fence. Pre-commit and
+ *       post-commit topologies see only committables and have no such limit.
  * </ul>
  */
 package dev.schemaop.sink;

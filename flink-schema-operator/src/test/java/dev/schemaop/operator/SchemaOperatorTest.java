@@ -293,8 +293,10 @@ class SchemaOperatorTest {
                     .as(
                             "the restored subtask's marker on every channel, holding the table against the other subtask's rows")
                     .containsExactly(
-                            new ChannelEvent.Flush(0, 0, again.flushId(), List.of(T)),
-                            new ChannelEvent.Flush(1, 0, again.flushId(), List.of(T)));
+                            new ChannelEvent.Flush(
+                                    0, 0, again.flushId(), List.of(T), ADD.getType()),
+                            new ChannelEvent.Flush(
+                                    1, 0, again.flushId(), List.of(T), ADD.getType()));
         }
     }
 

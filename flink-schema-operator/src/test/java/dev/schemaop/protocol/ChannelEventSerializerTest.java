@@ -2,6 +2,7 @@ package dev.schemaop.protocol;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
@@ -16,8 +17,13 @@ class ChannelEventSerializerTest {
 
     static Stream<ChannelEvent> markers() {
         return Stream.of(
-                new ChannelEvent.Flush(1, 2, 30L, List.of(TableId.tableId("db", "t"))),
-                new ChannelEvent.Release(1, 2, 30L),
+                new ChannelEvent.Flush(
+                        1,
+                        2,
+                        30L,
+                        List.of(TableId.tableId("db", "t")),
+                        SchemaChangeEventType.RENAME_COLUMN),
+                new ChannelEvent.Release(1, 2, 30L, SchemaChangeEventType.DROP_TABLE),
                 new ChannelEvent.Drain(3, 1, 7L, 4));
     }
 

@@ -24,7 +24,7 @@ import java.util.Map;
 class ChangeQueueTest {
     private static final int SINK_SUBTASKS = 2;
 
-    private final ChangeQueue queue = new ChangeQueue(SINK_SUBTASKS);
+    private final ChangeQueue queue = new ChangeQueue(SINK_SUBTASKS, false);
     private final RegistryState state = new RegistryState();
     private final ChangePlanner planner =
             new ChangePlanner(

@@ -2,11 +2,13 @@ package dev.schemaop.registry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemaop.protocol.FlushIds;
+
 import org.junit.jupiter.api.Test;
 
 /** Pure bookkeeping: which flush markers every sink subtask acknowledged, per source subtask. */
 class FlushTrackerTest {
-    private final FlushTracker tracker = new FlushTracker(3);
+    private final FlushTracker tracker = new FlushTracker(3, false);
 
     @Test
     void aFlushIsCompleteOnlyWhenEverySinkSubtaskAcknowledgedIt() {
@@ -84,5 +86,21 @@ class FlushTrackerTest {
 
         tracker.clear();
         assertThat(tracker.isFlushed(1, 1)).isFalse();
+    }
+
+    @Test
+    void behindATopologyWritersCountFlushesAndTheNumberIsTheMarkersOwn() {
+        FlushTracker counted = new FlushTracker(2, true);
+        long second = FlushIds.of(3, 2, 1);
+        counted.ack(1, 0, FlushIds.counted(2, 1));
+        assertThat(counted.isFlushed(1, second)).as("one writer of two").isFalse();
+
+        counted.ack(1, 1, FlushIds.counted(1, 1));
+        assertThat(counted.isFlushed(1, second)).as("the other saw only the first").isFalse();
+        assertThat(counted.isFlushed(1, FlushIds.of(3, 1, 1))).isTrue();
+
+        counted.ack(1, 1, FlushIds.counted(2, 1));
+        assertThat(counted.isFlushed(1, second)).isTrue();
+        assertThat(counted.isFlushed(1, FlushIds.of(3, 3, 1))).isFalse();
     }
 }

@@ -1,9 +1,7 @@
 package dev.schemaop.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.schemaop.api.PipelineConfigException;
 import dev.schemaop.sink.ConnectorSinks.CommittingSink;
 import dev.schemaop.sink.ConnectorSinks.ConcurrentAttemptsSink;
 import dev.schemaop.sink.ConnectorSinks.DeprecatedStatefulSink;
@@ -35,6 +33,7 @@ import org.apache.flink.cdc.common.event.FlushEvent;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.types.DataTypes;
+import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPostCommitTopology;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreCommitTopology;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
@@ -47,6 +46,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.lang.reflect.Proxy;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -57,6 +57,8 @@ import java.util.stream.Stream;
 /** The sink writer wrapper keeps every capability of the connector's sink and turns flushes. */
 @SuppressWarnings("deprecation")
 class FlushingSinkTest {
+    private static final OperatorID REGISTRY = new OperatorID();
+
     private static final CreateTableEvent CREATE =
             new CreateTableEvent(
                     TableId.tableId("db", "t"),
@@ -80,7 +82,7 @@ class FlushingSinkTest {
     @MethodSource("connectorSinks")
     void theWrappedSinkAndItsWritersHaveExactlyTheConnectorsInterfaces(PlainSink sink)
             throws IOException {
-        Sink<Event> wrapped = FlushingSink.wrap(sink);
+        Sink<Event> wrapped = FlushingSink.wrap(sink, REGISTRY);
         SinkWriter<Event> writer = wrapped.createWriter((WriterInitContext) null);
 
         assertThat(interfaces(wrapped)).isEqualTo(interfaces(sink));
@@ -90,19 +92,24 @@ class FlushingSinkTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("connectorSinks")
     void flinkBuildsTheSameOperatorsAroundTheWrappedSinkAsAroundTheConnectorsSink(PlainSink sink) {
-        assertThat(operatorsAround(FlushingSink.wrap(sink))).isEqualTo(operatorsAround(sink));
+        List<String> around = new ArrayList<>(operatorsAround(FlushingSink.wrap(sink, REGISTRY)));
+        assertThat(around.remove("Sink: " + FlushingSink.ACKNOWLEDGER))
+                .as("a pre-write topology ends in the flush acknowledger")
+                .isEqualTo(FlushingSink.hasPreWriteTopology(sink));
+        assertThat(around).isEqualTo(operatorsAround(sink));
     }
 
     @Test
     void theOperatorsFlinkBuildsAreTheCapabilitiesOperators() {
-        assertThat(operatorsAround(FlushingSink.wrap(new PlainSink())))
+        assertThat(operatorsAround(FlushingSink.wrap(new PlainSink(), REGISTRY)))
                 .containsExactly("rows", "Sink: Writer");
-        assertThat(operatorsAround(FlushingSink.wrap(new CommittingSink())))
+        assertThat(operatorsAround(FlushingSink.wrap(new CommittingSink(), REGISTRY)))
                 .containsExactly("rows", "Sink: Writer", "Sink: Committer");
-        assertThat(operatorsAround(FlushingSink.wrap(new DeprecatedTopologiesSink())))
+        assertThat(operatorsAround(FlushingSink.wrap(new DeprecatedTopologiesSink(), REGISTRY)))
                 .containsExactly(
                         "rows",
                         "Sink: connector pre-write",
+                        "Sink: " + FlushingSink.ACKNOWLEDGER,
                         "Sink: Writer",
                         "Sink: connector pre-commit",
                         "Sink: Committer",
@@ -111,7 +118,7 @@ class FlushingSinkTest {
 
     @Test
     void aPlainSinkStaysPlain() throws IOException {
-        Sink<Event> wrapped = FlushingSink.wrap(new PlainSink());
+        Sink<Event> wrapped = FlushingSink.wrap(new PlainSink(), REGISTRY);
         SinkWriter<Event> writer = wrapped.createWriter((WriterInitContext) null);
 
         assertThat(wrapped)
@@ -130,7 +137,8 @@ class FlushingSinkTest {
     void aFlushEventBecomesFlushFalseAndASignalAndNeverReachesTheConnectorsWriter()
             throws Exception {
         PlainSink sink = new PlainSink();
-        SinkWriter<Event> writer = FlushingSink.wrap(sink).createWriter((WriterInitContext) null);
+        SinkWriter<Event> writer =
+                FlushingSink.wrap(sink, REGISTRY).createWriter((WriterInitContext) null);
         SinkWriter.Context context = new FixedContext();
         FlushSignal.clear();
 
@@ -154,7 +162,7 @@ class FlushingSinkTest {
     void theCommitterAndTheCommittablesAreTheConnectors() throws Exception {
         @SuppressWarnings("unchecked")
         SupportsCommitter<String> wrapped =
-                (SupportsCommitter<String>) FlushingSink.wrap(new CommittingSink());
+                (SupportsCommitter<String>) FlushingSink.wrap(new CommittingSink(), REGISTRY);
         @SuppressWarnings("unchecked")
         CommittingSinkWriter<Event, String> writer =
                 (CommittingSinkWriter<Event, String>)
@@ -171,7 +179,8 @@ class FlushingSinkTest {
     void aDeprecatedTwoPhaseCommittingSinkKeepsItsCommitter() throws Exception {
         @SuppressWarnings("unchecked")
         TwoPhaseCommittingSink<Event, String> wrapped =
-                (TwoPhaseCommittingSink<Event, String>) FlushingSink.wrap(new TwoPhaseSink());
+                (TwoPhaseCommittingSink<Event, String>)
+                        FlushingSink.wrap(new TwoPhaseSink(), REGISTRY);
 
         // The 1.20 entry point is a default method that calls the deprecated one on the connector.
         assertThat(wrapped.createCommitter(null)).isSameAs(CommittingSink.COMMITTER);
@@ -184,7 +193,7 @@ class FlushingSinkTest {
         WriterStateSink sink = new WriterStateSink();
         @SuppressWarnings("unchecked")
         SupportsWriterState<Event, String> wrapped =
-                (SupportsWriterState<Event, String>) FlushingSink.wrap(sink);
+                (SupportsWriterState<Event, String>) FlushingSink.wrap(sink, REGISTRY);
 
         StatefulSinkWriter<Event, String> writer =
                 wrapped.restoreWriter(null, List.of("state at 4"));
@@ -206,7 +215,8 @@ class FlushingSinkTest {
     void aDeprecatedStatefulSinkRestoresThroughEitherEntryPoint() throws Exception {
         DeprecatedStatefulSink sink = new DeprecatedStatefulSink();
         @SuppressWarnings("unchecked")
-        StatefulSink<Event, String> wrapped = (StatefulSink<Event, String>) FlushingSink.wrap(sink);
+        StatefulSink<Event, String> wrapped =
+                (StatefulSink<Event, String>) FlushingSink.wrap(sink, REGISTRY);
 
         StatefulSink.StatefulSinkWriter<Event, String> deprecated =
                 wrapped.restoreWriter((Sink.InitContext) null, List.of("a"));
@@ -221,30 +231,23 @@ class FlushingSinkTest {
     @Test
     void aPreWriteTopologyReceivesTheStreamTheRuntimeSinksInto() {
         PreWriteSink sink = new PreWriteSink();
-        operatorsAround(FlushingSink.wrap(sink));
+        operatorsAround(FlushingSink.wrap(sink, REGISTRY));
 
         assertThat(sink.preWriteInput).isNotNull();
         assertThat(sink.preWriteInput.getTransformation().getName()).isEqualTo("rows");
     }
 
     @Test
-    void aPreWriteTopologyThatMovesEventsToOtherSubtasksIsRejectedWhenTheJobIsBuilt() {
-        assertThatThrownBy(
-                        () -> operatorsAround(FlushingSink.wrap(new RepartitioningPreWriteSink())))
-                .isInstanceOf(PipelineConfigException.class)
-                .hasMessage(
-                        "The pre-write topology of the sink"
-                                + " dev.schemaop.sink.ConnectorSinks$RepartitioningPreWriteSink moves"
-                                + " events to other subtasks (REBALANCE). flink-schema-operator runs a"
-                                + " connector's pre-write topology only when every event stays in its"
-                                + " subtask, chained to the sink writer, which must flush in the thread"
-                                + " that asked for it. Use a sink without such a topology.");
+    void aPreWriteTopologyThatMovesEventsToOtherSubtasksEndsInTheFlushAcknowledger() {
+        assertThat(operatorsAround(FlushingSink.wrap(new RepartitioningPreWriteSink(), REGISTRY)))
+                .containsExactly(
+                        "rows", "Sink: Map", "Sink: " + FlushingSink.ACKNOWLEDGER, "Sink: Writer");
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("connectorSinks")
     void theWrappedSinkSurvivesFlinksJavaSerialization(PlainSink sink) throws Exception {
-        Sink<Event> wrapped = FlushingSink.wrap(sink);
+        Sink<Event> wrapped = FlushingSink.wrap(sink, REGISTRY);
 
         Sink<Event> copy =
                 InstantiationUtil.deserializeObject(

@@ -95,7 +95,8 @@ class SinkInputOperatorTest {
     private OneInputStreamOperatorTestHarness<ChannelEvent, Event> harness() throws Exception {
         OneInputStreamOperatorTestHarness<ChannelEvent, Event> harness =
                 new OneInputStreamOperatorTestHarness<>(
-                        new SinkInputOperator(new OperatorID(), Duration.ofSeconds(5), registry),
+                        new SinkInputOperator(
+                                new OperatorID(), Duration.ofSeconds(5), false, registry),
                         ChannelEventSerializer.INSTANCE);
         harness.setup(WriterInputSerializer.INSTANCE);
         return harness;

@@ -3,6 +3,7 @@ package dev.schemaop.benchmarks.topology;
 import dev.schemaop.pipeline.PipelineComposer;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
 import dev.schemaop.pipeline.definition.PipelineDefinitionParser;
+import dev.schemaop.pipeline.definition.PipelineSettings;
 
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
@@ -30,7 +31,7 @@ public interface ComposedTopology extends Topology {
 
     @Override
     default String registryUid() {
-        return "schema-operator";
+        return PipelineSettings.defaults().schemaOperatorUid();
     }
 
     @Override

@@ -56,7 +56,7 @@ final class RandomRun {
         Path script = dir.resolve("script.yaml");
         Files.writeString(script, ScriptYaml.write(plan.script()));
         Path pipeline = dir.resolve("pipeline.yaml");
-        Files.writeString(pipeline, pipeline(script));
+        Files.writeString(pipeline, pipeline(script, plan.parallelism()));
         CheckingStore sink = CheckingStore.fresh(store);
         try {
             int exit = submit(pipeline, null);
@@ -68,6 +68,10 @@ final class RandomRun {
                     return new Outcome(
                             List.of("the job stopped with no retained checkpoint to restart from"),
                             1);
+                }
+                if (plan.restoreParallelism() != plan.parallelism()) {
+                    pipeline = dir.resolve("pipeline-restored.yaml");
+                    Files.writeString(pipeline, pipeline(script, plan.restoreParallelism()));
                 }
                 exit = submit(pipeline, retained.get());
             }
@@ -116,7 +120,7 @@ final class RandomRun {
         }
     }
 
-    private String pipeline(Path script) {
+    private String pipeline(Path script, int parallelism) {
         StringBuilder yaml =
                 new StringBuilder()
                         .append("source:\n  type: values\n  script: ")
@@ -132,7 +136,7 @@ final class RandomRun {
                 .append(plan.seed())
                 .append('\n')
                 .append("  parallelism: ")
-                .append(plan.parallelism())
+                .append(parallelism)
                 .append('\n')
                 .append("  schema.change.behavior: ")
                 .append(plan.behavior().name().toLowerCase(Locale.ROOT))

@@ -31,7 +31,9 @@ record RunPlan(
         List<String> sinkOptions,
         List<String> faults,
         boolean stops,
-        boolean writersCheckTables) {
+        boolean writersCheckTables,
+        boolean repartition,
+        int restoreParallelism) {
 
     static final int STEPS = 120;
 
@@ -137,7 +139,53 @@ record RunPlan(
                 sinkOptions,
                 faults,
                 stopAtRow > 0,
-                writersCheckTables);
+                writersCheckTables,
+                false,
+                parallelism);
+    }
+
+    /**
+     * This plan into the checking sink behind its repartitioning pre-write topology, at {@code
+     * parallelism}, always stopped once after its first checkpoint and submitted again from the
+     * retained checkpoint at {@code restoreParallelism}.
+     */
+    RunPlan repartitioned(int parallelism, int restoreParallelism) {
+        List<String> sink = new ArrayList<>(sinkOptions);
+        sink.add("repartition: true");
+        List<String> described = new ArrayList<>(faults);
+        if (!stops) {
+            List<Op> beforeFence = script.subList(0, script.indexOf(new Op.Fence()));
+            long rowsAfterFence =
+                    script.stream().filter(Op::isRow).count()
+                            - beforeFence.stream().filter(Op::isRow).count();
+            long keysBeforeFence =
+                    beforeFence.stream().filter(op -> op instanceof Op.Insert).count();
+            if (rowsAfterFence > 0) {
+                sink.add("stop.at.row: " + (1 + rowsAfterFence / 2));
+                sink.add("stop.above.key: " + keysBeforeFence);
+                described.add("whole-job stop at row " + (1 + rowsAfterFence / 2));
+            }
+        }
+        described.add(
+                "repartitioning sink, restarted from the retained checkpoint at parallelism "
+                        + restoreParallelism);
+        return new RunPlan(
+                seed,
+                behavior,
+                parallelism,
+                Math.max(splits, Math.max(parallelism, restoreParallelism)),
+                checkpointMillis,
+                twoPhase,
+                applierDelayMillis,
+                script,
+                expected,
+                sourceOptions,
+                sink,
+                described,
+                stops || sink.stream().anyMatch(o -> o.startsWith("stop.at.row")),
+                writersCheckTables,
+                true,
+                restoreParallelism);
     }
 
     private static SchemaChangeBehavior pickBehavior(Random random) {
@@ -161,6 +209,11 @@ record RunPlan(
 
     /** The one command that runs this plan again. */
     String replayCommand() {
+        if (repartition) {
+            return "mvn -pl e2e-tests/random-faults verify -Dtest=RepartitioningSinkFaultTest"
+                    + " -Dfaults.seed="
+                    + seed;
+        }
         return "e2e-tests/random-faults/run.sh --seed "
                 + seed
                 + (writersCheckTables ? "" : " --trusting-writers");

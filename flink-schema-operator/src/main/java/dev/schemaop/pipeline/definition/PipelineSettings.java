@@ -29,6 +29,8 @@ import java.util.Objects;
  * @param runtimeMode {@code execution.runtime-mode}, default STREAMING
  * @param localTimeZone {@code local-time-zone}, a {@link ZoneId} id, default the system's zone
  * @param operatorUidPrefix {@code operator.uid.prefix}, or {@code null}
+ * @param schemaOperatorUid {@code schema.operator.uid}: the schema operator's uid, where connectors
+ *     written for Flink CDC find its coordinator; default Flink CDC's
  * @param historyDir {@code schema-history.dir}: where the schema decision history goes, or {@code
  *     null} for the default (beside local checkpoints; {@code target/schema-history} on the
  *     embedded Flink)
@@ -43,6 +45,7 @@ public record PipelineSettings(
         RuntimeExecutionMode runtimeMode,
         String localTimeZone,
         @Nullable String operatorUidPrefix,
+        String schemaOperatorUid,
         @Nullable String historyDir) {
 
     public static final String NAME_KEY = PipelineOptions.PIPELINE_NAME.key();
@@ -59,6 +62,9 @@ public record PipelineSettings(
     public static final String OPERATOR_UID_PREFIX_KEY =
             PipelineOptions.PIPELINE_OPERATOR_UID_PREFIX.key();
 
+    public static final String SCHEMA_OPERATOR_UID_KEY =
+            PipelineOptions.PIPELINE_SCHEMA_OPERATOR_UID.key();
+
     public static final String HISTORY_DIR_KEY = "schema-history.dir";
 
     public static final String DEFAULT_NAME = "Flink CDC Pipeline Job";
@@ -74,6 +80,7 @@ public record PipelineSettings(
         Objects.requireNonNull(maxParkedBytes, "maxParkedBytes");
         Objects.requireNonNull(runtimeMode, "runtimeMode");
         Objects.requireNonNull(localTimeZone, "localTimeZone");
+        Objects.requireNonNull(schemaOperatorUid, "schemaOperatorUid");
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be positive, got " + parallelism);
         }
@@ -94,6 +101,7 @@ public record PipelineSettings(
                 PipelineOptions.PIPELINE_EXECUTION_RUNTIME_MODE.defaultValue(),
                 ZoneId.systemDefault().getId(),
                 null,
+                PipelineOptions.PIPELINE_SCHEMA_OPERATOR_UID.defaultValue(),
                 null);
     }
 
@@ -112,6 +120,7 @@ public record PipelineSettings(
         if (operatorUidPrefix != null) {
             configuration.set(PipelineOptions.PIPELINE_OPERATOR_UID_PREFIX, operatorUidPrefix);
         }
+        configuration.set(PipelineOptions.PIPELINE_SCHEMA_OPERATOR_UID, schemaOperatorUid);
         return configuration;
     }
 }

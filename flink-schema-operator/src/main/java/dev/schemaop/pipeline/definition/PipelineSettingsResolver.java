@@ -10,6 +10,7 @@ import static dev.schemaop.pipeline.definition.PipelineSettings.OPERATOR_UID_PRE
 import static dev.schemaop.pipeline.definition.PipelineSettings.PARALLELISM_KEY;
 import static dev.schemaop.pipeline.definition.PipelineSettings.RPC_TIMEOUT_KEY;
 import static dev.schemaop.pipeline.definition.PipelineSettings.RUNTIME_MODE_KEY;
+import static dev.schemaop.pipeline.definition.PipelineSettings.SCHEMA_OPERATOR_UID_KEY;
 
 import dev.schemaop.api.PipelineConfigException;
 import dev.schemaop.behavior.BehaviorOption;
@@ -45,6 +46,7 @@ final class PipelineSettingsResolver {
                     RUNTIME_MODE_KEY,
                     LOCAL_TIME_ZONE_KEY,
                     OPERATOR_UID_PREFIX_KEY,
+                    SCHEMA_OPERATOR_UID_KEY,
                     HISTORY_DIR_KEY);
 
     /** {@code local-time-zone}'s value for "the zone of the machine", as in Flink CDC. */
@@ -141,6 +143,11 @@ final class PipelineSettingsResolver {
                         OPERATOR_UID_PREFIX_KEY,
                         v -> nonBlank(OPERATOR_UID_PREFIX_KEY, v),
                         null),
+                parse(
+                        settings,
+                        SCHEMA_OPERATOR_UID_KEY,
+                        v -> nonBlank(SCHEMA_OPERATOR_UID_KEY, v),
+                        defaults.schemaOperatorUid()),
                 parse(settings, HISTORY_DIR_KEY, v -> nonBlank(HISTORY_DIR_KEY, v), null));
     }
 

@@ -80,6 +80,7 @@ class PipelineDefinitionParserTest {
                                 RuntimeExecutionMode.STREAMING,
                                 "Asia/Shanghai",
                                 "app-sync-",
+                                "$$_schema_operator_$$",
                                 "/var/lib/flink-cdc/schema-history"));
         assertThat(definition).isEqualTo(expected);
         assertThat(List.copyOf(definition.source().options().keySet()))
@@ -266,7 +267,7 @@ class PipelineDefinitionParserTest {
                                 + " Valid keys: name, parallelism, schema.change.behavior,"
                                 + " schema.change.explicit-cast, schema-operator.rpc-timeout,"
                                 + " schema-operator.parked-rows.max-size, execution.runtime-mode,"
-                                + " local-time-zone, operator.uid.prefix, schema-history.dir. Remove"
+                                + " local-time-zone, operator.uid.prefix, schema.operator.uid, schema-history.dir. Remove"
                                 + " the key or correct its spelling.");
     }
 
@@ -338,7 +339,8 @@ class PipelineDefinitionParserTest {
                         + " parallelism, schema.change.behavior, schema.change.explicit-cast,"
                         + " schema-operator.rpc-timeout, schema-operator.parked-rows.max-size,"
                         + " execution.runtime-mode, local-time-zone, operator.uid.prefix,"
-                        + " schema-history.dir. Remove the key or correct its spelling.");
+                        + " schema.operator.uid, schema-history.dir. Remove the key or correct its"
+                        + " spelling.");
     }
 
     @Test

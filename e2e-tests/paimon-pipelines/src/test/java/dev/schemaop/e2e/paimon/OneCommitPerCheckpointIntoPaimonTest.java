@@ -3,6 +3,7 @@ package dev.schemaop.e2e.paimon;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemaop.connectors.values.source.ReaderFaults;
+import dev.schemaop.testing.RecoveryLines;
 
 import org.apache.paimon.Snapshot;
 import org.junit.jupiter.api.BeforeAll;
@@ -46,7 +47,8 @@ class OneCommitPerCheckpointIntoPaimonTest {
         String faultKey = script.toAbsolutePath().normalize().toString();
         long firedBefore = ReaderFaults.fired(faultKey);
 
-        PaimonPipelineRun.run(
+        PaimonPipelineRun run =
+                PaimonPipelineRun.run(
                         dir,
                         "source:\n  type: values\n  script: "
                                 + script
@@ -58,8 +60,10 @@ class OneCommitPerCheckpointIntoPaimonTest {
                         "execution.checkpointing.interval=200ms",
                         "restart-strategy.type=fixed-delay",
                         "restart-strategy.fixed-delay.attempts=3",
-                        "restart-strategy.fixed-delay.delay=100ms")
-                .assertSucceeded();
+                        "restart-strategy.fixed-delay.delay=100ms");
+        assertThat(run.exitCode()).as("stderr:\n%s", run.stderr()).isZero();
+        RecoveryLines.assertOneSourceFailureAndRestart(
+                RecommitRestart.withoutIt(run.stderr()), 3, 250);
 
         assertThat(ReaderFaults.fired(faultKey) - firedBefore)
                 .as("the injected failure happened")

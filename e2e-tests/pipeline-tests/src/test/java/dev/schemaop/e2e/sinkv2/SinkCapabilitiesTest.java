@@ -71,31 +71,6 @@ class SinkCapabilitiesTest {
         assertThat(outcomes.flushEventsAtWriter).hasValue(0);
     }
 
-    /** The documented limit: the writer's flush cannot follow events to another subtask. */
-    @Test
-    void aPreWriteTopologyThatMovesEventsToOtherSubtasksIsRejected() throws IOException {
-        PipelineRun result =
-                PipelineRun.run(
-                        dir,
-                        pipeline("pre-write-repartitioned", ""),
-                        "--jar",
-                        TestConnectorJar.in(dir).toString(),
-                        "-D",
-                        "execution.checkpointing.interval=100ms",
-                        "-D",
-                        "restart-strategy.type=none");
-
-        assertThat(result.exitCode).as("stderr:\n%s", result.stderr).isEqualTo(2);
-        assertThat(result.stderr.strip())
-                .isEqualTo(
-                        "The pre-write topology of the sink dev.schemaop.e2e.sinkv2.PreWriteTestSink"
-                                + " moves events to other subtasks (REBALANCE). flink-schema-operator"
-                                + " runs a connector's pre-write topology only when every event stays in"
-                                + " its subtask, chained to the sink writer, which must flush in the"
-                                + " thread that asked for it. Use a sink without such a topology.");
-        assertThat(Outcomes.of(run).preWriteRows).as("nothing ran").isEmpty();
-    }
-
     @Test
     void aPreCommitTopologySeesEveryBatchBeforeItIsCommitted() throws IOException {
         Outcomes outcomes = runOk("pre-commit");

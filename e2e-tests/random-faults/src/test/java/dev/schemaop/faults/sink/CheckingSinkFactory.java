@@ -7,6 +7,7 @@ import org.apache.flink.cdc.common.event.DataChangeEvent;
 import org.apache.flink.cdc.common.factories.DataSinkFactory;
 import org.apache.flink.cdc.common.factories.FactoryHelper;
 import org.apache.flink.cdc.common.function.HashFunctionProvider;
+import org.apache.flink.cdc.common.pipeline.PipelineOptions;
 import org.apache.flink.cdc.common.sink.DataSink;
 import org.apache.flink.cdc.common.sink.EventSinkProvider;
 import org.apache.flink.cdc.common.sink.FlinkSinkProvider;
@@ -35,6 +36,14 @@ public final class CheckingSinkFactory implements DataSinkFactory {
 
     static final ConfigOption<Long> APPLIER_DELAY =
             ConfigOptions.key("applier.delay.ms").longType().defaultValue(0L);
+
+    /**
+     * true: a pre-write topology that repartitions by key hash in front of the writers, of the
+     * shape of Flink CDC's Paimon sink ({@link RepartitioningTopology}).
+     */
+    static final ConfigOption<Boolean> REPARTITION =
+            ConfigOptions.key("repartition").booleanType().defaultValue(false);
+
     static final ConfigOption<Boolean> REFUSING =
             ConfigOptions.key("refusing").booleanType().defaultValue(false);
     static final ConfigOption<String> APPLIER_BEFORE = list("fail.applier.before");
@@ -66,12 +75,25 @@ public final class CheckingSinkFactory implements DataSinkFactory {
                         config.get(STOP_AT_ROW),
                         config.get(STOP_ABOVE_KEY));
         boolean twoPhase = config.get(TWO_PHASE);
+        String schemaOperatorUid =
+                config.get(REPARTITION)
+                        ? context.getPipelineConfiguration()
+                                .get(PipelineOptions.PIPELINE_SCHEMA_OPERATOR_UID)
+                        : null;
         boolean refusing = config.get(REFUSING);
         boolean checkTables = config.get(CHECK_TABLES);
         long applierDelay = config.get(APPLIER_DELAY);
         return new DataSink() {
             @Override
             public EventSinkProvider getEventSinkProvider() {
+                if (schemaOperatorUid != null) {
+                    return FlinkSinkProvider.of(
+                            twoPhase
+                                    ? new CheckingSinks.RepartitionedTwoPhase(
+                                            store, faults, checkTables, schemaOperatorUid)
+                                    : new CheckingSinks.RepartitionedDirect(
+                                            store, faults, checkTables, schemaOperatorUid));
+                }
                 return FlinkSinkProvider.of(
                         twoPhase
                                 ? new CheckingSinks.TwoPhase(store, faults, checkTables)
@@ -115,6 +137,7 @@ public final class CheckingSinkFactory implements DataSinkFactory {
         return new HashSet<>(
                 Set.of(
                         TWO_PHASE,
+                        REPARTITION,
                         REFUSING,
                         CHECK_TABLES,
                         APPLIER_DELAY,

@@ -8,6 +8,8 @@ import org.apache.flink.api.connector.sink2.SupportsCommitter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
+import org.apache.flink.streaming.api.datastream.DataStream;
 
 import java.nio.charset.StandardCharsets;
 
@@ -42,8 +44,50 @@ final class CheckingSinks {
         }
     }
 
+    /** At-least-once, behind a topology that repartitions by key hash. */
+    static final class RepartitionedDirect extends Direct
+            implements SupportsPreWriteTopology<Event> {
+        private static final long serialVersionUID = 1L;
+        private final String schemaOperatorUid;
+
+        RepartitionedDirect(
+                String storeName,
+                SinkFaults faults,
+                boolean checkTables,
+                String schemaOperatorUid) {
+            super(storeName, faults, checkTables);
+            this.schemaOperatorUid = schemaOperatorUid;
+        }
+
+        @Override
+        public DataStream<Event> addPreWriteTopology(DataStream<Event> input) {
+            return RepartitioningTopology.add(input, schemaOperatorUid);
+        }
+    }
+
+    /** Exactly-once, behind a topology that repartitions by key hash. */
+    static final class RepartitionedTwoPhase extends TwoPhase
+            implements SupportsPreWriteTopology<Event> {
+        private static final long serialVersionUID = 1L;
+        private final String schemaOperatorUid;
+
+        RepartitionedTwoPhase(
+                String storeName,
+                SinkFaults faults,
+                boolean checkTables,
+                String schemaOperatorUid) {
+            super(storeName, faults, checkTables);
+            this.schemaOperatorUid = schemaOperatorUid;
+        }
+
+        @Override
+        public DataStream<Event> addPreWriteTopology(DataStream<Event> input) {
+            return RepartitioningTopology.add(input, schemaOperatorUid);
+        }
+    }
+
     /** Exactly-once: writers stage, a committer commits on completed checkpoints. */
-    static final class TwoPhase implements Sink<Event>, SupportsCommitter<String> {
+    static class TwoPhase implements Sink<Event>, SupportsCommitter<String> {
         private static final long serialVersionUID = 1L;
         private final String storeName;
         private final SinkFaults faults;

@@ -1,0 +1,54 @@
+package dev.schemaop.faults;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+import java.util.Arrays;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+
+/**
+ * The random fault runs (SPEC §2) into a sink whose pre-write topology repartitions by key hash and
+ * aligns flushes again before its writers, as Apache Flink CDC's Paimon sink does (issue 25): each
+ * seed at parallelism 1 + seed % 4, stopped once after its first checkpoint and submitted again
+ * from the retained checkpoint at the next parallelism (4 goes back to 1). Seeds: the fixed {@link
+ * #CI_SEEDS}, {@code -Dfaults.seed=N[,M..]}, or {@code -Dfaults.seeds=N [-Dfaults.first=S]}.
+ */
+class RepartitioningSinkFaultTest {
+    static final long[] CI_SEEDS = LongStream.rangeClosed(101, 108).toArray();
+
+    @TestFactory
+    Stream<DynamicTest> seeds() {
+        return seedsToRun()
+                .mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> runSeed(seed)));
+    }
+
+    private static LongStream seedsToRun() {
+        String one = System.getProperty("faults.seed", "");
+        String count = System.getProperty("faults.seeds", "");
+        if (!one.isBlank()) {
+            return Arrays.stream(one.split(",")).mapToLong(seed -> Long.parseLong(seed.strip()));
+        }
+        if (!count.isBlank()) {
+            String first = System.getProperty("faults.first", "");
+            long start =
+                    first.isBlank()
+                            ? System.currentTimeMillis() % 1_000_000_000L
+                            : Long.parseLong(first.strip());
+            return LongStream.range(start, start + Long.parseLong(count.strip()));
+        }
+        return LongStream.of(CI_SEEDS);
+    }
+
+    private static void runSeed(long seed) throws Exception {
+        int parallelism = 1 + (int) (seed % 4);
+        int restoreParallelism = 1 + parallelism % 4;
+        String failure =
+                SeedRunner.run(RunPlan.of(seed).repartitioned(parallelism, restoreParallelism));
+        if (failure != null) {
+            fail(failure);
+        }
+    }
+}

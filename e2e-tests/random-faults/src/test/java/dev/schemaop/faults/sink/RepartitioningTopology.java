@@ -1,0 +1,216 @@
+package dev.schemaop.faults.sink;
+
+import org.apache.flink.api.common.functions.Partitioner;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.java.tuple.Tuple3;
+import org.apache.flink.api.java.typeutils.TupleTypeInfo;
+import org.apache.flink.cdc.common.data.RecordData;
+import org.apache.flink.cdc.common.event.CreateTableEvent;
+import org.apache.flink.cdc.common.event.DataChangeEvent;
+import org.apache.flink.cdc.common.event.DropTableEvent;
+import org.apache.flink.cdc.common.event.Event;
+import org.apache.flink.cdc.common.event.FlushEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.event.TruncateTableEvent;
+import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.utils.SchemaUtils;
+import org.apache.flink.cdc.runtime.operators.sink.SchemaEvolutionClient;
+import org.apache.flink.cdc.runtime.typeutils.EventTypeInfo;
+import org.apache.flink.runtime.jobgraph.OperatorID;
+import org.apache.flink.shaded.guava31.com.google.common.hash.Hashing;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.ChainingStrategy;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A pre-write topology of the shape of Apache Flink CDC's Paimon sink, written only against Flink,
+ * flink-cdc-common and flink-cdc-runtime's public client and serializers: each subtask (a lane)
+ * sends a row to the writer of its primary key's hash, broadcasts every flush (tagged with the
+ * lane) and every schema change to all writers, and before each writer the flushes are aligned
+ * again, one per source subtask once it came from every lane. A schema change becomes a {@code
+ * CreateTableEvent} of the lane's schema after it, so the copies a writer gets (one per lane) are
+ * harmless; a row of a table the lane has no schema of makes it ask the schema registry, as Flink
+ * CDC's bucket assigner does.
+ *
+ * <p>Like Flink CDC's alignment, it aligns by source subtask id alone, so it relies on the runtime
+ * sending a source subtask's next flush only once its last one came through.
+ */
+final class RepartitioningTopology {
+    /** (writer subtask, lane, event). */
+    private static final TupleTypeInfo<Tuple3<Integer, Integer, Event>> ROUTED =
+            new TupleTypeInfo<>(Types.INT, Types.INT, new EventTypeInfo());
+
+    private RepartitioningTopology() {}
+
+    static DataStream<Event> add(DataStream<Event> input, String schemaOperatorUid) {
+        return input.transform("lanes", ROUTED, new Lanes(schemaOperatorUid))
+                .partitionCustom(new ToWriter(), routed -> routed.f0)
+                .transform("align flushes", input.getType(), new FlushAlignment());
+    }
+
+    private static final class ToWriter implements Partitioner<Integer> {
+        @Override
+        public int partition(Integer writer, int writers) {
+            return writer % writers;
+        }
+    }
+
+    /** Routes by key hash, broadcasts flushes and schema changes. */
+    static final class Lanes extends AbstractStreamOperator<Tuple3<Integer, Integer, Event>>
+            implements OneInputStreamOperator<Event, Tuple3<Integer, Integer, Event>> {
+        private final String schemaOperatorUid;
+        private transient Map<TableId, Schema> schemas;
+        private transient Map<TableId, List<RecordData.FieldGetter>> keyGetters;
+        private transient SchemaEvolutionClient registry;
+        private transient int lane;
+        private transient int writers;
+
+        Lanes(String schemaOperatorUid) {
+            this.schemaOperatorUid = schemaOperatorUid;
+            setChainingStrategy(ChainingStrategy.ALWAYS);
+        }
+
+        @Override
+        public void open() throws Exception {
+            super.open();
+            schemas = new HashMap<>();
+            keyGetters = new HashMap<>();
+            lane = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
+            writers = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
+            registry =
+                    new SchemaEvolutionClient(
+                            getContainingTask()
+                                    .getEnvironment()
+                                    .getOperatorCoordinatorEventGateway(),
+                            operatorIdOf(schemaOperatorUid));
+        }
+
+        @Override
+        public void processElement(StreamRecord<Event> record) throws Exception {
+            Event event = record.getValue();
+            if (event instanceof FlushEvent) {
+                broadcast(event);
+            } else if (event instanceof DataChangeEvent row) {
+                output.collect(new StreamRecord<>(Tuple3.of(writerOf(row), lane, row)));
+            } else {
+                broadcast(learn((SchemaChangeEvent) event));
+            }
+        }
+
+        private SchemaChangeEvent learn(SchemaChangeEvent change) throws Exception {
+            TableId table = change.tableId();
+            keyGetters.remove(table);
+            if (change instanceof DropTableEvent) {
+                schemas.remove(table);
+                return change;
+            }
+            if (change instanceof TruncateTableEvent) {
+                return change;
+            }
+            Schema before = change instanceof CreateTableEvent ? null : schemaOf(table);
+            Schema after = SchemaUtils.applySchemaChangeEvent(before, change);
+            schemas.put(table, after);
+            return new CreateTableEvent(table, after);
+        }
+
+        private Schema schemaOf(TableId table) throws Exception {
+            Schema known = schemas.get(table);
+            if (known == null) {
+                known =
+                        registry.getLatestEvolvedSchema(table)
+                                .orElseThrow(
+                                        () ->
+                                                new IllegalStateException(
+                                                        "the schema registry knows no schema of "
+                                                                + table));
+                schemas.put(table, known);
+            }
+            return known;
+        }
+
+        private int writerOf(DataChangeEvent row) throws Exception {
+            List<RecordData.FieldGetter> keys = keyGetters.get(row.tableId());
+            if (keys == null) {
+                Schema schema = schemaOf(row.tableId());
+                List<RecordData.FieldGetter> all = SchemaUtils.createFieldGetters(schema);
+                keys = new ArrayList<>();
+                for (String key : schema.primaryKeys()) {
+                    keys.add(all.get(schema.getColumnNames().indexOf(key)));
+                }
+                keyGetters.put(row.tableId(), keys);
+            }
+            if (keys.isEmpty()) {
+                return lane;
+            }
+            RecordData record = row.after() != null ? row.after() : row.before();
+            int hash = row.tableId().hashCode();
+            for (RecordData.FieldGetter key : keys) {
+                hash = 31 * hash + Objects.hashCode(String.valueOf(key.getFieldOrNull(record)));
+            }
+            return Math.floorMod(hash, writers);
+        }
+
+        private void broadcast(Event event) {
+            for (int writer = 0; writer < writers; writer++) {
+                output.collect(new StreamRecord<>(Tuple3.of(writer, lane, event)));
+            }
+        }
+    }
+
+    /** One flush per source subtask, once it came from every lane. */
+    static final class FlushAlignment extends AbstractStreamOperator<Event>
+            implements OneInputStreamOperator<Tuple3<Integer, Integer, Event>, Event> {
+        private transient Map<Integer, Set<Integer>> lanesSeen;
+        private transient int lanes;
+
+        FlushAlignment() {
+            setChainingStrategy(ChainingStrategy.ALWAYS);
+        }
+
+        @Override
+        public void open() throws Exception {
+            super.open();
+            lanesSeen = new HashMap<>();
+            // The lanes run at the writers' parallelism, as Flink CDC's bucket assigners do.
+            lanes = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
+        }
+
+        @Override
+        public void processElement(StreamRecord<Tuple3<Integer, Integer, Event>> record) {
+            Event event = record.getValue().f2;
+            if (!(event instanceof FlushEvent flush)) {
+                output.collect(new StreamRecord<>(event));
+                return;
+            }
+            Set<Integer> seen =
+                    lanesSeen.computeIfAbsent(flush.getSourceSubTaskId(), s -> new HashSet<>());
+            seen.add(record.getValue().f1);
+            if (seen.size() == lanes) {
+                lanesSeen.remove(flush.getSourceSubTaskId());
+                output.collect(new StreamRecord<>(flush));
+            }
+        }
+    }
+
+    /** Flink's id of an operator with this uid (what Flink CDC's connectors compute too). */
+    private static OperatorID operatorIdOf(String uid) {
+        return new OperatorID(
+                Hashing.murmur3_128(0)
+                        .newHasher()
+                        .putString(uid, StandardCharsets.UTF_8)
+                        .hash()
+                        .asBytes());
+    }
+}
