@@ -15,12 +15,16 @@ import java.util.stream.Stream;
 /**
  * SPEC §1: the schema operator, registry, flush protocol, partitioner, sink writer wrapper and
  * composer are this project's own work. Main code may use flink-cdc-runtime's serializers and
- * record generators, never its operators, partitioning or composer.
+ * record generators, never its operators, partitioning or composer; of its operators' package only
+ * the request and response message classes of {@code operators.schema.common.event} (Flink CDC's
+ * coordination requests a connector's topology sends, which the registry answers).
  */
 class NoFlinkCdcRuntimeOperatorsTest {
     private static final Pattern FORBIDDEN =
             Pattern.compile(
-                    "^\\s*import\\s+(static\\s+)?org\\.apache\\.flink\\.cdc\\.(runtime\\.(operators|partitioning)|composer)\\.",
+                    "^\\s*import\\s+(static\\s+)?org\\.apache\\.flink\\.cdc\\."
+                            + "(runtime\\.(operators(?!\\.schema\\.common\\.event\\.\\w+(Request|Response);)"
+                            + "|partitioning)|composer)\\.",
                     Pattern.MULTILINE);
 
     @Test
@@ -64,6 +68,25 @@ class NoFlinkCdcRuntimeOperatorsTest {
                                         "import org.apache.flink.cdc.runtime.serializer.event.EventSerializer;")
                                 .find())
                 .isFalse();
+        assertThat(
+                        FORBIDDEN
+                                .matcher(
+                                        "import org.apache.flink.cdc.runtime.operators.schema.common.event.GetEvolvedSchemaRequest;")
+                                .find())
+                .as("SPEC §1: the coordination request and response messages")
+                .isFalse();
+        assertThat(
+                        FORBIDDEN
+                                .matcher(
+                                        "import org.apache.flink.cdc.runtime.operators.schema.common.event.FlushSuccessEvent;")
+                                .find())
+                .isTrue();
+        assertThat(
+                        FORBIDDEN
+                                .matcher(
+                                        "import org.apache.flink.cdc.runtime.operators.schema.common.CoordinationResponseUtils;")
+                                .find())
+                .isTrue();
     }
 
     private static boolean importsForbidden(Path file) {
