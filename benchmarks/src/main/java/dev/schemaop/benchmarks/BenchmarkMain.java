@@ -11,6 +11,7 @@ import dev.schemaop.benchmarks.report.W5Results;
 import dev.schemaop.benchmarks.topology.BareTopology;
 import dev.schemaop.benchmarks.topology.FlinkCdcTopology;
 import dev.schemaop.benchmarks.topology.KeyedBareTopology;
+import dev.schemaop.benchmarks.topology.RepartitionedSinkTopology;
 import dev.schemaop.benchmarks.topology.RunSpec;
 import dev.schemaop.benchmarks.topology.SchemaOperatorTopology;
 import dev.schemaop.benchmarks.topology.Topology;
@@ -36,7 +37,9 @@ import java.util.Optional;
  *
  * <p>Usage: {@code BenchmarkMain [--quick] [--out DIR] [--only W1,W2] [--topologies a,a',b,c]
  * [--redraw-chart]} ({@code --redraw-chart} draws the chart of DIR's {@code latest.json} again;
- * {@code --only W5} runs W5 alone, {@code --only W6} W6)
+ * {@code --only W5} runs W5 alone, {@code --only W6} W6). Topology {@code c-r}, not run unless
+ * named ({@code --topologies c,c-r --only W1,W2}): this runtime into the counting sink behind a
+ * repartitioning pre-write topology (issue 25).
  */
 public final class BenchmarkMain {
     private static final int[] PARALLELISMS = {1, 2};
@@ -84,7 +87,7 @@ public final class BenchmarkMain {
                     System.err.println(
                             "Unknown argument "
                                     + args[i]
-                                    + ". Usage: [--quick] [--out DIR] [--only W1,W2] [--topologies a,a',b,c] [--redraw-chart]");
+                                    + ". Usage: [--quick] [--out DIR] [--only W1,W2] [--topologies a,a',b,c,c-r] [--redraw-chart]");
                     System.exit(2);
                 }
             }
@@ -218,7 +221,8 @@ public final class BenchmarkMain {
                                 new BareTopology(),
                                 new KeyedBareTopology(),
                                 new FlinkCdcTopology(),
-                                new SchemaOperatorTopology())
+                                new SchemaOperatorTopology(),
+                                new RepartitionedSinkTopology())
                         .stream()
                         .filter(t -> topologyKeys.contains(t.key()))
                         .toList();

@@ -21,6 +21,7 @@ import org.apache.flink.cdc.common.event.FlushEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.runtime.io.network.api.writer.ResultPartitionWriter;
 import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.runtime.jobgraph.tasks.TaskOperatorEventGateway;
 import org.apache.flink.runtime.state.StateInitializationContext;
@@ -315,7 +316,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         }
     }
 
-    private void release(ChannelEvent.Release marker) {
+    private void release(ChannelEvent.Release marker) throws IOException {
         for (ChannelEvent.Row row : held.release(marker.flushId())) {
             emitRow(row);
         }
@@ -325,6 +326,18 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
                     new StreamRecord<>(
                             new FlushEvent(
                                     marker.sourceSubtask(), List.of(), marker.changeType())));
+            intoTopologyNow();
+        }
+    }
+
+    /**
+     * Sends what the topology emitted so far to the writers at once, not when the network buffer
+     * fills or the buffer timeout expires: a change waits for its flush and its fence to come
+     * through (as {@code operator.MarkerFlusher} does for the markers themselves).
+     */
+    private void intoTopologyNow() throws IOException {
+        for (ResultPartitionWriter writer : getContainingTask().getEnvironment().getAllWriters()) {
+            writer.flushAll();
         }
     }
 
@@ -426,6 +439,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
             output.collect(
                     new StreamRecord<>(
                             new FlushEvent(source, marker.holdTables(), marker.changeType())));
+            intoTopologyNow();
         } else {
             flushWriter(source);
         }
@@ -456,6 +470,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         }
         if (writersBehindTopology) {
             output.collect(new StreamRecord<>(DrainFlush.of(marker.drainId())));
+            intoTopologyNow();
             return;
         }
         flushWriter(marker.sourceSubtask());

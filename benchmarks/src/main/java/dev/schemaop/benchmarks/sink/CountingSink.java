@@ -21,12 +21,12 @@ public final class CountingSink implements Sink<Event> {
 
     @Override
     public SinkWriter<Event> createWriter(WriterInitContext context) {
-        return new CountingWriter(runId, workload);
+        return new CountingWriter(runId, workload, false);
     }
 
     @Override
     @SuppressWarnings("deprecation")
     public SinkWriter<Event> createWriter(Sink.InitContext context) {
-        return new CountingWriter(runId, workload);
+        return new CountingWriter(runId, workload, false);
     }
 }

@@ -3,21 +3,35 @@ package dev.schemaop.benchmarks.sink;
 import dev.schemaop.benchmarks.workload.WorkloadOptions;
 
 import org.apache.flink.cdc.common.configuration.ConfigOption;
+import org.apache.flink.cdc.common.configuration.ConfigOptions;
 import org.apache.flink.cdc.common.configuration.Configuration;
 import org.apache.flink.cdc.common.factories.DataSinkFactory;
+import org.apache.flink.cdc.common.pipeline.PipelineOptions;
 import org.apache.flink.cdc.common.sink.DataSink;
 
+import java.util.HashSet;
 import java.util.Set;
 
 /** {@code type: bench-counting}. */
 public final class CountingSinkFactory implements DataSinkFactory {
     public static final String IDENTIFIER = "bench-counting";
 
+    /** true: behind a pre-write topology that repartitions by key hash (issue 25). */
+    public static final ConfigOption<Boolean> REPARTITION =
+            ConfigOptions.key("repartition").booleanType().defaultValue(false);
+
     @Override
     public DataSink createDataSink(Context context) {
         Configuration options = context.getFactoryConfiguration();
+        String schemaOperatorUid =
+                options.get(REPARTITION)
+                        ? context.getPipelineConfiguration()
+                                .get(PipelineOptions.PIPELINE_SCHEMA_OPERATOR_UID)
+                        : null;
         return new CountingDataSink(
-                options.get(WorkloadOptions.RUN_ID), WorkloadOptions.workload(options));
+                options.get(WorkloadOptions.RUN_ID),
+                WorkloadOptions.workload(options),
+                schemaOperatorUid);
     }
 
     @Override
@@ -32,6 +46,8 @@ public final class CountingSinkFactory implements DataSinkFactory {
 
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
-        return WorkloadOptions.all();
+        Set<ConfigOption<?>> options = new HashSet<>(WorkloadOptions.all());
+        options.add(REPARTITION);
+        return options;
     }
 }

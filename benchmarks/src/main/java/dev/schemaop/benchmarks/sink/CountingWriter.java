@@ -34,10 +34,14 @@ final class CountingWriter implements SinkWriter<Event> {
     private long unchangedFirstNanos;
     private long unchangedLastNanos;
 
-    CountingWriter(String runId, Workload workload) {
+    /** A creation of a held table is its new schema (behind a repartitioning topology). */
+    private final boolean creationsReplace;
+
+    CountingWriter(String runId, Workload workload, boolean creationsReplace) {
         this.probe = Probes.of(runId);
         this.workload = workload;
         this.pointsPerTable = workload.changePoints() + 1;
+        this.creationsReplace = creationsReplace;
     }
 
     @Override
@@ -46,6 +50,11 @@ final class CountingWriter implements SinkWriter<Event> {
             row((DataChangeEvent) event);
         } else if (event instanceof CreateTableEvent) {
             CreateTableEvent create = (CreateTableEvent) event;
+            HeldTable held = tables.get(create.tableId());
+            if (held != null && creationsReplace) {
+                held.replace(create.getSchema());
+                return;
+            }
             // Every split of the generator reports the creation; without restores a second
             // report is a duplicate, not a new schema.
             tables.putIfAbsent(

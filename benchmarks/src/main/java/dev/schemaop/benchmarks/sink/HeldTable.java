@@ -31,6 +31,11 @@ final class HeldTable {
         set(SchemaUtils.applySchemaChangeEvent(schema, change));
     }
 
+    /** The table's schema after a change, as a whole. */
+    void replace(Schema schema) {
+        set(schema);
+    }
+
     private void set(Schema schema) {
         this.schema = schema;
         this.width = schema.getColumnCount();

@@ -151,7 +151,8 @@ class BadInputTest {
                         + " name, parallelism, schema.change.behavior, schema.change.explicit-cast,"
                         + " schema-operator.rpc-timeout, schema-operator.parked-rows.max-size,"
                         + " execution.runtime-mode, local-time-zone, operator.uid.prefix,"
-                        + " schema-history.dir. Remove the key or correct its spelling.");
+                        + " schema.operator.uid, schema-history.dir. Remove the key or correct its"
+                        + " spelling.");
     }
 
     @Test

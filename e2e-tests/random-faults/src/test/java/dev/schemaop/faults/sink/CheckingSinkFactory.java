@@ -39,7 +39,7 @@ public final class CheckingSinkFactory implements DataSinkFactory {
 
     /**
      * true: a pre-write topology that repartitions by key hash in front of the writers, of the
-     * shape of Flink CDC's Paimon sink ({@link RepartitioningTopology}).
+     * shape of Flink CDC's Paimon sink ({@code KeyHashPreWriteTopology} of the values connector).
      */
     static final ConfigOption<Boolean> REPARTITION =
             ConfigOptions.key("repartition").booleanType().defaultValue(false);

@@ -1,5 +1,7 @@
 package dev.schemaop.faults.sink;
 
+import dev.schemaop.connectors.values.sink.KeyHashPreWriteTopology;
+
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.api.connector.sink2.Sink;
@@ -61,7 +63,7 @@ final class CheckingSinks {
 
         @Override
         public DataStream<Event> addPreWriteTopology(DataStream<Event> input) {
-            return RepartitioningTopology.add(input, schemaOperatorUid);
+            return KeyHashPreWriteTopology.add(input, schemaOperatorUid);
         }
     }
 
@@ -82,7 +84,7 @@ final class CheckingSinks {
 
         @Override
         public DataStream<Event> addPreWriteTopology(DataStream<Event> input) {
-            return RepartitioningTopology.add(input, schemaOperatorUid);
+            return KeyHashPreWriteTopology.add(input, schemaOperatorUid);
         }
     }
 

@@ -1,4 +1,4 @@
-package dev.schemaop.faults.sink;
+package dev.schemaop.connectors.values.sink;
 
 import org.apache.flink.api.common.functions.Partitioner;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -35,7 +35,8 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * A pre-write topology of the shape of Apache Flink CDC's Paimon sink, written only against Flink,
+ * A pre-write topology of the shape of Apache Flink CDC's Paimon sink, for the tests and benchmarks
+ * of sinks that repartition before their writers (issue 25), written only against Flink,
  * flink-cdc-common and flink-cdc-runtime's public client and serializers: each subtask (a lane)
  * sends a row to the writer of its primary key's hash, broadcasts every flush (tagged with the
  * lane) and every schema change to all writers, and before each writer the flushes are aligned
@@ -47,14 +48,20 @@ import java.util.Set;
  * <p>Like Flink CDC's alignment, it aligns by source subtask id alone, so it relies on the runtime
  * sending a source subtask's next flush only once its last one came through.
  */
-final class RepartitioningTopology {
+public final class KeyHashPreWriteTopology {
     /** (writer subtask, lane, event). */
     private static final TupleTypeInfo<Tuple3<Integer, Integer, Event>> ROUTED =
             new TupleTypeInfo<>(Types.INT, Types.INT, new EventTypeInfo());
 
-    private RepartitioningTopology() {}
+    private KeyHashPreWriteTopology() {}
 
-    static DataStream<Event> add(DataStream<Event> input, String schemaOperatorUid) {
+    /**
+     * The topology, for a sink's {@code addPreWriteTopology}.
+     *
+     * @param schemaOperatorUid the pipeline's {@code schema.operator.uid}, where the schema
+     *     registry answers
+     */
+    public static DataStream<Event> add(DataStream<Event> input, String schemaOperatorUid) {
         return input.transform("lanes", ROUTED, new Lanes(schemaOperatorUid))
                 .partitionCustom(new ToWriter(), routed -> routed.f0)
                 .transform("align flushes", input.getType(), new FlushAlignment());
