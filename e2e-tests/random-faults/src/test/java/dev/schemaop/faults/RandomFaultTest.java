@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
@@ -33,25 +32,8 @@ class RandomFaultTest {
 
     @TestFactory
     Stream<DynamicTest> seeds() {
-        return seedsToRun()
+        return SeedSelection.toRun(CI_SEEDS)
                 .mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> runSeed(seed)));
-    }
-
-    private static LongStream seedsToRun() {
-        String one = System.getProperty("faults.seed", "");
-        String count = System.getProperty("faults.seeds", "");
-        if (!one.isBlank()) {
-            return Arrays.stream(one.split(",")).mapToLong(seed -> Long.parseLong(seed.strip()));
-        }
-        if (!count.isBlank()) {
-            String first = System.getProperty("faults.first", "");
-            long start =
-                    first.isBlank()
-                            ? System.currentTimeMillis() % 1_000_000_000L
-                            : Long.parseLong(first.strip());
-            return LongStream.range(start, start + Long.parseLong(count.strip()));
-        }
-        return LongStream.of(CI_SEEDS);
     }
 
     private static void runSeed(long seed) throws Exception {

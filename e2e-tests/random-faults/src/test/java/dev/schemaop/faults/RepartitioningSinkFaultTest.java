@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
-import java.util.Arrays;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
@@ -26,25 +25,8 @@ class RepartitioningSinkFaultTest {
 
     @TestFactory
     Stream<DynamicTest> seeds() {
-        return seedsToRun()
+        return SeedSelection.toRun(CI_SEEDS)
                 .mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> runSeed(seed)));
-    }
-
-    private static LongStream seedsToRun() {
-        String one = System.getProperty("faults.seed", "");
-        String count = System.getProperty("faults.seeds", "");
-        if (!one.isBlank()) {
-            return Arrays.stream(one.split(",")).mapToLong(seed -> Long.parseLong(seed.strip()));
-        }
-        if (!count.isBlank()) {
-            String first = System.getProperty("faults.first", "");
-            long start =
-                    first.isBlank()
-                            ? System.currentTimeMillis() % 1_000_000_000L
-                            : Long.parseLong(first.strip());
-            return LongStream.range(start, start + Long.parseLong(count.strip()));
-        }
-        return LongStream.of(CI_SEEDS);
     }
 
     private static void runSeed(long seed) throws Exception {
