@@ -18,7 +18,6 @@ import org.apache.flink.api.common.operators.MailboxExecutor;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
-import org.apache.flink.cdc.common.event.ChangeEvent;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
 import org.apache.flink.cdc.common.event.Event;
@@ -43,7 +42,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The task side of schema evolution, chained to each source subtask (SPEC §2).
@@ -91,8 +89,7 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
     /** The changes asked for and not answered yet, by request id, oldest first. */
     private transient LinkedHashMap<Long, PendingChange> pendings;
 
-    /** Per upstream table, for the pending changes of the moment: whether its events wait. */
-    private transient Map<TableId, Boolean> waitsForPending;
+    private transient WaitingRules waiting;
 
     private transient long requestCounter;
 
@@ -124,7 +121,6 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
         schemas = new SubtaskSchemas();
         parked = new ParkedEvents(config.maxParkedBytes(), getMetricGroup());
         pendings = new LinkedHashMap<>();
-        waitsForPending = new HashMap<>();
         checkpointedState =
                 context.getOperatorStateStore()
                         .getListState(
@@ -156,6 +152,7 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
                         discards = new DiscardedValues(getMetricGroup()),
                         config.sinkParallelism(),
                         getMetricGroup());
+        waiting = new WaitingRules(routing, pendings.values());
         mailboxThread = Thread.currentThread();
         for (PendingChange restored : pendings.values()) {
             // Markers go out once the task runs, before any input.
@@ -183,79 +180,11 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
         if (onMailbox && parked.full()) {
             awaitPendingChanges();
         }
-        if (!pendings.isEmpty() && !onMailbox || mustPark(event)) {
+        if (!pendings.isEmpty() && !onMailbox || waiting.mustPark(event, parked)) {
             parked.add(event);
         } else {
             process(event);
         }
-    }
-
-    /** Whether an arriving event waits, behind what is parked now. */
-    private boolean mustPark(Event event) {
-        return !parked.isEmpty() && waitsBehind(event, parked.tables(), parked.hasSchemaChange())
-                || waitsForPendingChange(event);
-    }
-
-    /**
-     * Whether an event must wait behind parked events ({@code waitingTables}, and whether one of
-     * them is a schema change): any event of a table with a waiting event, so each table's order
-     * stays; and a schema change while another waits (the registry gets one subtask's changes in
-     * source order, so a failing change finds every earlier one applied and its rows written, G7)
-     * or while rows routed into one of its sink tables wait (they came before it, G2).
-     */
-    private boolean waitsBehind(Event event, Set<TableId> waitingTables, boolean aChangeWaits) {
-        if (!(event instanceof ChangeEvent)) {
-            return false;
-        }
-        TableId table = ((ChangeEvent) event).tableId();
-        if (waitingTables.contains(table)) {
-            return true;
-        }
-        if (!(event instanceof SchemaChangeEvent)) {
-            return false;
-        }
-        if (aChangeWaits) {
-            return true;
-        }
-        List<TableId> sinks = routing.sinkTablesOf(table);
-        for (TableId waiting : waitingTables) {
-            for (TableId sink : routing.sinkTablesOf(waiting)) {
-                if (sinks.contains(sink)) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Whether an event must wait for a pending change: a row or a schema change of a table a
-     * pending change may reshape (its own table, or one routed into one of its sink tables). Rows
-     * and changes of other tables go on: a slow change stalls only its own tables, and a change of
-     * another table is asked for at once.
-     */
-    private boolean waitsForPendingChange(Event event) {
-        if (pendings.isEmpty() || !(event instanceof ChangeEvent)) {
-            return false;
-        }
-        return waitsForPending.computeIfAbsent(
-                ((ChangeEvent) event).tableId(), this::routedToAChangedSinkTable);
-    }
-
-    private boolean routedToAChangedSinkTable(TableId table) {
-        List<TableId> sinks = routing.sinkTablesOf(table);
-        for (PendingChange pending : pendings.values()) {
-            TableId changed = pending.change.tableId();
-            if (table.equals(changed)) {
-                return true;
-            }
-            for (TableId sink : routing.sinkTablesOf(changed)) {
-                if (sinks.contains(sink)) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     /**
@@ -349,7 +278,7 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
                         schemas.nextPosition(table),
                         known);
         pendings.put(pending.requestId, pending);
-        waitsForPending.clear();
+        waiting.pendingsChanged();
         ask(pending);
     }
 
@@ -403,7 +332,7 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
             }
             return;
         }
-        waitsForPending.clear();
+        waiting.pendingsChanged();
         applyUpstream(pending.change);
         // The answer ends, per sink table, at the version that matches this subtask's input
         // from now on; it may be older than the view when the subtask replays a history.
@@ -423,11 +352,7 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
         sinkChannels.push();
         // What waited only for this change goes now, each table's events in order; an event
         // may begin a change that the events behind it wait for.
-        parked.release(
-                (event, waitingTables, aChangeWaits) ->
-                        waitsBehind(event, waitingTables, aChangeWaits)
-                                || waitsForPendingChange(event),
-                this::process);
+        parked.release(waiting::stillWaits, this::process);
     }
 
     private void applyUpstream(SchemaChangeEvent change) {

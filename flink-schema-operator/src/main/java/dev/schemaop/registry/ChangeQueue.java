@@ -13,6 +13,7 @@ import org.apache.flink.cdc.common.utils.SchemaUtils;
 import javax.annotation.Nullable;
 
 import java.util.ArrayDeque;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -33,6 +34,9 @@ final class ChangeQueue {
      * acknowledge before the next change ({@code protocol.FenceSent}); null: none.
      */
     @Nullable private Fence fence;
+
+    /** Per source subtask, the flush number last reported through ({@code FlushThrough}). */
+    private final Map<Integer, Long> reportedThrough = new HashMap<>();
 
     private static final class Fence {
         final int subtask;
@@ -74,9 +78,17 @@ final class ChangeQueue {
         flushes.ack(ack.sourceSubtask(), ack.sinkSubtask(), ack.flushId());
     }
 
-    /** Behind a topology: the number of the subtask's newest flush every writer acknowledged. */
-    long flushedThrough(int sourceSubtask) {
-        return flushes.throughNumber(sourceSubtask);
+    /**
+     * Behind a topology: the number of the subtask's newest flush every writer acknowledged, when
+     * it is newer than the one reported before; else 0 (nothing to report).
+     */
+    long newlyFlushedThrough(int sourceSubtask) {
+        long through = flushes.throughNumber(sourceSubtask);
+        if (through <= reportedThrough.getOrDefault(sourceSubtask, 0L)) {
+            return 0;
+        }
+        reportedThrough.put(sourceSubtask, through);
+        return through;
     }
 
     /** The answer to {@code requestId} went out: nothing goes on until its fence is through. */
@@ -183,12 +195,14 @@ final class ChangeQueue {
             fence = null;
         }
         flushes.forget(subtask);
+        reportedThrough.remove(subtask);
     }
 
     void clear() {
         queue.clear();
         prepared = null;
         fence = null;
+        reportedThrough.clear();
         flushes.clear();
     }
 }

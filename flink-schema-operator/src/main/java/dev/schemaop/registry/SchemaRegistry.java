@@ -472,7 +472,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         changes.ack(ack);
         if (config.writersBehindTopology()) {
             // The subtask sends its next flush only now (operator.FlushMarkers).
-            long through = changes.flushedThrough(ack.sourceSubtask());
+            long through = changes.newlyFlushedThrough(ack.sourceSubtask());
             if (through > 0) {
                 subtasks.send(ack.sourceSubtask(), new FlushThrough(through));
             }

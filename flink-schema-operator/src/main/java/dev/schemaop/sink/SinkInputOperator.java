@@ -2,8 +2,6 @@ package dev.schemaop.sink;
 
 import dev.schemaop.protocol.ChannelEvent;
 import dev.schemaop.protocol.DiscardedValuesReport;
-import dev.schemaop.protocol.DrainAck;
-import dev.schemaop.protocol.FlushAck;
 import dev.schemaop.protocol.SinkSchemaStep;
 import dev.schemaop.protocol.SinkTableQuery;
 import dev.schemaop.protocol.SinkTableSnapshot;
@@ -17,11 +15,9 @@ import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
 import org.apache.flink.cdc.common.event.DropTableEvent;
 import org.apache.flink.cdc.common.event.Event;
-import org.apache.flink.cdc.common.event.FlushEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.metrics.Counter;
-import org.apache.flink.runtime.io.network.api.writer.ResultPartitionWriter;
 import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.runtime.jobgraph.tasks.TaskOperatorEventGateway;
 import org.apache.flink.runtime.state.StateInitializationContext;
@@ -81,6 +77,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     @Nullable private final transient TaskOperatorEventGateway givenGateway;
 
     private transient TaskOperatorEventGateway toRegistry;
+    private transient WriterFlushes writerFlushes;
     private transient int subtask;
     private transient Map<TableId, SinkTableVersions> tables;
     private transient TableId lastTable;
@@ -166,6 +163,11 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
                         ? givenGateway
                         : getContainingTask().getEnvironment().getOperatorCoordinatorEventGateway();
         subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
+        writerFlushes =
+                writersBehindTopology
+                        ? new TopologyWriterFlushes(
+                                output, getContainingTask().getEnvironment().getAllWriters())
+                        : new ChainedWriterFlushes(output, toRegistry, registry, subtask);
         // Rows held at the checkpoint came before anything that arrives now: written first.
         for (TableId table : List.copyOf(restoredHeld.keySet())) {
             int oldest =
@@ -320,25 +322,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         for (ChannelEvent.Row row : held.release(marker.flushId())) {
             emitRow(row);
         }
-        if (writersBehindTopology) {
-            // The fence: behind every event of the change this subtask handed the topology.
-            output.collect(
-                    new StreamRecord<>(
-                            new FlushEvent(
-                                    marker.sourceSubtask(), List.of(), marker.changeType())));
-            intoTopologyNow();
-        }
-    }
-
-    /**
-     * Sends what the topology emitted so far to the writers at once, not when the network buffer
-     * fills or the buffer timeout expires: a change waits for its flush and its fence to come
-     * through (as {@code operator.MarkerFlusher} does for the markers themselves).
-     */
-    private void intoTopologyNow() throws IOException {
-        for (ResultPartitionWriter writer : getContainingTask().getEnvironment().getAllWriters()) {
-            writer.flushAll();
-        }
+        writerFlushes.released(marker);
     }
 
     private void acceptRow(ChannelEvent.Row event) {
@@ -432,24 +416,9 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     }
 
     private void flush(ChannelEvent.Flush marker) throws IOException {
-        int source = marker.sourceSubtask();
-        if (writersBehindTopology) {
-            // The writers flush once this event came through the topology from every subtask,
-            // and acknowledge it themselves.
-            output.collect(
-                    new StreamRecord<>(
-                            new FlushEvent(source, marker.holdTables(), marker.changeType())));
-            intoTopologyNow();
-        } else {
-            flushWriter(source);
-        }
+        writerFlushes.flush(marker);
         for (TableId table : marker.holdTables()) {
             held.hold(table, marker.flushId());
-        }
-        if (!writersBehindTopology) {
-            toRegistry.sendOperatorEventToCoordinator(
-                    registry,
-                    new SerializedValue<>(new FlushAck(subtask, source, marker.flushId())));
         }
     }
 
@@ -468,24 +437,6 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         for (ChannelEvent.Row row : held.releaseAll()) {
             emitRow(row);
         }
-        if (writersBehindTopology) {
-            output.collect(new StreamRecord<>(DrainFlush.of(marker.drainId())));
-            intoTopologyNow();
-            return;
-        }
-        flushWriter(marker.sourceSubtask());
-        toRegistry.sendOperatorEventToCoordinator(
-                registry, new SerializedValue<>(new DrainAck(subtask, marker.drainId())));
-    }
-
-    private void flushWriter(int source) {
-        FlushSignal.clear();
-        output.collect(new StreamRecord<>(new FlushEvent(source, List.of(), null)));
-        if (!FlushSignal.wasFlushed(source)) {
-            throw new IllegalStateException(
-                    "The sink writer did not flush on a flush request: it is not chained to the "
-                            + "sink input operator. Do not disable operator chaining for pipelines "
-                            + "(pipeline.operator-chaining).");
-        }
+        writerFlushes.drained(marker);
     }
 }

@@ -33,6 +33,11 @@ public final class WriterFlushAcknowledger extends AbstractStreamOperator<Event>
         implements OneInputStreamOperator<Event, Event> {
     private static final long serialVersionUID = 1L;
 
+    private static final String NOT_CHAINED =
+            "The sink writer did not flush on a flush request that came out of the connector's"
+                    + " pre-write topology: the writer is not chained to the topology's last"
+                    + " operator (another parallelism, or operator chaining disabled).";
+
     private final OperatorID registry;
 
     private transient TaskOperatorEventGateway toRegistry;
@@ -62,15 +67,7 @@ public final class WriterFlushAcknowledger extends AbstractStreamOperator<Event>
             return;
         }
         int source = flush.getSourceSubTaskId();
-        FlushSignal.clear();
-        output.collect(record);
-        if (!FlushSignal.wasFlushed(source)) {
-            throw new IllegalStateException(
-                    "The sink writer did not flush on a flush request that came out of the"
-                            + " connector's pre-write topology: the writer is not chained to the"
-                            + " topology's last operator (another parallelism, or operator chaining"
-                            + " disabled).");
-        }
+        FlushSignal.flushWriter(output, flush, NOT_CHAINED);
         if (DrainFlush.is(flush)) {
             send(new DrainAck(subtask, DrainFlush.drainIdOf(flush)));
         } else {

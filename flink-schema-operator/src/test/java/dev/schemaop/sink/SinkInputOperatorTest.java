@@ -14,7 +14,9 @@ import org.apache.flink.cdc.common.event.AddColumnEvent;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
 import org.apache.flink.cdc.common.event.Event;
+import org.apache.flink.cdc.common.event.FlushEvent;
 import org.apache.flink.cdc.common.event.RenameColumnEvent;
+import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Column;
 import org.apache.flink.cdc.common.schema.Schema;
@@ -72,11 +74,18 @@ class SinkInputOperatorTest {
     /** The registry's side: answers every question with {@link #snapshot}, records them. */
     private final class FakeRegistry implements TaskOperatorEventGateway {
         final List<SinkTableQuery> queries = new ArrayList<>();
+        final List<OperatorEvent> events = new ArrayList<>();
         SinkTableSnapshot snapshot;
 
         @Override
         public void sendOperatorEventToCoordinator(
-                OperatorID operator, SerializedValue<OperatorEvent> event) {}
+                OperatorID operator, SerializedValue<OperatorEvent> event) {
+            try {
+                events.add(event.deserializeValue(getClass().getClassLoader()));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
 
         @Override
         public CompletableFuture<CoordinationResponse> sendRequestToCoordinator(
@@ -93,10 +102,18 @@ class SinkInputOperatorTest {
     private final FakeRegistry registry = new FakeRegistry();
 
     private OneInputStreamOperatorTestHarness<ChannelEvent, Event> harness() throws Exception {
+        return harness(false);
+    }
+
+    private OneInputStreamOperatorTestHarness<ChannelEvent, Event> harness(
+            boolean writersBehindTopology) throws Exception {
         OneInputStreamOperatorTestHarness<ChannelEvent, Event> harness =
                 new OneInputStreamOperatorTestHarness<>(
                         new SinkInputOperator(
-                                new OperatorID(), Duration.ofSeconds(5), false, registry),
+                                new OperatorID(),
+                                Duration.ofSeconds(5),
+                                writersBehindTopology,
+                                registry),
                         ChannelEventSerializer.INSTANCE);
         harness.setup(WriterInputSerializer.INSTANCE);
         return harness;
@@ -184,6 +201,63 @@ class SinkInputOperatorTest {
             assertThat(after.getString(1).toString()).isEqualTo("gus");
             assertThat(after.isNullAt(2)).isTrue();
             assertThat(registry.queries).containsExactly(new SinkTableQuery(T, 1));
+        }
+    }
+
+    /**
+     * Behind a pre-write topology a flush marker becomes a FlushEvent into the topology (the
+     * writers acknowledge it, not this operator), the changed table's rows wait, and the release
+     * hands them on in the new shape, then the fence.
+     */
+    @Test
+    void behindATopologyMarkersBecomeFlushEventsAndTheReleaseEndsInAFence() throws Exception {
+        try (var harness = harness(true)) {
+            harness.open();
+            harness.processElement(step(STEP1), 0);
+            harness.processElement(
+                    new ChannelEvent.Flush(
+                            0, 1, 5L, List.of(T), SchemaChangeEventType.RENAME_COLUMN),
+                    0);
+            harness.processElement(row(1, 7, "gus"), 0);
+            harness.processElement(step(STEP2), 0);
+            harness.processElement(
+                    new ChannelEvent.Release(0, 1, 5L, SchemaChangeEventType.RENAME_COLUMN), 0);
+
+            List<Event> out = harness.extractOutputValues();
+            assertThat(out).hasSize(5);
+            assertThat(out.subList(0, 3))
+                    .containsExactly(
+                            new CreateTableEvent(T, V1),
+                            new FlushEvent(1, List.of(T), SchemaChangeEventType.RENAME_COLUMN),
+                            RENAME);
+            RecordData after = ((DataChangeEvent) out.get(3)).after();
+            assertThat(after.getArity()).isEqualTo(2);
+            assertThat(after.getString(1).toString()).isEqualTo("gus");
+            assertThat(out.get(4))
+                    .isEqualTo(new FlushEvent(1, List.of(), SchemaChangeEventType.RENAME_COLUMN));
+            assertThat(registry.events).as("the writers acknowledge, not this operator").isEmpty();
+        }
+    }
+
+    /** Behind a topology a drain writes what is held, then a drain flush for the writers. */
+    @Test
+    void behindATopologyADrainEndsInADrainFlush() throws Exception {
+        try (var harness = harness(true)) {
+            harness.open();
+            harness.processElement(step(STEP1), 0);
+            harness.processElement(
+                    new ChannelEvent.Flush(0, 1, 5L, List.of(T), SchemaChangeEventType.ADD_COLUMN),
+                    0);
+            harness.processElement(row(1, 7, "gus"), 0);
+            harness.processElement(new ChannelEvent.Drain(0, 1, 3L, 1), 0);
+
+            List<Event> out = harness.extractOutputValues();
+            assertThat(out).hasSize(4);
+            assertThat(out.get(2)).isInstanceOf(DataChangeEvent.class);
+            FlushEvent drain = (FlushEvent) out.get(3);
+            assertThat(DrainFlush.is(drain)).isTrue();
+            assertThat(DrainFlush.drainIdOf(drain)).isEqualTo(3L);
+            assertThat(registry.events).isEmpty();
         }
     }
 }

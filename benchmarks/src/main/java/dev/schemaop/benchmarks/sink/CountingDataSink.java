@@ -7,30 +7,27 @@ import org.apache.flink.cdc.common.sink.EventSinkProvider;
 import org.apache.flink.cdc.common.sink.FlinkSinkProvider;
 import org.apache.flink.cdc.common.sink.MetadataApplier;
 
-import javax.annotation.Nullable;
-
 /** The counting sink as a Flink CDC {@link DataSink}. */
 public final class CountingDataSink implements DataSink {
     private final String runId;
     private final Workload workload;
-    @Nullable private final String schemaOperatorUid;
+    private final boolean repartitioned;
 
     /**
-     * @param schemaOperatorUid where the schema registry answers, for writers behind a
-     *     repartitioning pre-write topology; null: no topology
+     * @param repartitioned writers behind a repartitioning pre-write topology
      */
-    public CountingDataSink(String runId, Workload workload, @Nullable String schemaOperatorUid) {
+    public CountingDataSink(String runId, Workload workload, boolean repartitioned) {
         this.runId = runId;
         this.workload = workload;
-        this.schemaOperatorUid = schemaOperatorUid;
+        this.repartitioned = repartitioned;
     }
 
     @Override
     public EventSinkProvider getEventSinkProvider() {
         return FlinkSinkProvider.of(
-                schemaOperatorUid == null
-                        ? new CountingSink(runId, workload)
-                        : new RepartitionedCountingSink(runId, workload, schemaOperatorUid));
+                repartitioned
+                        ? new RepartitionedCountingSink(runId, workload)
+                        : new CountingSink(runId, workload));
     }
 
     @Override

@@ -6,7 +6,6 @@ import org.apache.flink.cdc.common.configuration.ConfigOption;
 import org.apache.flink.cdc.common.configuration.ConfigOptions;
 import org.apache.flink.cdc.common.configuration.Configuration;
 import org.apache.flink.cdc.common.factories.DataSinkFactory;
-import org.apache.flink.cdc.common.pipeline.PipelineOptions;
 import org.apache.flink.cdc.common.sink.DataSink;
 
 import java.util.HashSet;
@@ -23,15 +22,10 @@ public final class CountingSinkFactory implements DataSinkFactory {
     @Override
     public DataSink createDataSink(Context context) {
         Configuration options = context.getFactoryConfiguration();
-        String schemaOperatorUid =
-                options.get(REPARTITION)
-                        ? context.getPipelineConfiguration()
-                                .get(PipelineOptions.PIPELINE_SCHEMA_OPERATOR_UID)
-                        : null;
         return new CountingDataSink(
                 options.get(WorkloadOptions.RUN_ID),
                 WorkloadOptions.workload(options),
-                schemaOperatorUid);
+                options.get(REPARTITION));
     }
 
     @Override

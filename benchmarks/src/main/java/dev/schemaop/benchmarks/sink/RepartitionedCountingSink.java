@@ -22,17 +22,15 @@ public final class RepartitionedCountingSink
 
     private final String runId;
     private final Workload workload;
-    private final String schemaOperatorUid;
 
-    public RepartitionedCountingSink(String runId, Workload workload, String schemaOperatorUid) {
+    public RepartitionedCountingSink(String runId, Workload workload) {
         this.runId = runId;
         this.workload = workload;
-        this.schemaOperatorUid = schemaOperatorUid;
     }
 
     @Override
     public DataStream<Event> addPreWriteTopology(DataStream<Event> input) {
-        return KeyHashPreWriteTopology.add(input, schemaOperatorUid);
+        return KeyHashPreWriteTopology.add(input);
     }
 
     @Override

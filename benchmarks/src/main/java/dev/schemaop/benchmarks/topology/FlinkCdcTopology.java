@@ -55,7 +55,7 @@ public final class FlinkCdcTopology implements Topology {
     public void build(StreamExecutionEnvironment env, RunSpec run) {
         int parallelism = run.parallelism();
         OperatorID schemaOperator = RegistryAddress.ofUid(SCHEMA_OPERATOR_UID);
-        DataSink sink = new CountingDataSink(run.runId(), run.workload(), null);
+        DataSink sink = new CountingDataSink(run.runId(), run.workload(), false);
 
         DataStream<Event> events = GeneratorStream.of(env, run);
         DataStream<Event> evolved =

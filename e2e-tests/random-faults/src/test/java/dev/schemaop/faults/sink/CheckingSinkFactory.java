@@ -7,7 +7,6 @@ import org.apache.flink.cdc.common.event.DataChangeEvent;
 import org.apache.flink.cdc.common.factories.DataSinkFactory;
 import org.apache.flink.cdc.common.factories.FactoryHelper;
 import org.apache.flink.cdc.common.function.HashFunctionProvider;
-import org.apache.flink.cdc.common.pipeline.PipelineOptions;
 import org.apache.flink.cdc.common.sink.DataSink;
 import org.apache.flink.cdc.common.sink.EventSinkProvider;
 import org.apache.flink.cdc.common.sink.FlinkSinkProvider;
@@ -75,24 +74,20 @@ public final class CheckingSinkFactory implements DataSinkFactory {
                         config.get(STOP_AT_ROW),
                         config.get(STOP_ABOVE_KEY));
         boolean twoPhase = config.get(TWO_PHASE);
-        String schemaOperatorUid =
-                config.get(REPARTITION)
-                        ? context.getPipelineConfiguration()
-                                .get(PipelineOptions.PIPELINE_SCHEMA_OPERATOR_UID)
-                        : null;
+        boolean repartition = config.get(REPARTITION);
         boolean refusing = config.get(REFUSING);
         boolean checkTables = config.get(CHECK_TABLES);
         long applierDelay = config.get(APPLIER_DELAY);
         return new DataSink() {
             @Override
             public EventSinkProvider getEventSinkProvider() {
-                if (schemaOperatorUid != null) {
+                if (repartition) {
                     return FlinkSinkProvider.of(
                             twoPhase
                                     ? new CheckingSinks.RepartitionedTwoPhase(
-                                            store, faults, checkTables, schemaOperatorUid)
+                                            store, faults, checkTables)
                                     : new CheckingSinks.RepartitionedDirect(
-                                            store, faults, checkTables, schemaOperatorUid));
+                                            store, faults, checkTables));
                 }
                 return FlinkSinkProvider.of(
                         twoPhase

@@ -50,20 +50,14 @@ final class CheckingSinks {
     static final class RepartitionedDirect extends Direct
             implements SupportsPreWriteTopology<Event> {
         private static final long serialVersionUID = 1L;
-        private final String schemaOperatorUid;
 
-        RepartitionedDirect(
-                String storeName,
-                SinkFaults faults,
-                boolean checkTables,
-                String schemaOperatorUid) {
+        RepartitionedDirect(String storeName, SinkFaults faults, boolean checkTables) {
             super(storeName, faults, checkTables);
-            this.schemaOperatorUid = schemaOperatorUid;
         }
 
         @Override
         public DataStream<Event> addPreWriteTopology(DataStream<Event> input) {
-            return KeyHashPreWriteTopology.add(input, schemaOperatorUid);
+            return KeyHashPreWriteTopology.add(input);
         }
     }
 
@@ -71,20 +65,14 @@ final class CheckingSinks {
     static final class RepartitionedTwoPhase extends TwoPhase
             implements SupportsPreWriteTopology<Event> {
         private static final long serialVersionUID = 1L;
-        private final String schemaOperatorUid;
 
-        RepartitionedTwoPhase(
-                String storeName,
-                SinkFaults faults,
-                boolean checkTables,
-                String schemaOperatorUid) {
+        RepartitionedTwoPhase(String storeName, SinkFaults faults, boolean checkTables) {
             super(storeName, faults, checkTables);
-            this.schemaOperatorUid = schemaOperatorUid;
         }
 
         @Override
         public DataStream<Event> addPreWriteTopology(DataStream<Event> input) {
-            return KeyHashPreWriteTopology.add(input, schemaOperatorUid);
+            return KeyHashPreWriteTopology.add(input);
         }
     }
 

@@ -15,17 +15,13 @@ import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.event.TruncateTableEvent;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.utils.SchemaUtils;
-import org.apache.flink.cdc.runtime.operators.sink.SchemaEvolutionClient;
 import org.apache.flink.cdc.runtime.typeutils.EventTypeInfo;
-import org.apache.flink.runtime.jobgraph.OperatorID;
-import org.apache.flink.shaded.guava31.com.google.common.hash.Hashing;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.ChainingStrategy;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -37,13 +33,13 @@ import java.util.Set;
 /**
  * A pre-write topology of the shape of Apache Flink CDC's Paimon sink, for the tests and benchmarks
  * of sinks that repartition before their writers (issue 25), written only against Flink,
- * flink-cdc-common and flink-cdc-runtime's public client and serializers: each subtask (a lane)
- * sends a row to the writer of its primary key's hash, broadcasts every flush (tagged with the
- * lane) and every schema change to all writers, and before each writer the flushes are aligned
- * again, one per source subtask once it came from every lane. A schema change becomes a {@code
- * CreateTableEvent} of the lane's schema after it, so the copies a writer gets (one per lane) are
- * harmless; a row of a table the lane has no schema of makes it ask the schema registry, as Flink
- * CDC's bucket assigner does.
+ * flink-cdc-common and flink-cdc-runtime's event type information: each subtask (a lane) sends a
+ * row to the writer of its primary key's hash, broadcasts every flush (tagged with the lane) and
+ * every schema change to all writers, and before each writer the flushes are aligned again, one per
+ * source subtask once it came from every lane. A schema change becomes a {@code CreateTableEvent}
+ * of the lane's schema after it, so the copies a writer gets (one per lane) are harmless. A lane
+ * learns schemas from the events only: the runtime hands it a table's {@code CreateTableEvent}
+ * before the table's first row, after a restore too.
  *
  * <p>Like Flink CDC's alignment, it aligns by source subtask id alone, so it relies on the runtime
  * sending a source subtask's next flush only once its last one came through.
@@ -55,14 +51,9 @@ public final class KeyHashPreWriteTopology {
 
     private KeyHashPreWriteTopology() {}
 
-    /**
-     * The topology, for a sink's {@code addPreWriteTopology}.
-     *
-     * @param schemaOperatorUid the pipeline's {@code schema.operator.uid}, where the schema
-     *     registry answers
-     */
-    public static DataStream<Event> add(DataStream<Event> input, String schemaOperatorUid) {
-        return input.transform("lanes", ROUTED, new Lanes(schemaOperatorUid))
+    /** The topology, for a sink's {@code addPreWriteTopology}. */
+    public static DataStream<Event> add(DataStream<Event> input) {
+        return input.transform("lanes", ROUTED, new Lanes())
                 .partitionCustom(new ToWriter(), routed -> routed.f0)
                 .transform("align flushes", input.getType(), new FlushAlignment());
     }
@@ -77,15 +68,12 @@ public final class KeyHashPreWriteTopology {
     /** Routes by key hash, broadcasts flushes and schema changes. */
     static final class Lanes extends AbstractStreamOperator<Tuple3<Integer, Integer, Event>>
             implements OneInputStreamOperator<Event, Tuple3<Integer, Integer, Event>> {
-        private final String schemaOperatorUid;
         private transient Map<TableId, Schema> schemas;
         private transient Map<TableId, List<RecordData.FieldGetter>> keyGetters;
-        private transient SchemaEvolutionClient registry;
         private transient int lane;
         private transient int writers;
 
-        Lanes(String schemaOperatorUid) {
-            this.schemaOperatorUid = schemaOperatorUid;
+        Lanes() {
             setChainingStrategy(ChainingStrategy.ALWAYS);
         }
 
@@ -96,16 +84,10 @@ public final class KeyHashPreWriteTopology {
             keyGetters = new HashMap<>();
             lane = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
             writers = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
-            registry =
-                    new SchemaEvolutionClient(
-                            getContainingTask()
-                                    .getEnvironment()
-                                    .getOperatorCoordinatorEventGateway(),
-                            operatorIdOf(schemaOperatorUid));
         }
 
         @Override
-        public void processElement(StreamRecord<Event> record) throws Exception {
+        public void processElement(StreamRecord<Event> record) {
             Event event = record.getValue();
             if (event instanceof FlushEvent) {
                 broadcast(event);
@@ -116,7 +98,7 @@ public final class KeyHashPreWriteTopology {
             }
         }
 
-        private SchemaChangeEvent learn(SchemaChangeEvent change) throws Exception {
+        private SchemaChangeEvent learn(SchemaChangeEvent change) {
             TableId table = change.tableId();
             keyGetters.remove(table);
             if (change instanceof DropTableEvent) {
@@ -132,22 +114,18 @@ public final class KeyHashPreWriteTopology {
             return new CreateTableEvent(table, after);
         }
 
-        private Schema schemaOf(TableId table) throws Exception {
+        private Schema schemaOf(TableId table) {
             Schema known = schemas.get(table);
             if (known == null) {
-                known =
-                        registry.getLatestEvolvedSchema(table)
-                                .orElseThrow(
-                                        () ->
-                                                new IllegalStateException(
-                                                        "the schema registry knows no schema of "
-                                                                + table));
-                schemas.put(table, known);
+                throw new IllegalStateException(
+                        "The pre-write topology got an event of "
+                                + table
+                                + " before the table's CreateTableEvent.");
             }
             return known;
         }
 
-        private int writerOf(DataChangeEvent row) throws Exception {
+        private int writerOf(DataChangeEvent row) {
             List<RecordData.FieldGetter> keys = keyGetters.get(row.tableId());
             if (keys == null) {
                 Schema schema = schemaOf(row.tableId());
@@ -164,7 +142,7 @@ public final class KeyHashPreWriteTopology {
             RecordData record = row.after() != null ? row.after() : row.before();
             int hash = row.tableId().hashCode();
             for (RecordData.FieldGetter key : keys) {
-                hash = 31 * hash + Objects.hashCode(String.valueOf(key.getFieldOrNull(record)));
+                hash = 31 * hash + Objects.hashCode(key.getFieldOrNull(record));
             }
             return Math.floorMod(hash, writers);
         }
@@ -209,15 +187,5 @@ public final class KeyHashPreWriteTopology {
                 output.collect(new StreamRecord<>(flush));
             }
         }
-    }
-
-    /** Flink's id of an operator with this uid (what Flink CDC's connectors compute too). */
-    private static OperatorID operatorIdOf(String uid) {
-        return new OperatorID(
-                Hashing.murmur3_128(0)
-                        .newHasher()
-                        .putString(uid, StandardCharsets.UTF_8)
-                        .hash()
-                        .asBytes());
     }
 }
