@@ -9,8 +9,6 @@ needs_build() {
 
 # build_modules HOME_DIR STAMP WHAT MODULES PATH...: builds the Maven MODULES (comma list, with
 # what they need) when STAMP is missing or a PATH changed after it; never with SCHEMAOP_PREBUILT=1.
-# Maven 3.8 prints colour codes even in batch mode; they go to log/build.log, stripped when the
-# build fails.
 build_modules() {
   local home="$1" stamp="$2" what="$3" modules="$4"; shift 4
   # Set by the e2e tests, which run these scripts inside the Maven build that has just built
@@ -18,16 +16,39 @@ build_modules() {
   # they started hold open.
   [ "${SCHEMAOP_PREBUILT:-}" != 1 ] || return 0
   needs_build "$stamp" "$@" || return 0
+  run_build "$home" "$what" -pl "$modules" -am install
+  touch "$stamp"
+}
+
+# build_connector HOME MODULE: the connector pipeline-connectors/MODULE when it is not built or
+# changed, against the runtime bin/flink-cdc.sh has built and installed (not rebuilt here: the
+# launch that asks runs from its classes). Called by the command line for a connector a pipeline
+# names by type.
+build_connector() {
+  local home="$1" module="$2"
+  local dir="$home/pipeline-connectors/$module"
+  [ "${SCHEMAOP_PREBUILT:-}" != 1 ] || return 0
+  local inputs=("$home/pom.xml" "$home/pipeline-connectors/pom.xml" "$dir/pom.xml" "$dir/src/main")
+  # a runtime built since: the connector compiles against it
+  [ ! -f "$home/flink-schema-operator/target/.cli-build-stamp" ] \
+    || inputs+=("$home/flink-schema-operator/target/.cli-build-stamp")
+  needs_build "$dir/target/.connector-build-stamp" "${inputs[@]}" || return 0
+  run_build "$home" "the $module connector" -pl "pipeline-connectors/$module" install
+  touch "$dir/target/.connector-build-stamp"
+}
+
+# run_build HOME WHAT MAVEN_ARGS...: one line saying what is built; the output goes to
+# log/build.log. Maven 3.8 prints colour codes even in batch mode: stripped when it fails.
+run_build() {
+  local home="$1" what="$2"; shift 2
   echo "Building $what (first run or sources changed)..." >&2
   mkdir -p "$home/log"
   local log="$home/log/build.log"
-  (cd "$home" && mvn -q -B -ntp -Dstyle.color=never -DskipTests -pl "$modules" -am install) \
-    > "$log" 2>&1 || {
+  (cd "$home" && mvn -q -B -ntp -Dstyle.color=never -DskipTests "$@") > "$log" 2>&1 || {
     sed 's/\x1b\[[0-9;]*m//g' "$log" >&2
     echo "The build failed; its output is above and in $log." >&2
     exit 1
   }
-  touch "$stamp"
 }
 
 # What Flink's serializers and RPC reach into on Java 17.

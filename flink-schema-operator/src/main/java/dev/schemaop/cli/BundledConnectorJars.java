@@ -14,9 +14,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The jars of the pipeline's connectors that the command line found on its own classpath rather
- * than through {@code --jar}: {@code bin/flink-cdc.sh} puts the bundled values connector there. A
- * cluster has neither, so a job submitted to one ships them beside the {@code --jar} ones;
+ * The jars of the pipeline's connectors that the command line found on its own class path rather
+ * than through {@code --jar}, the lib directory or their type (a test's class path, a launcher of
+ * one's own). A cluster has none of them, so a job submitted to one ships them beside the others;
  * otherwise its JobManager fails to start it ({@code ClassNotFoundException}).
  */
 final class BundledConnectorJars {

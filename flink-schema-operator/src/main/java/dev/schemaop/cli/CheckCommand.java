@@ -3,6 +3,7 @@ package dev.schemaop.cli;
 import dev.schemaop.api.PipelineConfigException;
 import dev.schemaop.check.CheckReport;
 import dev.schemaop.check.PipelineCheck;
+import dev.schemaop.launch.JobConnectors;
 import dev.schemaop.pipeline.PipelineComposer;
 import dev.schemaop.pipeline.PipelineConnectors;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
@@ -16,7 +17,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 import java.io.PrintStream;
-import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.ServiceConfigurationError;
 import java.util.concurrent.Callable;
@@ -44,34 +44,22 @@ final class CheckCommand implements Callable<Integer> {
 
     @Mixin HelpOption help;
 
+    private FailureReport failures;
+
     @Override
     public Integer call() {
-        FailureReport failures = new FailureReport(err, inputs.verbose);
+        failures = new FailureReport(err, inputs.verbose);
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
-        try (URLClassLoader classLoader =
-                DefinitionInput.connectorClassLoader(inputs.jars, previous)) {
-            Thread.currentThread().setContextClassLoader(classLoader);
+        try {
             PipelineDefinition definition =
                     new PipelineDefinitionParser()
                             .parse(
                                     DefinitionInput.pipelineFile(pipeline),
                                     DefinitionInput.globalConfig(inputs.globalConfig));
-            Configuration flinkConfiguration =
-                    Configuration.fromMap(FlinkOptionCheck.keyValues(inputs.flinkOptions));
-            failures.hide(definition, flinkConfiguration.toMap());
-            FlinkOptionCheck.check(flinkConfiguration.toMap())
-                    .forEach(warning -> err.println("Warning: " + warning));
-            // Nothing runs: the environment only carries the options connectors are created with.
-            StreamExecutionEnvironment env =
-                    StreamExecutionEnvironment.getExecutionEnvironment(flinkConfiguration);
-            PipelineConnectors connectors =
-                    PipelineComposer.forDryRun(classLoader, pipeline.toAbsolutePath().getParent())
-                            .connect(definition, env);
-            // The applier's connections (a JDBC sink's pool) end with the check.
-            try (MetadataApplier applier = connectors.applier()) {
-                CheckReport report = PipelineCheck.of(definition, connectors, inputs.verbose);
-                report.print(out);
-                return report.exitCode();
+            try (JobConnectors connectors =
+                    DefinitionInput.connectors(definition, inputs.jars, previous)) {
+                Thread.currentThread().setContextClassLoader(connectors.classLoader());
+                return check(definition, connectors.classLoader());
             }
         } catch (PipelineConfigException e) {
             failures.print(e.getMessage(), e);
@@ -81,6 +69,26 @@ final class CheckCommand implements Callable<Integer> {
             return PipelineRunner.JOB_FAILED;
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
+        }
+    }
+
+    private int check(PipelineDefinition definition, ClassLoader classLoader) throws Exception {
+        Configuration flinkConfiguration =
+                Configuration.fromMap(FlinkOptionCheck.keyValues(inputs.flinkOptions));
+        failures.hide(definition, flinkConfiguration.toMap());
+        FlinkOptionCheck.check(flinkConfiguration.toMap())
+                .forEach(warning -> err.println("Warning: " + warning));
+        // Nothing runs: the environment only carries the options connectors are created with.
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.getExecutionEnvironment(flinkConfiguration);
+        PipelineConnectors connectors =
+                PipelineComposer.forDryRun(classLoader, pipeline.toAbsolutePath().getParent())
+                        .connect(definition, env);
+        // The applier's connections (a JDBC sink's pool) end with the check.
+        try (MetadataApplier applier = connectors.applier()) {
+            CheckReport report = PipelineCheck.of(definition, connectors, inputs.verbose);
+            report.print(out);
+            return report.exitCode();
         }
     }
 }

@@ -1,14 +1,18 @@
 package dev.schemaop.cli;
 
 import dev.schemaop.api.PipelineConfigException;
+import dev.schemaop.launch.ConnectorKind;
+import dev.schemaop.launch.FlinkCdcHome;
+import dev.schemaop.launch.JobConnectors;
+import dev.schemaop.launch.NamedConnector;
+import dev.schemaop.pipeline.definition.BlockLocation;
+import dev.schemaop.pipeline.definition.PipelineDefinition;
 import dev.schemaop.pipeline.definition.PipelineDefinitionParser;
 
-import java.net.MalformedURLException;
-import java.net.URL;
-import java.net.URLClassLoader;
+import javax.annotation.Nullable;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -44,17 +48,30 @@ final class DefinitionInput {
         return PipelineDefinitionParser.loadGlobalConfig(file);
     }
 
-    /** The connectors of the --jar options, over {@code parent}. */
-    static URLClassLoader connectorClassLoader(List<Path> jars, ClassLoader parent) {
-        List<URL> urls = new ArrayList<>();
-        for (Path jar : jars) {
-            ConnectorJars.check(jar);
-            try {
-                urls.add(jar.toUri().toURL());
-            } catch (MalformedURLException e) {
-                throw new PipelineConfigException("--jar " + jar + " is not a valid path.", e);
-            }
-        }
-        return new URLClassLoader(urls.toArray(new URL[0]), parent);
+    /**
+     * The pipeline's connector jars and class loader, over {@code parent}: the --jar ones, the lib
+     * directory's, the project's own the pipeline names.
+     */
+    static JobConnectors connectors(
+            PipelineDefinition definition, List<Path> jars, ClassLoader parent) {
+        return JobConnectors.resolve(
+                FlinkCdcHome.locate(),
+                jars,
+                List.of(
+                        named(
+                                ConnectorKind.SOURCE,
+                                definition.source().type(),
+                                definition.source().where()),
+                        named(
+                                ConnectorKind.SINK,
+                                definition.sink().type(),
+                                definition.sink().where())),
+                parent);
+    }
+
+    private static NamedConnector named(
+            ConnectorKind kind, String type, @Nullable BlockLocation where) {
+        return new NamedConnector(
+                kind, type, where == null ? "the " + kind.block() + " block" : where.of("type"));
     }
 }

@@ -14,12 +14,14 @@ import java.util.concurrent.Callable;
         name = "flink-cdc.sh",
         mixinStandardHelpOptions = false,
         sortOptions = false,
-        subcommands = {CheckCommand.class, HistoryCommand.class},
+        subcommands = {CheckCommand.class, HistoryCommand.class, ConnectorsCommand.class},
         description = {
             "Runs a Flink CDC pipeline definition with flink-schema-operator's schema evolution.",
             "flink-cdc.sh check PIPELINE.yaml: what a start would do to each sink table, without"
                     + " running it.",
             "flink-cdc.sh history DIR: the schema decisions a run recorded (see history --help).",
+            "flink-cdc.sh connectors [TYPE]: the source and sink types a pipeline can name, where"
+                    + " each comes from, and a type's options.",
             "By default the pipeline runs on an embedded Flink MiniCluster and the command waits"
                     + " until a bounded pipeline ends (exit 0) or fails (exit 1, the cause on"
                     + " stderr). Bad input (YAML, options, files) exits 2 with one message."

@@ -1,6 +1,7 @@
 package dev.schemaop.cli;
 
 import dev.schemaop.api.PipelineConfigException;
+import dev.schemaop.launch.JobConnectors;
 import dev.schemaop.pipeline.RunLocation;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
 import dev.schemaop.pipeline.definition.PipelineDefinitionParser;
@@ -10,10 +11,6 @@ import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
 
 import java.io.PrintStream;
-import java.net.URLClassLoader;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.ServiceConfigurationError;
 
@@ -43,48 +40,13 @@ final class PipelineRunner {
                             .parse(
                                     DefinitionInput.pipelineFile(options.pipeline),
                                     DefinitionInput.globalConfig(options.inputs.globalConfig));
-            Configuration flinkConfiguration = flinkConfiguration();
-            failures.hide(definition, flinkConfiguration.toMap());
-            if (FlinkRunSubmission.underFlinkRun()) {
-                try (URLClassLoader classLoader =
-                        DefinitionInput.connectorClassLoader(options.inputs.jars, previous)) {
-                    Thread.currentThread().setContextClassLoader(classLoader);
-                    return new FlinkRunSubmission(options, err)
-                            .submit(definition, flinkConfiguration, classLoader);
-                }
-            }
-            if (RemoteSubmission.TARGET.equals(options.target)) {
-                try (URLClassLoader classLoader =
-                        DefinitionInput.connectorClassLoader(options.inputs.jars, previous)) {
-                    Thread.currentThread().setContextClassLoader(classLoader);
-                    return new RemoteSubmission(options, err)
-                            .submit(definition, flinkConfiguration, classLoader);
-                }
-            }
-            try (ScratchDirectory scratch = ScratchDirectory.create();
-                    URLClassLoader classLoader =
-                            DefinitionInput.connectorClassLoader(options.inputs.jars, previous)) {
+            try (JobConnectors connectors =
+                    DefinitionInput.connectors(definition, options.inputs.jars, previous)) {
+                Configuration flinkConfiguration = flinkConfiguration(connectors);
+                failures.hide(definition, flinkConfiguration.toMap());
+                ClassLoader classLoader = connectors.classLoader();
                 Thread.currentThread().setContextClassLoader(classLoader);
-                scratch.holdFlinkFilesOf(flinkConfiguration);
-                RestExposure.restrict(flinkConfiguration)
-                        .ifPresent(warning -> err.println("Warning: " + warning));
-                EmbeddedWebUi.configure(flinkConfiguration, !options.noWebUi);
-                RunLocation run =
-                        new RunLocation(
-                                options.pipeline.toAbsolutePath().getParent(), scratch.path());
-                EmbeddedRun.Outcome outcome =
-                        new EmbeddedRun(err)
-                                .run(
-                                        definition,
-                                        flinkConfiguration,
-                                        classLoader,
-                                        run,
-                                        options.pipeline);
-                if (outcome.failure() != null) {
-                    reportFailure(outcome.failure());
-                }
-                outcome.summary().forEach(err::println);
-                return outcome.failure() == null ? OK : JOB_FAILED;
+                return run(definition, flinkConfiguration, classLoader);
             }
         } catch (PipelineConfigException e) {
             failures.print(e.getMessage(), e);
@@ -94,6 +56,42 @@ final class PipelineRunner {
             return JOB_FAILED;
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
+        }
+    }
+
+    private int run(
+            PipelineDefinition definition,
+            Configuration flinkConfiguration,
+            ClassLoader classLoader)
+            throws Exception {
+        if (FlinkRunSubmission.underFlinkRun()) {
+            return new FlinkRunSubmission(options, err)
+                    .submit(definition, flinkConfiguration, classLoader);
+        }
+        if (RemoteSubmission.TARGET.equals(options.target)) {
+            return new RemoteSubmission(options, err)
+                    .submit(definition, flinkConfiguration, classLoader);
+        }
+        try (ScratchDirectory scratch = ScratchDirectory.create()) {
+            scratch.holdFlinkFilesOf(flinkConfiguration);
+            RestExposure.restrict(flinkConfiguration)
+                    .ifPresent(warning -> err.println("Warning: " + warning));
+            EmbeddedWebUi.configure(flinkConfiguration, !options.noWebUi);
+            RunLocation run =
+                    new RunLocation(options.pipeline.toAbsolutePath().getParent(), scratch.path());
+            EmbeddedRun.Outcome outcome =
+                    new EmbeddedRun(err)
+                            .run(
+                                    definition,
+                                    flinkConfiguration,
+                                    classLoader,
+                                    run,
+                                    options.pipeline);
+            if (outcome.failure() != null) {
+                reportFailure(outcome.failure());
+            }
+            outcome.summary().forEach(err::println);
+            return outcome.failure() == null ? OK : JOB_FAILED;
         }
     }
 
@@ -120,16 +118,12 @@ final class PipelineRunner {
     }
 
     /** The {@code -D} options, checked against Flink's own options before anything starts. */
-    private Configuration flinkConfiguration() {
+    private Configuration flinkConfiguration(JobConnectors connectors) {
         Map<String, String> given = FlinkOptionCheck.keyValues(options.inputs.flinkOptions);
         FlinkOptionCheck.check(given).forEach(warning -> err.println("Warning: " + warning));
         Configuration conf = Configuration.fromMap(given);
-        List<String> jarUrls = new ArrayList<>();
-        for (Path jar : options.inputs.jars) {
-            jarUrls.add(jar.toAbsolutePath().toUri().toString());
-        }
-        if (!jarUrls.isEmpty()) {
-            conf.set(PipelineOptions.JARS, jarUrls);
+        if (!connectors.jars().isEmpty()) {
+            conf.set(PipelineOptions.JARS, connectors.jarUris());
         }
         if (options.savepoint != null) {
             conf.set(StateRecoveryOptions.SAVEPOINT_PATH, Savepoints.check(options.savepoint));

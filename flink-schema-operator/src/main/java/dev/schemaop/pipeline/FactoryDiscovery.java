@@ -11,6 +11,7 @@ import javax.annotation.Nullable;
 
 import java.security.CodeSource;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
@@ -19,10 +20,11 @@ import java.util.function.BiFunction;
 
 /**
  * Creates a pipeline's connectors: finds their factories through the flink-cdc-common {@link
- * Factory} SPI ({@code META-INF/services/org.apache.flink.cdc.common.factories.Factory}), in the
- * jars on the class path and those passed with {@code --jar}.
+ * Factory} SPI ({@code META-INF/services/org.apache.flink.cdc.common.factories.Factory}) in the
+ * pipeline's class loader: the jars passed with {@code --jar}, those of the lib directory, the
+ * project's connectors the pipeline names and the class path.
  */
-final class FactoryDiscovery {
+public final class FactoryDiscovery {
     private static final Logger LOG = LoggerFactory.getLogger(FactoryDiscovery.class);
 
     private FactoryDiscovery() {}
@@ -59,36 +61,69 @@ final class FactoryDiscovery {
     }
 
     /**
-     * Several connectors of one type: the one of a jar passed with {@code --jar} wins over one
-     * bundled on the class path, as a user who passes a jar expects (one WARN naming both).
+     * Several connectors of one type: the one nearest to the pipeline's class loader wins, as a
+     * user who passes a jar expects: a {@code --jar} over one of the lib directory, over the
+     * project's own, over one bundled on the class path (one WARN naming them all). Two at the same
+     * distance are an error.
      */
-    private static <T extends Factory> T passedOverBundled(
-            List<T> matches, String identifier, String block, ClassLoader passedJars) {
-        List<T> passed =
-                matches.stream().filter(f -> f.getClass().getClassLoader() == passedJars).toList();
-        if (passed.size() == 1) {
-            T chosen = passed.get(0);
+    private static <T extends Factory> T nearest(
+            List<T> matches, String identifier, String block, ClassLoader pipelineLoader) {
+        int nearest =
+                matches.stream().mapToInt(f -> distance(pipelineLoader, f)).min().orElseThrow();
+        List<T> chosen =
+                matches.stream().filter(f -> distance(pipelineLoader, f) == nearest).toList();
+        if (chosen.size() == 1) {
+            T used = chosen.get(0);
             LOG.warn(
-                    "Two {} connectors have type '{}': {} from {} (passed with --jar) is used, not"
-                            + " the bundled {}.",
+                    "Two {} connectors have type '{}': {} from {} is used (a --jar wins over the"
+                            + " lib directory, which wins over the project's own connectors and the"
+                            + " class path), not {}.",
                     block,
                     identifier,
-                    chosen.getClass().getName(),
-                    jarOf(chosen),
+                    used.getClass().getName(),
+                    jarOf(used),
                     matches.stream()
-                            .filter(f -> f != chosen)
+                            .filter(f -> f != used)
                             .map(f -> f.getClass().getName() + " from " + jarOf(f))
                             .toList());
-            return chosen;
+            return used;
         }
         throw new PipelineConfigException(
                 String.format(
                         "Several %s connectors have type '%s': %s. Pass only one of their jars.",
                         block,
                         identifier,
-                        matches.stream()
+                        chosen.stream()
                                 .map(f -> f.getClass().getName() + " from " + jarOf(f))
                                 .toList()));
+    }
+
+    /** How many parents up from the pipeline's class loader the factory was loaded. */
+    private static int distance(ClassLoader pipelineLoader, Factory factory) {
+        ClassLoader own = factory.getClass().getClassLoader();
+        int steps = 0;
+        for (ClassLoader loader = pipelineLoader; loader != null; loader = loader.getParent()) {
+            if (loader == own) {
+                return steps;
+            }
+            steps++;
+        }
+        return Integer.MAX_VALUE;
+    }
+
+    /**
+     * The message for a type no connector has: where {@code type} was written, the types there are.
+     */
+    public static PipelineConfigException notFound(
+            String where, String block, String type, Collection<String> available) {
+        return new PipelineConfigException(
+                String.format(
+                        "%s: no %s connector of type '%s' was found. Available: %s. "
+                                + "Pass the connector's jar with --jar, or fix 'type'.",
+                        where,
+                        block,
+                        type,
+                        available.isEmpty() ? "none" : new TreeSet<>(available)));
     }
 
     private static String jarOf(Factory factory) {
@@ -120,14 +155,10 @@ final class FactoryDiscovery {
                     e);
         }
         if (matches.isEmpty()) {
-            throw new PipelineConfigException(
-                    String.format(
-                            "%s: no %s connector of type '%s' was found. Available: %s. "
-                                    + "Pass the connector's jar with --jar, or fix 'type'.",
-                            where, block, identifier, available.isEmpty() ? "none" : available));
+            throw notFound(where, block, identifier, available);
         }
         if (matches.size() > 1) {
-            return passedOverBundled(matches, identifier, block, classLoader);
+            return nearest(matches, identifier, block, classLoader);
         }
         return matches.get(0);
     }

@@ -11,10 +11,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code bin/flink-cdc.sh --target remote} as a user runs it (issue 23): the bundled values
- * connector, on the script's classpath and never passed with {@code --jar}, goes to the cluster
- * with the job; and a job the cluster cannot start says why on the console, not only in the
- * cluster's log.
+ * {@code bin/flink-cdc.sh --target remote} as a user runs it (issues 23, 26): the values connector,
+ * found by its type and never passed with {@code --jar}, goes to the cluster with the job; and a
+ * job the cluster cannot start says why on the console, not only in the cluster's log.
  */
 class BundledConnectorOnClusterTest extends OnLocalCluster {
     private static final Pattern FINISHED = Pattern.compile("Job ([0-9a-f]{32}) finished\\.");

@@ -83,6 +83,27 @@ class RemoteSubmissionTest extends OnLocalCluster {
                 .isDirectory();
     }
 
+    /**
+     * Under {@code flink run} too the job jar finds the project's connectors by type (issue 26):
+     * from the source tree it sits in, and ships them with the job.
+     */
+    @Test
+    void flinkRunOfTheJobJarFindsTheProjectsConnectorsByType() throws Exception {
+        String table = "flink_run_by_type";
+        Path pipeline = definition(table, 1);
+
+        ClusterCli.flink(
+                        cluster,
+                        "run",
+                        "-m",
+                        "localhost:" + cluster.restPort(),
+                        System.getProperty("flink.cdc.dist.jar"),
+                        pipeline.toString())
+                .succeeded();
+
+        assertFinalTable(table);
+    }
+
     private ClusterCli.Run submit(String table, int parallelism, String... extra) throws Exception {
         Path pipeline = definition(table, parallelism);
         List<String> args =

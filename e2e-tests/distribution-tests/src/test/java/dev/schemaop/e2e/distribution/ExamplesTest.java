@@ -1,0 +1,193 @@
+package dev.schemaop.e2e.distribution;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * Every pipeline of conf/examples as its header says to run it, from the project root: {@code
+ * bin/flink-cdc.sh FILE} alone, no {@code --jar} (issue 26): each connector is found by its type.
+ * The real-server ones against the local servers they name.
+ */
+class ExamplesTest {
+    private static final Path ROOT =
+            Path.of(System.getProperty("repository.root")).toAbsolutePath().normalize();
+    private static final Set<String> RUN = new TreeSet<>();
+
+    private static ScriptRun example(String file) throws Exception {
+        RUN.add(file);
+        return ScriptRun.run(ROOT, ROOT, Map.of(), "conf/examples/" + file, "--no-web-ui");
+    }
+
+    @Test
+    void demo() throws Exception {
+        Files.deleteIfExists(ROOT.resolve("target/demo-result.json"));
+
+        example("demo.yaml").succeeded();
+
+        assertThat(Orders.inValuesResult(ROOT.resolve("target/demo-result.json")))
+                .containsExactlyElementsOf(Orders.ROWS);
+    }
+
+    @Test
+    void exactlyOnce() throws Exception {
+        Files.deleteIfExists(ROOT.resolve("target/exactly-once-result.json"));
+
+        example("exactly-once.yaml").succeeded();
+
+        assertThat(Orders.inValuesResult(ROOT.resolve("target/exactly-once-result.json")))
+                .containsExactlyElementsOf(Orders.ROWS);
+    }
+
+    @Test
+    void valuesToPostgres() throws Exception {
+        Orders.dropPostgresSchema();
+
+        example("values-to-postgres.yaml").succeeded();
+
+        try (Connection postgres = Servers.postgres()) {
+            assertThat(Orders.inPostgres(postgres)).containsExactlyElementsOf(Orders.ROWS);
+        }
+    }
+
+    @Test
+    void valuesToPaimon() throws Exception {
+        Path warehouse = ROOT.resolve("target/paimon-warehouse");
+        deleteTree(warehouse);
+
+        ScriptRun run = example("values-to-paimon.yaml").succeeded();
+
+        // Read back through Paimon's API by e2e-tests/paimon-pipelines (ValuesToPaimonExampleTest).
+        assertThat(run.stderr).contains("7 rows written into 1 sink table (shop.orders 7)");
+        assertThat(warehouse.resolve("shop.db/orders/snapshot/LATEST")).exists();
+    }
+
+    /**
+     * A live pipeline: the snapshot of MariaDB's shop.orders reaches PostgreSQL, then an added
+     * column and a row with it, as the example's header tells to try.
+     */
+    @Test
+    void mariadbToPostgres() throws Exception {
+        try (Connection mariadb = Servers.mariadb();
+                Statement statement = mariadb.createStatement()) {
+            statement.execute("DROP DATABASE IF EXISTS shop");
+            statement.execute("CREATE DATABASE shop");
+            statement.execute(
+                    "CREATE TABLE shop.orders (id INT PRIMARY KEY, item VARCHAR(20) NOT NULL)");
+            statement.execute("INSERT INTO shop.orders VALUES (1, 'tea'), (2, 'cake')");
+        }
+        Orders.dropPostgresSchema();
+        RUN.add("mariadb-to-postgres.yaml");
+        ScriptRun.Started pipeline =
+                ScriptRun.start(
+                        ROOT,
+                        ROOT,
+                        Map.of(),
+                        "conf/examples/mariadb-to-postgres.yaml",
+                        "--no-web-ui");
+        try {
+            awaitRows(
+                    "SELECT id, item FROM shop.orders ORDER BY id",
+                    List.of("1|tea", "2|cake"),
+                    pipeline);
+            try (Connection mariadb = Servers.mariadb();
+                    Statement statement = mariadb.createStatement()) {
+                statement.execute("ALTER TABLE shop.orders ADD COLUMN note VARCHAR(40)");
+                statement.execute("INSERT INTO shop.orders VALUES (3, 'jam', 'gift')");
+            }
+            awaitRows(
+                    "SELECT id, item, note FROM shop.orders ORDER BY id",
+                    List.of("1|tea|null", "2|cake|null", "3|jam|gift"),
+                    pipeline);
+        } finally {
+            ScriptRun stopped = pipeline.stop();
+            System.err.print(stopped.stderr);
+        }
+    }
+
+    /** The examples are all run: a new one gets its test here. */
+    @AfterAll
+    static void everyExampleRan() throws IOException {
+        Set<String> pipelines = new TreeSet<>();
+        try (Stream<Path> files = Files.list(ROOT.resolve("conf/examples"))) {
+            for (Path file : files.toList()) {
+                if (Files.readString(file).contains("\nsource:")) {
+                    pipelines.add(file.getFileName().toString());
+                }
+            }
+        }
+        if (RUN.size() == 5) {
+            assertThat(RUN).containsExactlyElementsOf(pipelines);
+        }
+    }
+
+    private static void awaitRows(String query, List<String> expected, ScriptRun.Started pipeline)
+            throws Exception {
+        List<String> rows = List.of();
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            assertThat(pipeline.process().isAlive())
+                    .as("the pipeline runs; it ended with:\n%s", stderrOf(pipeline))
+                    .isTrue();
+            rows = rows(query);
+            if (rows.equals(expected)) {
+                return;
+            }
+            Thread.sleep(250);
+        }
+        assertThat(rows).as("PostgreSQL's shop.orders after two minutes").isEqualTo(expected);
+    }
+
+    private static String stderrOf(ScriptRun.Started pipeline) throws IOException {
+        return Files.readString(pipeline.stderr());
+    }
+
+    private static List<String> rows(String query) throws SQLException {
+        try (Connection postgres = Servers.postgres();
+                Statement statement = postgres.createStatement()) {
+            List<String> rows = new ArrayList<>();
+            try (ResultSet result = statement.executeQuery(query)) {
+                while (result.next()) {
+                    List<String> values = new ArrayList<>();
+                    for (int i = 1; i <= result.getMetaData().getColumnCount(); i++) {
+                        values.add(String.valueOf(result.getString(i)));
+                    }
+                    rows.add(String.join("|", values));
+                }
+            } catch (SQLException e) {
+                if ("42P01".equals(e.getSQLState()) || "42703".equals(e.getSQLState())) {
+                    return List.of(); // the table or the column is not there yet
+                }
+                throw e;
+            }
+            return rows;
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(file);
+            }
+        }
+    }
+}

@@ -1,0 +1,160 @@
+package dev.schemaop.launch;
+
+import org.apache.flink.cdc.common.factories.Factory;
+
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.ServiceLoader;
+
+/**
+ * Every connector a launch can load and where it comes from ({@code flink-cdc.sh connectors}), in
+ * the order a pipeline's type finds them: {@code --jar}, the lib directory, the project's own, the
+ * class path. Each jar is looked at in a class loader of its own, so that what it provides is told
+ * apart; the project's connectors come from their index and are loaded only when asked for.
+ */
+public final class ConnectorCatalog implements AutoCloseable {
+
+    /** Where a connector comes from, in the order a type finds them. */
+    public enum Origin {
+        PASSED("--jar"),
+        LIB("lib directory"),
+        PROJECT("project"),
+        CLASS_PATH("class path");
+
+        private final String label;
+
+        Origin(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
+
+    /**
+     * One connector.
+     *
+     * @param from its jar, or for a project connector not built yet its module
+     */
+    public record Entry(
+            ConnectorKind kind,
+            String type,
+            Origin origin,
+            String from,
+            @Nullable Factory factory) {}
+
+    @Nullable private final FlinkCdcHome home;
+    private final List<URLClassLoader> loaders = new ArrayList<>();
+    private final List<Entry> entries = new ArrayList<>();
+
+    private ConnectorCatalog(@Nullable FlinkCdcHome home) {
+        this.home = home;
+    }
+
+    public static ConnectorCatalog of(
+            @Nullable FlinkCdcHome home, List<Path> passed, ClassLoader parent) {
+        ConnectorCatalog catalog = new ConnectorCatalog(home);
+        for (Path jar : passed) {
+            ConnectorJars.check(jar, "--jar " + jar);
+            catalog.addJar(jar, Origin.PASSED, parent);
+        }
+        if (home != null) {
+            for (Path jar : JobConnectors.libJars(home.lib())) {
+                catalog.addJar(jar, Origin.LIB, parent);
+            }
+            ProjectConnectors project = ProjectConnectors.of(home);
+            for (ConnectorKind kind : ConnectorKind.values()) {
+                for (String type : project.types(kind)) {
+                    String from = project.whereIs(project.moduleOf(kind, type));
+                    catalog.entries.add(new Entry(kind, type, Origin.PROJECT, from, null));
+                }
+            }
+        }
+        for (Factory factory : ServiceLoader.load(Factory.class, parent)) {
+            catalog.add(factory, Origin.CLASS_PATH, jarOf(factory));
+        }
+        catalog.entries.sort(
+                Comparator.comparing(Entry::kind)
+                        .thenComparing(Entry::type)
+                        .thenComparing(Entry::origin));
+        return catalog;
+    }
+
+    /** Every connector, by kind, type and then the order a type finds them. */
+    public List<Entry> entries() {
+        return entries;
+    }
+
+    /**
+     * The factory of an entry; a project connector is loaded (in a source tree built first) from
+     * its jar.
+     */
+    public Factory factoryOf(Entry entry) {
+        if (entry.factory() != null) {
+            return entry.factory();
+        }
+        ProjectConnectors project = ProjectConnectors.of(home);
+        Path jar = project.jarOf(project.moduleOf(entry.kind(), entry.type()));
+        URLClassLoader loader = load(jar, Factory.class.getClassLoader());
+        for (Factory factory : ServiceLoader.load(Factory.class, loader)) {
+            if (factory.getClass().getClassLoader() == loader
+                    && entry.kind().serves(factory)
+                    && factory.identifier().equals(entry.type())) {
+                return factory;
+            }
+        }
+        throw new IllegalStateException(
+                jar + " has no " + entry.kind().block() + " connector of type " + entry.type());
+    }
+
+    @Override
+    public void close() throws IOException {
+        for (URLClassLoader loader : loaders) {
+            loader.close();
+        }
+    }
+
+    private void addJar(Path jar, Origin origin, ClassLoader parent) {
+        URLClassLoader loader = load(jar, parent);
+        for (Factory factory : JobConnectors.factories(List.of(), loader)) {
+            if (factory.getClass().getClassLoader() == loader) {
+                add(factory, origin, jar.toString());
+            }
+        }
+    }
+
+    private void add(Factory factory, Origin origin, String from) {
+        for (ConnectorKind kind : ConnectorKind.values()) {
+            if (kind.serves(factory)) {
+                entries.add(new Entry(kind, factory.identifier(), origin, from, factory));
+            }
+        }
+    }
+
+    private URLClassLoader load(Path jar, ClassLoader parent) {
+        try {
+            URLClassLoader loader =
+                    new URLClassLoader(new URL[] {jar.toAbsolutePath().toUri().toURL()}, parent);
+            loaders.add(loader);
+            return loader;
+        } catch (IOException e) {
+            throw new IllegalArgumentException(jar + " is not a valid path", e);
+        }
+    }
+
+    private static String jarOf(Factory factory) {
+        CodeSource source = factory.getClass().getProtectionDomain().getCodeSource();
+        return source == null || source.getLocation() == null
+                ? "an unknown location"
+                : source.getLocation().getPath();
+    }
+}
