@@ -74,7 +74,7 @@ public final class ConnectorCatalog implements AutoCloseable {
             ProjectConnectors project = ProjectConnectors.of(home);
             for (ConnectorKind kind : ConnectorKind.values()) {
                 for (String type : project.types(kind)) {
-                    String from = project.whereIs(project.moduleOf(kind, type));
+                    String from = project.whereIs(kind, type);
                     catalog.entries.add(new Entry(kind, type, Origin.PROJECT, from, null));
                 }
             }
@@ -102,8 +102,7 @@ public final class ConnectorCatalog implements AutoCloseable {
         if (entry.factory() != null) {
             return entry.factory();
         }
-        ProjectConnectors project = ProjectConnectors.of(home);
-        Path jar = project.jarOf(project.moduleOf(entry.kind(), entry.type()));
+        Path jar = ProjectConnectors.of(home).jarFor(entry.kind(), entry.type());
         URLClassLoader loader = load(jar, Factory.class.getClassLoader());
         for (Factory factory : ServiceLoader.load(Factory.class, loader)) {
             if (factory.getClass().getClassLoader() == loader

@@ -21,14 +21,17 @@ public record FlinkCdcHome(Path dir, Path lib, boolean sourceTree, boolean mayBu
     /** Set by bin/flink-cdc.sh. */
     public static final String HOME_PROPERTY = "flink.cdc.home";
 
+    /** The job jar's name, under {@code flink run}. */
+    private static final String JOB_JAR_PREFIX = "flink-schema-operator-dist";
+
     /** Points the lib directory elsewhere. */
     public static final String LIB_VARIABLE = "FLINK_CDC_LIB";
 
     /**
      * The home bin/flink-cdc.sh names, else the directory holding {@code bin/flink-cdc.sh} above
-     * the jar this class runs from (the job jar under {@code flink run}); null when there is none,
-     * as on a test's class path. Only a launch by bin/flink-cdc.sh builds connectors, and not with
-     * {@code SCHEMAOP_PREBUILT=1} (a test run, whose jars a build would rewrite while in use).
+     * the job jar when this class runs from it (under {@code flink run}); null otherwise, as on a
+     * test's class path. Only a launch by bin/flink-cdc.sh builds connectors, and not with {@code
+     * SCHEMAOP_PREBUILT=1} (a test run, whose jars a build would rewrite while in use).
      */
     @Nullable
     public static FlinkCdcHome locate() {
@@ -37,7 +40,11 @@ public record FlinkCdcHome(Path dir, Path lib, boolean sourceTree, boolean mayBu
             return of(Path.of(named), !"1".equals(System.getenv("SCHEMAOP_PREBUILT")));
         }
         Path jar = codeLocation();
-        Path found = jar == null || !Files.isRegularFile(jar) ? null : above(jar);
+        boolean jobJar =
+                jar != null
+                        && Files.isRegularFile(jar)
+                        && jar.getFileName().toString().startsWith(JOB_JAR_PREFIX);
+        Path found = jobJar ? above(jar) : null;
         return found == null ? null : of(found, false);
     }
 

@@ -67,14 +67,14 @@ public final class JobConnectors implements AutoCloseable {
                                             && f.identifier().equals(connector.type()))) {
                 continue;
             }
-            String module =
+            Path jar =
                     projectConnectors == null
                             ? null
-                            : projectConnectors.moduleOf(connector.kind(), connector.type());
-            if (module == null) {
+                            : projectConnectors.jarFor(connector.kind(), connector.type());
+            if (jar == null) {
                 throw notFound(connector, provided, projectConnectors);
             }
-            chosen.add(projectConnectors.jarOf(module));
+            chosen.add(jar);
         }
         project.addAll(chosen);
         List<URLClassLoader> loaders = new ArrayList<>();
