@@ -42,7 +42,7 @@ done
 JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 exec "$JAVA" ${JAVA_OPTS:-} \
   "${JAVA_OPENS[@]}" \
-  -Dflink.cdc.home="$HOME_DIR" "${DIST_OPTS[@]}" \
+  -Dflink.cdc.home="$HOME_DIR" ${DIST_OPTS[@]+"${DIST_OPTS[@]}"} \
   -Dlog4j.configurationFile="$HOME_DIR/conf/log4j-cli.properties" \
   -Dflink.cdc.log.file="${FLINK_CDC_LOG_FILE:-$HOME_DIR/log/flink-cdc.log}" \
   -cp "$CLASSPATH" dev.schemaop.cli.FlinkCdcCli "$@"

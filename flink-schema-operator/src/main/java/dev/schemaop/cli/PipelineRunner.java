@@ -40,10 +40,14 @@ final class PipelineRunner {
                             .parse(
                                     DefinitionInput.pipelineFile(options.pipeline),
                                     DefinitionInput.globalConfig(options.inputs.globalConfig));
+            // Bad options are told before a connector is built, which may take minutes.
+            Configuration flinkConfiguration = flinkConfiguration();
+            failures.hide(definition, flinkConfiguration.toMap());
             try (JobConnectors connectors =
                     DefinitionInput.connectors(definition, options.inputs.jars, previous)) {
-                Configuration flinkConfiguration = flinkConfiguration(connectors);
-                failures.hide(definition, flinkConfiguration.toMap());
+                if (!connectors.jars().isEmpty()) {
+                    flinkConfiguration.set(PipelineOptions.JARS, connectors.jarUris());
+                }
                 ClassLoader classLoader = connectors.classLoader();
                 Thread.currentThread().setContextClassLoader(classLoader);
                 return run(definition, flinkConfiguration, classLoader);
@@ -118,13 +122,10 @@ final class PipelineRunner {
     }
 
     /** The {@code -D} options, checked against Flink's own options before anything starts. */
-    private Configuration flinkConfiguration(JobConnectors connectors) {
+    private Configuration flinkConfiguration() {
         Map<String, String> given = FlinkOptionCheck.keyValues(options.inputs.flinkOptions);
         FlinkOptionCheck.check(given).forEach(warning -> err.println("Warning: " + warning));
         Configuration conf = Configuration.fromMap(given);
-        if (!connectors.jars().isEmpty()) {
-            conf.set(PipelineOptions.JARS, connectors.jarUris());
-        }
         if (options.savepoint != null) {
             conf.set(StateRecoveryOptions.SAVEPOINT_PATH, Savepoints.check(options.savepoint));
             conf.set(

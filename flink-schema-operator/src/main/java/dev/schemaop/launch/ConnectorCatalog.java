@@ -5,14 +5,12 @@ import org.apache.flink.cdc.common.factories.Factory;
 import javax.annotation.Nullable;
 
 import java.io.IOException;
-import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.ServiceLoader;
 
 /**
  * Every connector a launch can load and where it comes from ({@code flink-cdc.sh connectors}), in
@@ -62,31 +60,51 @@ public final class ConnectorCatalog implements AutoCloseable {
 
     public static ConnectorCatalog of(
             @Nullable FlinkCdcHome home, List<Path> passed, ClassLoader parent) {
-        ConnectorCatalog catalog = new ConnectorCatalog(home);
         for (Path jar : passed) {
-            ConnectorJars.check(jar, "--jar " + jar);
-            catalog.addJar(jar, Origin.PASSED, parent);
+            ConnectorJars.check(jar, "--jar " + jar, ConnectorJars.PASSED_FIX);
+        }
+        List<Path> lib = home == null ? List.of() : JobConnectors.libJars(home.lib());
+        ConnectorCatalog catalog = new ConnectorCatalog(home);
+        try {
+            catalog.read(passed, lib, parent);
+        } catch (RuntimeException e) {
+            catalog.closeQuietly(e);
+            throw e;
+        }
+        return catalog;
+    }
+
+    private void read(List<Path> passed, List<Path> lib, ClassLoader parent) {
+        for (Path jar : passed) {
+            addJar(jar, Origin.PASSED, parent);
+        }
+        for (Path jar : lib) {
+            addJar(jar, Origin.LIB, parent);
         }
         if (home != null) {
-            for (Path jar : JobConnectors.libJars(home.lib())) {
-                catalog.addJar(jar, Origin.LIB, parent);
-            }
             ProjectConnectors project = ProjectConnectors.of(home);
             for (ConnectorKind kind : ConnectorKind.values()) {
                 for (String type : project.types(kind)) {
                     String from = project.whereIs(kind, type);
-                    catalog.entries.add(new Entry(kind, type, Origin.PROJECT, from, null));
+                    entries.add(new Entry(kind, type, Origin.PROJECT, from, null));
                 }
             }
         }
-        for (Factory factory : ServiceLoader.load(Factory.class, parent)) {
-            catalog.add(factory, Origin.CLASS_PATH, jarOf(factory));
+        for (Factory factory : JarFactories.all(parent, "the class path")) {
+            add(factory, Origin.CLASS_PATH, jarOf(factory));
         }
-        catalog.entries.sort(
+        entries.sort(
                 Comparator.comparing(Entry::kind)
                         .thenComparing(Entry::type)
                         .thenComparing(Entry::origin));
-        return catalog;
+    }
+
+    private void closeQuietly(RuntimeException failure) {
+        try {
+            close();
+        } catch (IOException e) {
+            failure.addSuppressed(e);
+        }
     }
 
     /** Every connector, by kind, type and then the order a type finds them. */
@@ -104,10 +122,8 @@ public final class ConnectorCatalog implements AutoCloseable {
         }
         Path jar = ProjectConnectors.of(home).jarFor(entry.kind(), entry.type());
         URLClassLoader loader = load(jar, Factory.class.getClassLoader());
-        for (Factory factory : ServiceLoader.load(Factory.class, loader)) {
-            if (factory.getClass().getClassLoader() == loader
-                    && entry.kind().serves(factory)
-                    && factory.identifier().equals(entry.type())) {
+        for (Factory factory : JarFactories.definedBy(loader, jar)) {
+            if (entry.kind().serves(factory) && factory.identifier().equals(entry.type())) {
                 return factory;
             }
         }
@@ -124,10 +140,8 @@ public final class ConnectorCatalog implements AutoCloseable {
 
     private void addJar(Path jar, Origin origin, ClassLoader parent) {
         URLClassLoader loader = load(jar, parent);
-        for (Factory factory : JobConnectors.factories(List.of(), loader)) {
-            if (factory.getClass().getClassLoader() == loader) {
-                add(factory, origin, jar.toString());
-            }
+        for (Factory factory : JarFactories.definedBy(loader, jar)) {
+            add(factory, origin, jar.toString());
         }
     }
 
@@ -140,14 +154,9 @@ public final class ConnectorCatalog implements AutoCloseable {
     }
 
     private URLClassLoader load(Path jar, ClassLoader parent) {
-        try {
-            URLClassLoader loader =
-                    new URLClassLoader(new URL[] {jar.toAbsolutePath().toUri().toURL()}, parent);
-            loaders.add(loader);
-            return loader;
-        } catch (IOException e) {
-            throw new IllegalArgumentException(jar + " is not a valid path", e);
-        }
+        URLClassLoader loader = JarFactories.loaderOf(jar, parent);
+        loaders.add(loader);
+        return loader;
     }
 
     private static String jarOf(Factory factory) {

@@ -4,6 +4,8 @@ import org.apache.flink.cdc.common.factories.DataSinkFactory;
 import org.apache.flink.cdc.common.factories.DataSourceFactory;
 import org.apache.flink.cdc.common.factories.Factory;
 
+import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
 
 /** A pipeline block a connector serves. */
@@ -19,6 +21,20 @@ public enum ConnectorKind {
 
     public boolean serves(Factory factory) {
         return factoryType.isInstance(factory);
+    }
+
+    /** {@code KIND.TYPE}: how the lookups key a connector. */
+    public String key(String type) {
+        return block() + "." + type;
+    }
+
+    /** The types of this kind among {@code KIND.TYPE} keys, in their order. */
+    List<String> typesAmong(Collection<String> keys) {
+        String prefix = block() + ".";
+        return keys.stream()
+                .filter(key -> key.startsWith(prefix))
+                .map(key -> key.substring(prefix.length()))
+                .toList();
     }
 
     /** {@code source} or {@code sink}, as in a pipeline definition. */

@@ -1,5 +1,7 @@
 package dev.schemaop.launch;
 
+import dev.schemaop.api.PipelineConfigException;
+
 import javax.annotation.Nullable;
 
 import java.net.URISyntaxException;
@@ -54,10 +56,18 @@ public record FlinkCdcHome(Path dir, Path lib, boolean sourceTree, boolean mayBu
                 Files.isRegularFile(absolute.resolve("pom.xml"))
                         && Files.isDirectory(absolute.resolve("pipeline-connectors"));
         String elsewhere = System.getenv(LIB_VARIABLE);
-        Path lib =
-                elsewhere == null || elsewhere.isBlank()
-                        ? absolute.resolve("lib")
-                        : Path.of(elsewhere).toAbsolutePath();
+        if (elsewhere == null || elsewhere.isBlank()) {
+            return new FlinkCdcHome(absolute, absolute.resolve("lib"), sourceTree, mayBuild);
+        }
+        Path lib = Path.of(elsewhere).toAbsolutePath();
+        if (!Files.isDirectory(lib)) {
+            throw new PipelineConfigException(
+                    LIB_VARIABLE
+                            + "="
+                            + elsewhere
+                            + " is not a directory. Point it at the directory of your connector"
+                            + " and driver jars, or unset it.");
+        }
         return new FlinkCdcHome(absolute, lib, sourceTree, mayBuild);
     }
 

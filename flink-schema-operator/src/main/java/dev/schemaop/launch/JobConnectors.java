@@ -3,7 +3,8 @@ package dev.schemaop.launch;
 import dev.schemaop.api.PipelineConfigException;
 import dev.schemaop.pipeline.FactoryDiscovery;
 
-import org.apache.flink.cdc.common.factories.Factory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import javax.annotation.Nullable;
 
@@ -15,10 +16,9 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.ServiceConfigurationError;
-import java.util.ServiceLoader;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -26,12 +26,17 @@ import java.util.stream.Stream;
 /**
  * The connector jars of one pipeline and the class loader its connectors are created in: every
  * {@code --jar}, every jar of the lib directory (as Flink CDC's distribution loads its {@code
- * lib/}), and the project's own connectors the pipeline names that neither provides. The loaders
- * nest so that a connector of a {@code --jar} is nearest, then one of the lib directory, then the
- * project's: nearest wins when two have one type. A project connector the pipeline does not name
- * never joins, so its dependencies meet nobody's.
+ * lib/}), and the project's own connectors the pipeline names that neither provides; a connector on
+ * the class path comes last. A named type is taken from the first of these that has it: a jar of
+ * the lib directory that a {@code --jar} overrides for a named type is left out, so that only one
+ * copy of that connector is loaded. The loaders nest so that a {@code --jar} is nearest, then the
+ * lib directory, then the project's connectors; the job carries the jars in that order too (Flink's
+ * child-first user class loader takes the first copy of a class). A project connector the pipeline
+ * does not name never joins.
  */
 public final class JobConnectors implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(JobConnectors.class);
+
     private final List<Path> jars;
     private final List<URLClassLoader> loaders;
     private final URLClassLoader classLoader;
@@ -52,31 +57,38 @@ public final class JobConnectors implements AutoCloseable {
             List<NamedConnector> named,
             ClassLoader parent) {
         for (Path jar : passed) {
-            ConnectorJars.check(jar, "--jar " + jar);
+            ConnectorJars.check(jar, "--jar " + jar, ConnectorJars.PASSED_FIX);
         }
-        List<Path> lib = home == null ? List.of() : libJars(home.lib());
-        List<Path> project = new ArrayList<>();
+        List<Path> lib = new ArrayList<>(home == null ? List.of() : libJars(home.lib()));
+        Map<Path, List<String>> provides = new LinkedHashMap<>();
+        for (Path jar : concat(passed, lib)) {
+            provides.put(jar, JarFactories.keysIn(jar, parent));
+        }
         ProjectConnectors projectConnectors = home == null ? null : ProjectConnectors.of(home);
-        List<Factory> provided = factories(concat(passed, lib), parent);
-        Set<Path> chosen = new LinkedHashSet<>();
+        List<Path> project = new ArrayList<>();
         for (NamedConnector connector : named) {
-            if (provided.stream()
-                    .anyMatch(
-                            f ->
-                                    connector.kind().serves(f)
-                                            && f.identifier().equals(connector.type()))) {
+            String key = connector.kind().key(connector.type());
+            List<Path> providers =
+                    provides.entrySet().stream()
+                            .filter(entry -> entry.getValue().contains(key))
+                            .map(Map.Entry::getKey)
+                            .toList();
+            if (!providers.isEmpty()) {
+                leaveOutOverridden(providers, passed, lib, connector);
                 continue;
             }
             Path jar =
                     projectConnectors == null
                             ? null
                             : projectConnectors.jarFor(connector.kind(), connector.type());
-            if (jar == null) {
-                throw notFound(connector, provided, projectConnectors);
+            if (jar != null) {
+                if (!project.contains(jar)) {
+                    project.add(jar);
+                }
+            } else if (!onClassPath(connector, parent)) {
+                throw notFound(connector, provides, projectConnectors, parent);
             }
-            chosen.add(jar);
         }
-        project.addAll(chosen);
         List<URLClassLoader> loaders = new ArrayList<>();
         ClassLoader below = parent;
         for (List<Path> layer : List.of(project, lib, passed)) {
@@ -86,7 +98,33 @@ public final class JobConnectors implements AutoCloseable {
                 below = loader;
             }
         }
-        return new JobConnectors(concat(concat(project, lib), passed), loaders);
+        return new JobConnectors(concat(concat(passed, lib), project), loaders);
+    }
+
+    /** A {@code --jar} overrides the lib directory's jars of the same named type: they stay out. */
+    private static void leaveOutOverridden(
+            List<Path> providers, List<Path> passed, List<Path> lib, NamedConnector connector) {
+        Path used = providers.get(0);
+        if (!passed.contains(used)) {
+            return; // two in lib/: FactoryDiscovery names them both
+        }
+        for (Path other : providers) {
+            if (lib.remove(other)) {
+                LOG.warn(
+                        "The {} connector of type '{}' comes from --jar {}; {} in the lib directory,"
+                                + " which has one too, is left out of this pipeline.",
+                        connector.kind().block(),
+                        connector.type(),
+                        used,
+                        other);
+            }
+        }
+    }
+
+    private static boolean onClassPath(NamedConnector connector, ClassLoader parent) {
+        return JarFactories.all(parent, "the class path").stream()
+                .anyMatch(
+                        f -> connector.kind().serves(f) && f.identifier().equals(connector.type()));
     }
 
     /** The class loader the pipeline's connectors are created in. */
@@ -94,7 +132,7 @@ public final class JobConnectors implements AutoCloseable {
         return classLoader;
     }
 
-    /** Every jar the job carries: the project's named connectors, lib, {@code --jar}. */
+    /** Every jar the job carries: {@code --jar}, lib, the project's named connectors. */
     public List<Path> jars() {
         return jars;
     }
@@ -113,48 +151,43 @@ public final class JobConnectors implements AutoCloseable {
 
     /** The jars of the lib directory, in name order; none when there is no such directory. */
     static List<Path> libJars(Path dir) {
-        if (!Files.isDirectory(dir)) {
+        if (!Files.exists(dir)) {
             return List.of();
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new PipelineConfigException(
+                    "The lib directory "
+                            + dir
+                            + " is not a directory. Point "
+                            + FlinkCdcHome.LIB_VARIABLE
+                            + " at the directory of your connector and driver jars, or unset it.");
         }
         try (Stream<Path> files = Files.list(dir)) {
             List<Path> jars =
                     files.filter(file -> file.getFileName().toString().endsWith(".jar"))
                             .sorted()
                             .toList();
-            jars.forEach(jar -> ConnectorJars.check(jar, jar + " (in the lib directory)"));
+            jars.forEach(
+                    jar ->
+                            ConnectorJars.check(
+                                    jar,
+                                    jar + " (in the lib directory)",
+                                    "Replace or remove it; a download that stopped early leaves a"
+                                            + " truncated one."));
             return jars;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    /** The connector factories of these jars and the class path. */
-    static List<Factory> factories(List<Path> jars, ClassLoader parent) {
-        List<Factory> found = new ArrayList<>();
-        try (URLClassLoader loader = new URLClassLoader(urls(jars), parent)) {
-            for (Factory factory : ServiceLoader.load(Factory.class, loader)) {
-                found.add(factory);
-            }
-        } catch (ServiceConfigurationError | LinkageError e) {
-            throw new PipelineConfigException(
-                    String.format(
-                            "A connector jar could not be loaded: %s. Check the jars passed with"
-                                    + " --jar and those in the lib directory: each must be a"
-                                    + " connector built for Flink CDC 3.5.",
-                            e.getMessage()),
-                    e);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return found;
-    }
-
     private static PipelineConfigException notFound(
             NamedConnector connector,
-            List<Factory> provided,
-            @Nullable ProjectConnectors projectConnectors) {
+            Map<Path, List<String>> provides,
+            @Nullable ProjectConnectors projectConnectors,
+            ClassLoader parent) {
         Set<String> available = new TreeSet<>();
-        provided.stream()
+        provides.values().forEach(keys -> available.addAll(connector.kind().typesAmong(keys)));
+        JarFactories.all(parent, "the class path").stream()
                 .filter(connector.kind()::serves)
                 .forEach(factory -> available.add(factory.identifier()));
         if (projectConnectors != null) {

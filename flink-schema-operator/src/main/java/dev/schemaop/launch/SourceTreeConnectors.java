@@ -37,9 +37,12 @@ final class SourceTreeConnectors implements ProjectConnectors {
     static Map<String, String> index() {
         Properties properties = new Properties();
         try (InputStream in = SourceTreeConnectors.class.getResourceAsStream(INDEX)) {
+            if (in == null) {
+                throw new IllegalStateException("The runtime lacks its " + INDEX);
+            }
             properties.load(in);
-        } catch (IOException | NullPointerException e) {
-            throw new IllegalStateException("The runtime jar lacks its " + INDEX, e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         Map<String, String> modules = new TreeMap<>();
         properties.forEach((key, value) -> modules.put((String) key, ((String) value).strip()));
@@ -48,7 +51,7 @@ final class SourceTreeConnectors implements ProjectConnectors {
 
     @Nullable
     private String moduleOf(ConnectorKind kind, String type) {
-        return modules.get(kind.block() + "." + type);
+        return modules.get(kind.key(type));
     }
 
     @Override
@@ -65,11 +68,7 @@ final class SourceTreeConnectors implements ProjectConnectors {
 
     @Override
     public List<String> types(ConnectorKind kind) {
-        String prefix = kind.block() + ".";
-        return modules.keySet().stream()
-                .filter(key -> key.startsWith(prefix))
-                .map(key -> key.substring(prefix.length()))
-                .toList();
+        return kind.typesAmong(modules.keySet());
     }
 
     /**

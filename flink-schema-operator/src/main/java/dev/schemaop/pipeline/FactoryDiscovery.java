@@ -90,7 +90,7 @@ public final class FactoryDiscovery {
         }
         throw new PipelineConfigException(
                 String.format(
-                        "Several %s connectors have type '%s': %s. Pass only one of their jars.",
+                        "Several %s connectors have type '%s': %s. Keep only one of their jars (passed with --jar or in the lib directory).",
                         block,
                         identifier,
                         chosen.stream()

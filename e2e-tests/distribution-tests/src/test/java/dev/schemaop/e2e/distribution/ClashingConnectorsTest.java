@@ -20,6 +20,7 @@ import java.nio.file.Path;
  * other's.
  */
 class ClashingConnectorsTest {
+    private static final String VERSION = System.getProperty("project.version");
     private static final Path ROOT =
             Path.of(System.getProperty("repository.root")).toAbsolutePath().normalize();
 
@@ -32,12 +33,15 @@ class ClashingConnectorsTest {
         Files.copy(
                 ROOT.resolve(
                         "pipeline-connectors/values/target/flink-cdc-pipeline-connector-values-"
-                                + "0.1.0-SNAPSHOT.jar"),
+                                + VERSION
+                                + ".jar"),
                 connectors.resolve("flink-cdc-pipeline-connector-values.jar"));
         for (String variant : new String[] {"a", "b"}) {
             Files.copy(
                     ROOT.resolve(
-                            "e2e-tests/clash-connector/target/clash-connector-0.1.0-SNAPSHOT-"
+                            "e2e-tests/clash-connector/target/clash-connector-"
+                                    + VERSION
+                                    + "-"
                                     + variant
                                     + ".jar"),
                     connectors.resolve("clash-" + variant + ".jar"));

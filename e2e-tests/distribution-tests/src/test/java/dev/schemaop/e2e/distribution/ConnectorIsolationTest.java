@@ -22,6 +22,7 @@ import java.util.List;
  * the lib directory's jars join every pipeline, and a {@code --jar} comes before them.
  */
 class ConnectorIsolationTest {
+    private static final String VERSION = System.getProperty("project.version");
     private static final Path ROOT =
             Path.of(System.getProperty("repository.root")).toAbsolutePath().normalize();
 
@@ -57,8 +58,8 @@ class ConnectorIsolationTest {
             assertThat(intoPostgres.jars())
                     .extracting(jar -> jar.getFileName().toString())
                     .containsExactlyInAnyOrder(
-                            "flink-cdc-pipeline-connector-values-0.1.0-SNAPSHOT.jar",
-                            "flink-cdc-pipeline-connector-jdbc-0.1.0-SNAPSHOT.jar");
+                            "flink-cdc-pipeline-connector-values-" + VERSION + ".jar",
+                            "flink-cdc-pipeline-connector-jdbc-" + VERSION + ".jar");
             assertThat(
                             sees(
                                     intoPostgres.classLoader(),
@@ -101,25 +102,60 @@ class ConnectorIsolationTest {
                                 + " with --jar, or fix 'type'.");
     }
 
+    private static Path built(String module) {
+        return ROOT.resolve(
+                "pipeline-connectors/"
+                        + module
+                        + "/target/flink-cdc-pipeline-connector-"
+                        + module
+                        + "-"
+                        + VERSION
+                        + ".jar");
+    }
+
     @Test
     void theLibDirectoryJoinsEveryPipelineAndProvidesItsTypes() throws Exception {
-        Files.copy(
-                ROOT.resolve(
-                        "pipeline-connectors/values/target/flink-cdc-pipeline-connector-values-"
-                                + "0.1.0-SNAPSHOT.jar"),
-                lib.resolve("values-in-lib.jar"));
+        Files.copy(built("values"), lib.resolve("values-in-lib.jar"));
+        Files.copy(built("paimon"), lib.resolve("another-in-lib.jar"));
         Files.writeString(lib.resolve("README.md"), "not a jar: not loaded");
 
         try (JobConnectors intoPostgres =
                 JobConnectors.resolve(
                         home(), List.of(), valuesInto("postgres"), getClass().getClassLoader())) {
             assertThat(intoPostgres.jars())
-                    .as("values comes from lib/, so not from the project")
+                    .as("values from lib/, so not from the project; every lib/ jar joins")
                     .containsExactly(
-                            ROOT.resolve(
-                                    "pipeline-connectors/jdbc/target/"
-                                            + "flink-cdc-pipeline-connector-jdbc-0.1.0-SNAPSHOT.jar"),
-                            lib.resolve("values-in-lib.jar"));
+                            lib.resolve("another-in-lib.jar"),
+                            lib.resolve("values-in-lib.jar"),
+                            built("jdbc"));
+        }
+    }
+
+    @Test
+    void aJarPassedWithJarOverridesTheLibDirectorysJarOfTheSameType() throws Exception {
+        Files.copy(built("values"), lib.resolve("values-in-lib.jar"));
+        Files.copy(built("paimon"), lib.resolve("another-in-lib.jar"));
+        Path passed = Files.copy(built("values"), lib.resolveSibling("values-passed.jar"));
+
+        try (JobConnectors intoPostgres =
+                JobConnectors.resolve(
+                        home(),
+                        List.of(passed),
+                        valuesInto("postgres"),
+                        getClass().getClassLoader())) {
+            assertThat(intoPostgres.jars())
+                    .as("one copy of the values connector: the one passed")
+                    .containsExactly(passed, lib.resolve("another-in-lib.jar"), built("jdbc"));
+            assertThat(
+                            intoPostgres
+                                    .classLoader()
+                                    .loadClass(
+                                            "dev.schemaop.connectors.values.ValuesDataSourceFactory")
+                                    .getProtectionDomain()
+                                    .getCodeSource()
+                                    .getLocation()
+                                    .getPath())
+                    .endsWith("values-passed.jar");
         }
     }
 

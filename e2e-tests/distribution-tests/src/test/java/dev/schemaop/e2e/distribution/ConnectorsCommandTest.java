@@ -9,6 +9,7 @@ import java.util.Map;
 
 /** {@code bin/flink-cdc.sh connectors [TYPE]} and {@code check} by type, from the source tree. */
 class ConnectorsCommandTest {
+    private static final String VERSION = System.getProperty("project.version");
     private static final Path ROOT =
             Path.of(System.getProperty("repository.root")).toAbsolutePath().normalize();
 
@@ -23,7 +24,9 @@ class ConnectorsCommandTest {
         assertThat(run.stdout)
                 .startsWith(
                         "sink 'postgres' (project: pipeline-connectors/jdbc/target/"
-                                + "flink-cdc-pipeline-connector-jdbc-0.1.0-SNAPSHOT.jar,"
+                                + "flink-cdc-pipeline-connector-jdbc-"
+                                + VERSION
+                                + ".jar,"
                                 + " dev.schemaop.connectors.jdbc.PostgresDataSinkFactory)\n"
                                 + "  required:\n"
                                 + "    url\n"
@@ -38,10 +41,14 @@ class ConnectorsCommandTest {
         assertThat(run.stdout.lines().filter(line -> !line.startsWith(" ")))
                 .containsExactly(
                         "source 'mariadb' (project: pipeline-connectors/mariadb/target/"
-                                + "flink-cdc-pipeline-connector-mariadb-0.1.0-SNAPSHOT-dist.jar,"
+                                + "flink-cdc-pipeline-connector-mariadb-"
+                                + VERSION
+                                + "-dist.jar,"
                                 + " dev.schemaop.connectors.mariadb.MariaDbDataSourceFactory)",
                         "sink 'mariadb' (project: pipeline-connectors/jdbc/target/"
-                                + "flink-cdc-pipeline-connector-jdbc-0.1.0-SNAPSHOT.jar,"
+                                + "flink-cdc-pipeline-connector-jdbc-"
+                                + VERSION
+                                + ".jar,"
                                 + " dev.schemaop.connectors.jdbc.MariaDbDataSinkFactory)");
     }
 

@@ -44,7 +44,15 @@ final class ScriptRun {
                         .directory(workingDir.toFile())
                         .redirectOutput(stdout.toFile())
                         .redirectError(stderr.toFile());
-        builder.environment().putAll(env);
+        // a null value takes the variable away
+        env.forEach(
+                (name, value) -> {
+                    if (value == null) {
+                        builder.environment().remove(name);
+                    } else {
+                        builder.environment().put(name, value);
+                    }
+                });
         return new Started(builder.start(), stdout, stderr);
     }
 
