@@ -4,19 +4,28 @@ import dev.schemaop.api.PipelineConfigException;
 
 import org.apache.flink.cdc.common.factories.Factory;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 /** The connector factories a jar holds itself, each jar read in a class loader of its own. */
 final class JarFactories {
+    private static final String SERVICES = "META-INF/services/" + Factory.class.getName();
+
     private JarFactories() {}
 
     /** A class loader of this jar alone over {@code parent}. */
@@ -28,15 +37,43 @@ final class JarFactories {
         }
     }
 
-    /** The factories {@code loader} itself defines (not its parents'). */
+    /**
+     * The factories the jar registers ({@code META-INF/services} of the jar itself, not of its
+     * loader's parents), loaded through {@code loader}.
+     */
     static List<Factory> definedBy(URLClassLoader loader, Path jar) {
+        Set<String> registered = registeredIn(jar);
         List<Factory> own = new ArrayList<>();
         for (Factory factory : all(loader, jar.toString())) {
-            if (factory.getClass().getClassLoader() == loader) {
+            if (registered.contains(factory.getClass().getName())) {
                 own.add(factory);
             }
         }
         return own;
+    }
+
+    private static Set<String> registeredIn(Path jar) {
+        Set<String> names = new HashSet<>();
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            ZipEntry services = zip.getEntry(SERVICES);
+            if (services == null) {
+                return names;
+            }
+            try (BufferedReader lines =
+                    new BufferedReader(
+                            new InputStreamReader(
+                                    zip.getInputStream(services), StandardCharsets.UTF_8))) {
+                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                    String name = line.replaceAll("#.*", "").strip();
+                    if (!name.isEmpty()) {
+                        names.add(name);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return names;
     }
 
     /** {@code KIND.TYPE} of each factory of the jar, read and closed again. */
