@@ -27,6 +27,7 @@ class ConnectorIsolationTest {
             Path.of(System.getProperty("repository.root")).toAbsolutePath().normalize();
 
     @TempDir Path lib;
+    @TempDir Path elsewhere;
 
     private static List<NamedConnector> valuesInto(String sink) {
         return List.of(
@@ -135,7 +136,7 @@ class ConnectorIsolationTest {
     void aJarPassedWithJarOverridesTheLibDirectorysJarOfTheSameType() throws Exception {
         Files.copy(built("values"), lib.resolve("values-in-lib.jar"));
         Files.copy(built("paimon"), lib.resolve("another-in-lib.jar"));
-        Path passed = Files.copy(built("values"), lib.resolveSibling("values-passed.jar"));
+        Path passed = Files.copy(built("values"), elsewhere.resolve("values-passed.jar"));
 
         try (JobConnectors intoPostgres =
                 JobConnectors.resolve(
