@@ -5,7 +5,6 @@ import dev.schemaop.connectors.jdbc.catalog.ExistingTable;
 import dev.schemaop.connectors.jdbc.catalog.TablePath;
 import dev.schemaop.connectors.jdbc.dialect.ChangedValues;
 import dev.schemaop.connectors.jdbc.dialect.ColumnAlteration;
-import dev.schemaop.connectors.jdbc.dialect.ColumnPlacement;
 import dev.schemaop.connectors.jdbc.dialect.JdbcDialect;
 import dev.schemaop.connectors.jdbc.dialect.StoredValueCheck;
 
@@ -187,65 +186,15 @@ public final class DdlExecutor {
                         path);
             }
             for (String sql :
-                    dialect.addColumn(path, column, true, placement(table, added, path))) {
+                    dialect.addColumn(
+                            path,
+                            column,
+                            true,
+                            AddedColumnPlacement.of(dialect, table, added, path))) {
                 execute(sql);
             }
             table = read(path).orElseThrow();
         }
-    }
-
-    /** Where the column goes; at the end, with a WARN, when the dialect cannot place columns. */
-    private ColumnPlacement placement(
-            ExistingTable table, AddColumnEvent.ColumnWithPosition added, TablePath path) {
-        ColumnPlacement wanted = wantedPlacement(table, added, path);
-        if (!wanted.isLast() && !dialect.supportsColumnPositions()) {
-            LOG.warn(
-                    "{} sink: {} adds columns at the end only: column {} of {} is added last, not"
-                            + " {}",
-                    dialect,
-                    dialect,
-                    added.getAddColumn().getName(),
-                    path,
-                    describe(added));
-            return ColumnPlacement.last();
-        }
-        return wanted;
-    }
-
-    private ColumnPlacement wantedPlacement(
-            ExistingTable table, AddColumnEvent.ColumnWithPosition added, TablePath path) {
-        String anchor = added.getExistedColumnName();
-        switch (added.getPosition()) {
-            case FIRST:
-                return ColumnPlacement.first();
-            case AFTER:
-            case BEFORE:
-                int index = anchor == null ? -1 : table.indexOf(anchor);
-                if (index < 0) {
-                    LOG.warn(
-                            "{} sink: column {} of {} is added last: the column it goes {} is"
-                                    + " missing",
-                            dialect,
-                            added.getAddColumn().getName(),
-                            path,
-                            describe(added));
-                    return ColumnPlacement.last();
-                }
-                if (added.getPosition() == AddColumnEvent.ColumnPosition.AFTER) {
-                    return ColumnPlacement.after(table.columns().get(index).name());
-                }
-                return index == 0
-                        ? ColumnPlacement.first()
-                        : ColumnPlacement.after(table.columns().get(index - 1).name());
-            case LAST:
-            default:
-                return ColumnPlacement.last();
-        }
-    }
-
-    private static String describe(AddColumnEvent.ColumnWithPosition added) {
-        return added.getPosition()
-                + (added.getExistedColumnName() == null ? "" : " " + added.getExistedColumnName());
     }
 
     /**

@@ -2,22 +2,12 @@ package dev.schemaop.connectors.values.sink;
 
 import dev.schemaop.connectors.values.types.SchemaEvolution;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.apache.flink.cdc.common.event.AddColumnEvent;
-import org.apache.flink.cdc.common.event.AlterColumnTypeEvent;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
-import org.apache.flink.cdc.common.event.DropColumnEvent;
 import org.apache.flink.cdc.common.event.DropTableEvent;
-import org.apache.flink.cdc.common.event.RenameColumnEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.event.TruncateTableEvent;
-import org.apache.flink.cdc.common.schema.Column;
 import org.apache.flink.cdc.common.schema.Schema;
-import org.apache.flink.cdc.common.types.DataType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -79,13 +69,10 @@ public final class ValuesStore implements RowDestination {
     private static final String HISTORY = "history";
     private static final String COMMITTED_IDS = "committedIds";
     private static final String COMMITS = "commits";
-    private static final String C_COMMITTABLES = "committables";
-    private static final String C_ROWS = "rowEvents";
-    private static final String C_CLEARED = "clearedRowEvents";
-    private static final String C_REPEATED = "repeatedCommittables";
-
-    private static final ObjectMapper MAPPER =
-            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    static final String C_COMMITTABLES = "committables";
+    static final String C_ROWS = "rowEvents";
+    static final String C_CLEARED = "clearedRowEvents";
+    static final String C_REPEATED = "repeatedCommittables";
 
     private final String outputPath;
 
@@ -263,7 +250,7 @@ public final class ValuesStore implements RowDestination {
                 remember(event);
                 return;
             }
-            SchemaChangeEvent effective = effectiveChange(schema(t), event);
+            SchemaChangeEvent effective = UnreflectedChange.of(schema(t), event);
             if (effective == null) {
                 return;
             }
@@ -282,59 +269,6 @@ public final class ValuesStore implements RowDestination {
         history()
                 .computeIfAbsent(applied.tableId().toString(), k -> new ArrayList<>())
                 .add(new AbstractMap.SimpleImmutableEntry<>(sequence.incrementAndGet(), applied));
-    }
-
-    /** The part of a column change that is not reflected yet, or null when nothing is left. */
-    private static SchemaChangeEvent effectiveChange(Schema schema, SchemaChangeEvent event) {
-        List<String> names = schema.getColumnNames();
-        if (event instanceof AddColumnEvent) {
-            List<AddColumnEvent.ColumnWithPosition> left = new ArrayList<>();
-            for (AddColumnEvent.ColumnWithPosition c : ((AddColumnEvent) event).getAddedColumns()) {
-                if (!names.contains(c.getAddColumn().getName())) {
-                    left.add(c);
-                }
-            }
-            return left.isEmpty() ? null : new AddColumnEvent(event.tableId(), left);
-        }
-        if (event instanceof AlterColumnTypeEvent) {
-            Map<String, DataType> left = new LinkedHashMap<>();
-            ((AlterColumnTypeEvent) event)
-                    .getTypeMapping()
-                    .forEach(
-                            (name, type) -> {
-                                if (!names.contains(name)) {
-                                    throw new IllegalStateException(
-                                            "column "
-                                                    + name
-                                                    + " does not exist in "
-                                                    + event.tableId());
-                                }
-                                left.put(name, type);
-                            });
-            return new AlterColumnTypeEvent(event.tableId(), left);
-        }
-        if (event instanceof RenameColumnEvent) {
-            Map<String, String> left = new LinkedHashMap<>();
-            ((RenameColumnEvent) event)
-                    .getNameMapping()
-                    .forEach(
-                            (from, to) -> {
-                                if (names.contains(from)) {
-                                    left.put(from, to);
-                                }
-                            });
-            return left.isEmpty() ? null : new RenameColumnEvent(event.tableId(), left);
-        }
-        if (event instanceof DropColumnEvent) {
-            List<String> left = new ArrayList<>();
-            for (String c : ((DropColumnEvent) event).getDroppedColumnNames()) {
-                if (names.contains(c)) {
-                    left.add(c);
-                }
-            }
-            return left.isEmpty() ? null : new DropColumnEvent(event.tableId(), left);
-        }
-        throw new IllegalStateException("unknown schema change " + event);
     }
 
     private static void reshapeRows(
@@ -435,54 +369,15 @@ public final class ValuesStore implements RowDestination {
     /** The store rendered as JSON (format in the README). */
     public String toJson() {
         synchronized (shared) {
-            ObjectNode root = MAPPER.createObjectNode();
-            ObjectNode tablesNode = root.putObject("tables");
-            for (Map.Entry<String, Map<String, Object>> e : tables().entrySet()) {
-                tablesNode.set(e.getKey(), tableJson(e.getValue()));
-            }
-            ArrayNode changesNode = root.putArray("schemaChanges");
-            for (Map<String, String> change : changes()) {
-                ObjectNode c = changesNode.addObject();
-                change.forEach(c::put);
-            }
-            if (!commits().isEmpty()) {
-                ObjectNode commitsNode = root.putObject("commits");
-                for (String counter : List.of(C_COMMITTABLES, C_ROWS, C_CLEARED, C_REPEATED)) {
-                    commitsNode.put(counter, commits().getOrDefault(counter, 0L));
-                }
-            }
-            try {
-                return MAPPER.writeValueAsString(root) + System.lineSeparator();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            Map<String, Schema> schemas = new TreeMap<>();
+            Map<String, Map<List<Object>, Map<String, Object>>> rows = new TreeMap<>();
+            tables().forEach(
+                            (id, t) -> {
+                                schemas.put(id, schema(t));
+                                rows.put(id, rows(t));
+                            });
+            return StoreJson.render(schemas, rows, changes(), commits());
         }
-    }
-
-    private static ObjectNode tableJson(Map<String, Object> t) {
-        Schema schema = schema(t);
-        ObjectNode node = MAPPER.createObjectNode();
-        ObjectNode schemaNode = node.putObject("schema");
-        ArrayNode columns = schemaNode.putArray("columns");
-        for (Column c : schema.getColumns()) {
-            ObjectNode col = columns.addObject();
-            col.put("name", c.getName());
-            col.put("type", c.getType().asSerializableString());
-            col.put("nullable", c.getType().isNullable());
-        }
-        ArrayNode pks = schemaNode.putArray("primaryKeys");
-        schema.primaryKeys().forEach(pks::add);
-        ArrayNode rowsNode = node.putArray("rows");
-        List<Map.Entry<List<Object>, Map<String, Object>>> sorted =
-                new ArrayList<>(rows(t).entrySet());
-        sorted.sort(Map.Entry.comparingByKey(RowValues.KEY_ORDER));
-        for (Map.Entry<List<Object>, Map<String, Object>> row : sorted) {
-            ObjectNode r = rowsNode.addObject();
-            for (Column c : schema.getColumns()) {
-                r.set(c.getName(), RowValues.render(row.getValue().get(c.getName()), c.getType()));
-            }
-        }
-        return node;
     }
 
     /**
