@@ -8,17 +8,30 @@ import org.apache.flink.cdc.common.types.ArrayType;
 import org.apache.flink.cdc.common.types.DataType;
 import org.apache.flink.cdc.common.types.MapType;
 import org.apache.flink.cdc.common.types.RowType;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.core.JsonGenerator;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.core.JsonProcessingException;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.node.ArrayNode;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.node.ObjectNode;
 
-import java.util.Base64;
 import java.util.Objects;
 
 /**
- * The JSON text of an ARRAY, MAP or ROW value, as stored in a JSON column: an array is a JSON
- * array, a ROW a JSON object by field name, a MAP a JSON object whose keys are the keys' text.
- * Numbers are JSON numbers (NaN and infinities as strings), decimals keep their scale, binary
- * values are base64 strings, dates and times ISO strings.
+ * The JSON text of an ARRAY, MAP or ROW value, as stored in a JSON column, written by Jackson
+ * (Flink's shaded copy, which every Flink provides): an array is a JSON array, a ROW a JSON object
+ * by field name, a MAP a JSON object whose keys are the keys' text. Numbers are JSON numbers (NaN
+ * and infinities as strings), decimals keep their scale, binary values are base64 strings, dates
+ * and times ISO strings.
  */
 public final class JsonText {
+    /** Decimals keep their scale; NaN and the infinities are strings (Jackson's default). */
+    private static final ObjectMapper MAPPER =
+            new ObjectMapper().enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+
     private final String json;
 
     public JsonText(String json) {
@@ -48,86 +61,66 @@ public final class JsonText {
     }
 
     public static String write(Object value, DataType type) {
-        StringBuilder out = new StringBuilder();
-        append(out, value, type);
-        return out.toString();
+        try {
+            return MAPPER.writeValueAsString(node(value, type));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Cannot write " + type + " as JSON", e);
+        }
     }
 
-    private static void append(StringBuilder out, Object value, DataType type) {
+    private static JsonNode node(Object value, DataType type) {
         if (value == null) {
-            out.append("null");
-            return;
+            return NODES.nullNode();
         }
         switch (type.getTypeRoot()) {
             case ARRAY:
-                appendArray(out, (ArrayData) value, ((ArrayType) type).getElementType());
-                return;
+                return array((ArrayData) value, ((ArrayType) type).getElementType());
             case MAP:
-                appendMap(out, (MapData) value, (MapType) type);
-                return;
+                return map((MapData) value, (MapType) type);
             case ROW:
-                appendRow(out, (RecordData) value, (RowType) type);
-                return;
+                return row((RecordData) value, (RowType) type);
             case BOOLEAN:
+                return NODES.booleanNode((Boolean) value);
             case TINYINT:
             case SMALLINT:
             case INTEGER:
             case BIGINT:
-                out.append(value);
-                return;
+                return NODES.numberNode(((Number) value).longValue());
             case FLOAT:
+                return NODES.numberNode((Float) value);
             case DOUBLE:
-                appendFloating(out, ((Number) value).doubleValue(), value);
-                return;
+                return NODES.numberNode((Double) value);
             case DECIMAL:
-                out.append(((DecimalData) value).toBigDecimal().toPlainString());
-                return;
+                return NODES.numberNode(((DecimalData) value).toBigDecimal());
             case BINARY:
             case VARBINARY:
-                appendString(out, Base64.getEncoder().encodeToString((byte[]) value));
-                return;
+                return NODES.binaryNode((byte[]) value);
             default:
-                Object scalar = JdbcValues.toJdbc(value, type);
-                appendString(out, String.valueOf(scalar));
+                return NODES.textNode(String.valueOf(JdbcValues.toJdbc(value, type)));
         }
     }
 
-    private static void appendFloating(StringBuilder out, double d, Object value) {
-        if (Double.isNaN(d) || Double.isInfinite(d)) {
-            appendString(out, String.valueOf(value));
-        } else {
-            out.append(value);
-        }
-    }
-
-    private static void appendArray(StringBuilder out, ArrayData array, DataType elementType) {
+    private static ArrayNode array(ArrayData array, DataType elementType) {
         ArrayData.ElementGetter getter = ArrayData.createElementGetter(elementType);
-        out.append('[');
+        ArrayNode node = NODES.arrayNode();
         for (int i = 0; i < array.size(); i++) {
-            if (i > 0) {
-                out.append(',');
-            }
-            append(out, getter.getElementOrNull(array, i), elementType);
+            node.add(node(getter.getElementOrNull(array, i), elementType));
         }
-        out.append(']');
+        return node;
     }
 
-    private static void appendMap(StringBuilder out, MapData map, MapType type) {
+    private static ObjectNode map(MapData map, MapType type) {
         ArrayData keys = map.keyArray();
         ArrayData values = map.valueArray();
         ArrayData.ElementGetter keyGetter = ArrayData.createElementGetter(type.getKeyType());
         ArrayData.ElementGetter valueGetter = ArrayData.createElementGetter(type.getValueType());
-        out.append('{');
+        ObjectNode node = NODES.objectNode();
         for (int i = 0; i < map.size(); i++) {
-            if (i > 0) {
-                out.append(',');
-            }
-            Object key = keyGetter.getElementOrNull(keys, i);
-            appendString(out, keyText(key, type.getKeyType()));
-            out.append(':');
-            append(out, valueGetter.getElementOrNull(values, i), type.getValueType());
+            node.set(
+                    keyText(keyGetter.getElementOrNull(keys, i), type.getKeyType()),
+                    node(valueGetter.getElementOrNull(values, i), type.getValueType()));
         }
-        out.append('}');
+        return node;
     }
 
     private static String keyText(Object key, DataType keyType) {
@@ -146,49 +139,17 @@ public final class JsonText {
         }
     }
 
-    private static void appendRow(StringBuilder out, RecordData row, RowType type) {
-        out.append('{');
+    private static ObjectNode row(RecordData row, RowType type) {
+        ObjectNode node = NODES.objectNode();
         for (int i = 0; i < type.getFieldCount(); i++) {
-            if (i > 0) {
-                out.append(',');
-            }
             DataType fieldType = type.getTypeAt(i);
-            appendString(out, type.getFieldNames().get(i));
-            out.append(':');
-            append(out, RecordData.createFieldGetter(fieldType, i).getFieldOrNull(row), fieldType);
+            node.set(
+                    type.getFieldNames().get(i),
+                    node(
+                            RecordData.createFieldGetter(fieldType, i).getFieldOrNull(row),
+                            fieldType));
         }
-        out.append('}');
-    }
-
-    static void appendString(StringBuilder out, String s) {
-        out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"':
-                    out.append("\\\"");
-                    break;
-                case '\\':
-                    out.append("\\\\");
-                    break;
-                case '\n':
-                    out.append("\\n");
-                    break;
-                case '\r':
-                    out.append("\\r");
-                    break;
-                case '\t':
-                    out.append("\\t");
-                    break;
-                default:
-                    if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-            }
-        }
-        out.append('"');
+        return node;
     }
 
     @Override

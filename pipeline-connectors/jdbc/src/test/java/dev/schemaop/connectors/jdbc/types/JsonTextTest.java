@@ -2,6 +2,7 @@ package dev.schemaop.connectors.jdbc.types;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.apache.flink.cdc.common.data.DecimalData;
 import org.apache.flink.cdc.common.data.GenericArrayData;
 import org.apache.flink.cdc.common.data.GenericMapData;
 import org.apache.flink.cdc.common.data.binary.BinaryStringData;
@@ -10,6 +11,7 @@ import org.apache.flink.cdc.common.types.DataTypes;
 import org.apache.flink.cdc.runtime.typeutils.BinaryRecordDataGenerator;
 import org.junit.jupiter.api.Test;
 
+import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -46,5 +48,30 @@ class JsonTextTest {
                                 });
         assertThat(JsonText.write(value, row))
                 .isEqualTo("{\"n\":7,\"s\":\"line\\nbreak\",\"bin\":\"AQI=\"}");
+    }
+
+    @Test
+    void decimalsKeepTheirScaleAndANulCharacterIsTold() {
+        assertThat(
+                        JsonText.write(
+                                new GenericArrayData(
+                                        new Object[] {
+                                            DecimalData.fromBigDecimal(
+                                                    new BigDecimal("1.50E+3"), 10, 2)
+                                        }),
+                                DataTypes.ARRAY(DataTypes.DECIMAL(10, 2))))
+                .isEqualTo("[1500.00]");
+        String nul =
+                JsonText.write(
+                        new GenericArrayData(
+                                new Object[] {BinaryStringData.fromString("a\u0000b")}),
+                        DataTypes.ARRAY(DataTypes.STRING()));
+        String backslashText =
+                JsonText.write(
+                        new GenericArrayData(
+                                new Object[] {BinaryStringData.fromString("a\\u0000b")}),
+                        DataTypes.ARRAY(DataTypes.STRING()));
+        assertThat(new JsonText(nul).holdsNulCharacter()).isTrue();
+        assertThat(new JsonText(backslashText).holdsNulCharacter()).isFalse();
     }
 }
