@@ -3,6 +3,8 @@ package dev.schemaop.connectors.jdbc.connection;
 import dev.schemaop.connectors.jdbc.dialect.JdbcDialect;
 import dev.schemaop.connectors.jdbc.dialect.SqlErrors;
 
+import io.github.resilience4j.retry.Retry;
+import io.github.resilience4j.retry.RetryConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,6 +48,9 @@ public final class RetryingConnection implements AutoCloseable {
     private final boolean autoCommit;
     private final LongSupplier clockMillis;
 
+    /** Attempts, back-off and which failures are worth another attempt (resilience4j). */
+    private final RetryConfig retryConfig;
+
     private Connection connection;
     private long openedAt;
     private long lastUsedAt;
@@ -77,6 +82,12 @@ public final class RetryingConnection implements AutoCloseable {
         this.maxRetries = Math.max(0, maxRetries);
         this.autoCommit = autoCommit;
         this.clockMillis = clockMillis;
+        this.retryConfig =
+                RetryConfig.custom()
+                        .maxAttempts(this.maxRetries + 1)
+                        .intervalFunction(attempt -> Math.min(200L * attempt * attempt, 5_000L))
+                        .retryOnException(RetryableFailure.class::isInstance)
+                        .build();
     }
 
     /** A unit of work on a connection. */
@@ -91,40 +102,75 @@ public final class RetryingConnection implements AutoCloseable {
      * @param what what the work does, for the WARN line of a retry
      */
     public <T> T run(String what, Work<T> work) throws SQLException {
-        for (int attempt = 1; ; attempt++) {
-            Connection current = null;
-            try {
-                current = connection();
-                T result = work.run(current);
-                if (!autoCommit) {
-                    current.commit();
-                }
-                lastUsedAt = clockMillis.getAsLong();
-                return result;
-            } catch (RuntimeException e) {
-                // a refusal (or a bug) in the work: nothing of it may stay in the transaction,
-                // which the next work on this connection would otherwise commit
-                rollbackQuietly(current);
-                throw e;
-            } catch (SQLException e) {
-                rollbackQuietly(current);
-                boolean lost = current != null && !isValid(current);
-                if (attempt > maxRetries || !(SqlErrors.isTransient(e) || lost)) {
-                    if (lost) {
-                        discardConnection();
-                    }
-                    throw e;
-                }
-                LOG.warn(
-                        "{} sink: {} failed (attempt {} of {}), retrying on a fresh connection: {}",
-                        dialect,
-                        what,
-                        attempt,
-                        maxRetries + 1,
-                        options.scrub(SqlErrors.message(e)));
+        Retry retry = Retry.of(name, retryConfig);
+        retry.getEventPublisher()
+                .onRetry(
+                        event -> {
+                            LOG.warn(
+                                    "{} sink: {} failed (attempt {} of {}), retrying on a fresh"
+                                            + " connection: {}",
+                                    dialect,
+                                    what,
+                                    event.getNumberOfRetryAttempts(),
+                                    maxRetries + 1,
+                                    options.scrub(
+                                            SqlErrors.message(
+                                                    ((RetryableFailure) event.getLastThrowable())
+                                                            .cause)));
+                            discardConnection();
+                        });
+        try {
+            return retry.executeCallable(() -> attempt(work));
+        } catch (RetryableFailure exhausted) {
+            if (exhausted.lost) {
                 discardConnection();
-                pause(attempt);
             }
+            throw exhausted.cause;
+        } catch (SQLException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new SQLException(e);
+        }
+    }
+
+    /**
+     * One attempt; a failure worth another on a fresh connection comes out as a RetryableFailure.
+     */
+    private <T> T attempt(Work<T> work) throws SQLException {
+        Connection current = null;
+        try {
+            current = connection();
+            T result = work.run(current);
+            if (!autoCommit) {
+                current.commit();
+            }
+            lastUsedAt = clockMillis.getAsLong();
+            return result;
+        } catch (RuntimeException e) {
+            // a refusal (or a bug) in the work: nothing of it may stay in the transaction,
+            // which the next work on this connection would otherwise commit
+            rollbackQuietly(current);
+            throw e;
+        } catch (SQLException e) {
+            rollbackQuietly(current);
+            boolean lost = current != null && !isValid(current);
+            if (SqlErrors.isTransient(e) || lost) {
+                throw new RetryableFailure(e, lost);
+            }
+            throw e;
+        }
+    }
+
+    /** A transient error or a lost connection: the unit of work may succeed on a fresh one. */
+    private static final class RetryableFailure extends SQLException {
+        private static final long serialVersionUID = 1L;
+        final SQLException cause;
+        final boolean lost;
+
+        RetryableFailure(SQLException cause, boolean lost) {
+            super(cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), cause);
+            this.cause = cause;
+            this.lost = lost;
         }
     }
 
@@ -183,15 +229,6 @@ public final class RetryingConnection implements AutoCloseable {
             }
         } catch (SQLException ignored) {
             // the connection is discarded or its next use fails
-        }
-    }
-
-    private static void pause(int attempt) throws SQLException {
-        try {
-            Thread.sleep(Math.min(200L * attempt * attempt, 5_000L));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SQLException("Interrupted while waiting to retry", e);
         }
     }
 
