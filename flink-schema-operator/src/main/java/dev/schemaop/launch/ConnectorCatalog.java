@@ -1,5 +1,7 @@
 package dev.schemaop.launch;
 
+import dev.schemaop.pipeline.FactoryDiscovery;
+
 import org.apache.flink.cdc.common.factories.Factory;
 
 import javax.annotation.Nullable;
@@ -7,7 +9,6 @@ import javax.annotation.Nullable;
 import java.io.IOException;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
-import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -50,12 +51,14 @@ public final class ConnectorCatalog implements AutoCloseable {
             String from,
             @Nullable Factory factory) {}
 
-    @Nullable private final FlinkCdcHome home;
+    /** The project's connectors, read once; null without a home. */
+    @Nullable private final ProjectConnectors project;
+
     private final List<URLClassLoader> loaders = new ArrayList<>();
     private final List<Entry> entries = new ArrayList<>();
 
     private ConnectorCatalog(@Nullable FlinkCdcHome home) {
-        this.home = home;
+        this.project = home == null ? null : ProjectConnectors.of(home);
     }
 
     public static ConnectorCatalog of(
@@ -81,8 +84,7 @@ public final class ConnectorCatalog implements AutoCloseable {
         for (Path jar : lib) {
             addJar(jar, Origin.LIB, parent);
         }
-        if (home != null) {
-            ProjectConnectors project = ProjectConnectors.of(home);
+        if (project != null) {
             for (ConnectorKind kind : ConnectorKind.values()) {
                 for (String type : project.types(kind)) {
                     String from = project.whereIs(kind, type);
@@ -91,7 +93,7 @@ public final class ConnectorCatalog implements AutoCloseable {
             }
         }
         for (Factory factory : JarFactories.all(parent, "the class path")) {
-            add(factory, Origin.CLASS_PATH, jarOf(factory));
+            add(factory, Origin.CLASS_PATH, FactoryDiscovery.jarOf(factory));
         }
         entries.sort(
                 Comparator.comparing(Entry::kind)
@@ -120,7 +122,7 @@ public final class ConnectorCatalog implements AutoCloseable {
         if (entry.factory() != null) {
             return entry.factory();
         }
-        Path jar = ProjectConnectors.of(home).jarFor(entry.kind(), entry.type());
+        Path jar = project.jarFor(entry.kind(), entry.type());
         URLClassLoader loader = load(jar, Factory.class.getClassLoader());
         for (Factory factory : JarFactories.definedBy(loader, jar)) {
             if (entry.kind().serves(factory) && factory.identifier().equals(entry.type())) {
@@ -157,12 +159,5 @@ public final class ConnectorCatalog implements AutoCloseable {
         URLClassLoader loader = JarFactories.loaderOf(jar, parent);
         loaders.add(loader);
         return loader;
-    }
-
-    private static String jarOf(Factory factory) {
-        CodeSource source = factory.getClass().getProtectionDomain().getCodeSource();
-        return source == null || source.getLocation() == null
-                ? "an unknown location"
-                : source.getLocation().getPath();
     }
 }

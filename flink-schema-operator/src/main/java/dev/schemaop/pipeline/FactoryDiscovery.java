@@ -126,7 +126,8 @@ public final class FactoryDiscovery {
                         available.isEmpty() ? "none" : new TreeSet<>(available)));
     }
 
-    private static String jarOf(Factory factory) {
+    /** Where a factory was loaded from, for messages and listings. */
+    public static String jarOf(Factory factory) {
         CodeSource source = factory.getClass().getProtectionDomain().getCodeSource();
         return source == null || source.getLocation() == null
                 ? "an unknown location"

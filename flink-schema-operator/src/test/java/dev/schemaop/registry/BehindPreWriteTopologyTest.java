@@ -68,12 +68,22 @@ class BehindPreWriteTopologyTest {
                 0, requestId, change, flushId, flushId, 0, (int) requestId, null, known);
     }
 
-    @Test
-    void theNextChangeWaitsUntilTheFenceOfTheLastAnswerCameThroughEveryWriter() throws Exception {
-        start();
+    /** The create of orders asked with flush 1, acknowledged by every writer and answered. */
+    private void createAnswered() throws Exception {
         harness.send(request(1, createOrders(), 1, Map.of()));
         harness.ackAll(0, FlushIds.counted(1, 0));
         harness.awaitResponse(0, 1);
+    }
+
+    /** The subtask names flush 2 as the fence after the create's answer. */
+    private void createFenced() {
+        harness.registry.handleEventFromOperator(0, 0, new FenceSent(0, 1, FlushIds.of(0, 2, 0)));
+    }
+
+    @Test
+    void theNextChangeWaitsUntilTheFenceOfTheLastAnswerCameThroughEveryWriter() throws Exception {
+        start();
+        createAnswered();
         assertThat(harness.gateway(0).await(FlushThrough.class, t -> t.number() == 1))
                 .as("the subtask may send its next flush")
                 .isNotNull();
@@ -86,7 +96,7 @@ class BehindPreWriteTopologyTest {
                 .as("every writer is past the flushes, but the subtask has not named its fence")
                 .containsExactly(createOrders());
 
-        harness.registry.handleEventFromOperator(0, 0, new FenceSent(0, 1, FlushIds.of(0, 2, 0)));
+        createFenced();
         SchemaChangeResponse second = harness.awaitResponse(0, 2);
 
         assertThat(applier.calls()).containsExactly(createOrders(), addPrice());
@@ -96,10 +106,8 @@ class BehindPreWriteTopologyTest {
     @Test
     void aFenceNotYetThroughEveryWriterHoldsTheNextChange() throws Exception {
         start();
-        harness.send(request(1, createOrders(), 1, Map.of()));
-        harness.ackAll(0, FlushIds.counted(1, 0));
-        harness.awaitResponse(0, 1);
-        harness.registry.handleEventFromOperator(0, 0, new FenceSent(0, 1, FlushIds.of(0, 2, 0)));
+        createAnswered();
+        createFenced();
 
         harness.send(request(2, addPrice(), 3, Map.of(ORDERS, 1)));
         harness.ack(0, 0, FlushIds.counted(3, 0));
@@ -114,10 +122,8 @@ class BehindPreWriteTopologyTest {
     @Test
     void flinkCdcsQuestionsForTheEvolvedAndOriginalSchemaAreAnswered() throws Exception {
         start();
-        harness.send(request(1, createOrders(), 1, Map.of()));
-        harness.ackAll(0, FlushIds.counted(1, 0));
-        harness.awaitResponse(0, 1);
-        harness.registry.handleEventFromOperator(0, 0, new FenceSent(0, 1, FlushIds.of(0, 2, 0)));
+        createAnswered();
+        createFenced();
         harness.send(request(2, addPrice(), 3, Map.of(ORDERS, 1)));
         harness.ackAll(0, FlushIds.counted(3, 0));
         harness.awaitResponse(0, 2);

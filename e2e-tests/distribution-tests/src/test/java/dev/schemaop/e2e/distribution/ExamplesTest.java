@@ -2,6 +2,7 @@ package dev.schemaop.e2e.distribution;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -74,9 +75,44 @@ class ExamplesTest {
 
         ScriptRun run = example("values-to-paimon.yaml").succeeded();
 
-        // Read back through Paimon's API by e2e-tests/paimon-pipelines (ValuesToPaimonExampleTest).
+        // Its rows are read back through Paimon's API by e2e-tests/paimon-pipelines
+        // (ValuesToPaimonExampleTest); Paimon is kept off this module's class path.
         assertThat(run.stderr).contains("7 rows written into 1 sink table (shop.orders 7)");
         assertThat(warehouse.resolve("shop.db/orders/snapshot/LATEST")).exists();
+        assertThat(latestPaimonSchema(warehouse.resolve("shop.db/orders/schema")))
+                .as("the table's last schema version: lenient kept every column")
+                .containsExactly(
+                        "id INT NOT NULL",
+                        "customer VARCHAR(20)",
+                        "amount DECIMAL(12, 4)",
+                        "birthday_date DATE",
+                        "note VARCHAR(40)",
+                        "birthday VARCHAR(30)",
+                        "buyer VARCHAR(20)");
+    }
+
+    /** The columns of a Paimon table's newest schema file (schema-N, JSON). */
+    private static List<String> latestPaimonSchema(Path schemas) throws IOException {
+        Path latest;
+        try (Stream<Path> files = Files.list(schemas)) {
+            latest =
+                    files.filter(f -> f.getFileName().toString().startsWith("schema-"))
+                            .max(
+                                    Comparator.comparingInt(
+                                            f ->
+                                                    Integer.parseInt(
+                                                            f.getFileName()
+                                                                    .toString()
+                                                                    .substring(
+                                                                            "schema-".length()))))
+                            .orElseThrow();
+        }
+        List<String> columns = new ArrayList<>();
+        new ObjectMapper()
+                .readTree(latest.toFile())
+                .path("fields")
+                .forEach(f -> columns.add(f.path("name").asText() + " " + f.path("type").asText()));
+        return columns;
     }
 
     /**

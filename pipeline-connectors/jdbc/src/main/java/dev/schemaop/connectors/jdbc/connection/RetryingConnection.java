@@ -49,7 +49,10 @@ public final class RetryingConnection implements AutoCloseable {
     private final LongSupplier clockMillis;
 
     /** Attempts, back-off and which failures are worth another attempt (resilience4j). */
-    private final RetryConfig retryConfig;
+    private final Retry retry;
+
+    /** What the unit of work being run does, for the WARN line of a retry. */
+    private String running = "";
 
     private Connection connection;
     private long openedAt;
@@ -82,12 +85,31 @@ public final class RetryingConnection implements AutoCloseable {
         this.maxRetries = Math.max(0, maxRetries);
         this.autoCommit = autoCommit;
         this.clockMillis = clockMillis;
-        this.retryConfig =
-                RetryConfig.custom()
-                        .maxAttempts(this.maxRetries + 1)
-                        .intervalFunction(attempt -> Math.min(200L * attempt * attempt, 5_000L))
-                        .retryOnException(RetryableFailure.class::isInstance)
-                        .build();
+        this.retry =
+                Retry.of(
+                        name,
+                        RetryConfig.custom()
+                                .maxAttempts(this.maxRetries + 1)
+                                .intervalFunction(
+                                        attempt -> Math.min(200L * attempt * attempt, 5_000L))
+                                .retryOnException(RetryableFailure.class::isInstance)
+                                .build());
+        retry.getEventPublisher()
+                .onRetry(
+                        event -> {
+                            LOG.warn(
+                                    "{} sink: {} failed (attempt {} of {}), retrying on a fresh"
+                                            + " connection: {}",
+                                    dialect,
+                                    running,
+                                    event.getNumberOfRetryAttempts(),
+                                    this.maxRetries + 1,
+                                    options.scrub(
+                                            SqlErrors.message(
+                                                    ((RetryableFailure) event.getLastThrowable())
+                                                            .cause)));
+                            discardConnection();
+                        });
     }
 
     /** A unit of work on a connection. */
@@ -102,23 +124,7 @@ public final class RetryingConnection implements AutoCloseable {
      * @param what what the work does, for the WARN line of a retry
      */
     public <T> T run(String what, Work<T> work) throws SQLException {
-        Retry retry = Retry.of(name, retryConfig);
-        retry.getEventPublisher()
-                .onRetry(
-                        event -> {
-                            LOG.warn(
-                                    "{} sink: {} failed (attempt {} of {}), retrying on a fresh"
-                                            + " connection: {}",
-                                    dialect,
-                                    what,
-                                    event.getNumberOfRetryAttempts(),
-                                    maxRetries + 1,
-                                    options.scrub(
-                                            SqlErrors.message(
-                                                    ((RetryableFailure) event.getLastThrowable())
-                                                            .cause)));
-                            discardConnection();
-                        });
+        running = what;
         try {
             return retry.executeCallable(() -> attempt(work));
         } catch (RetryableFailure exhausted) {

@@ -69,7 +69,7 @@ public final class KeyHashPreWriteTopology {
     static final class Lanes extends AbstractStreamOperator<Tuple3<Integer, Integer, Event>>
             implements OneInputStreamOperator<Event, Tuple3<Integer, Integer, Event>> {
         private transient Map<TableId, Schema> schemas;
-        private transient Map<TableId, List<RecordData.FieldGetter>> keyGetters;
+        private transient Map<TableId, KeyGetters> keyGetters;
         private transient int lane;
         private transient int writers;
 
@@ -126,22 +126,17 @@ public final class KeyHashPreWriteTopology {
         }
 
         private int writerOf(DataChangeEvent row) {
-            List<RecordData.FieldGetter> keys = keyGetters.get(row.tableId());
+            KeyGetters keys = keyGetters.get(row.tableId());
             if (keys == null) {
-                Schema schema = schemaOf(row.tableId());
-                List<RecordData.FieldGetter> all = SchemaUtils.createFieldGetters(schema);
-                keys = new ArrayList<>();
-                for (String key : schema.primaryKeys()) {
-                    keys.add(all.get(schema.getColumnNames().indexOf(key)));
-                }
+                keys = KeyGetters.of(row.tableId(), schemaOf(row.tableId()));
                 keyGetters.put(row.tableId(), keys);
             }
-            if (keys.isEmpty()) {
+            if (keys.getters().isEmpty()) {
                 return lane;
             }
             RecordData record = row.after() != null ? row.after() : row.before();
-            int hash = row.tableId().hashCode();
-            for (RecordData.FieldGetter key : keys) {
+            int hash = keys.tableHash();
+            for (RecordData.FieldGetter key : keys.getters()) {
                 hash = 31 * hash + Objects.hashCode(key.getFieldOrNull(record));
             }
             return Math.floorMod(hash, writers);
@@ -151,6 +146,18 @@ public final class KeyHashPreWriteTopology {
             for (int writer = 0; writer < writers; writer++) {
                 output.collect(new StreamRecord<>(Tuple3.of(writer, lane, event)));
             }
+        }
+    }
+
+    /** A table's primary key getters and its hash, both made once per table schema, not per row. */
+    private record KeyGetters(List<RecordData.FieldGetter> getters, int tableHash) {
+        static KeyGetters of(TableId table, Schema schema) {
+            List<RecordData.FieldGetter> all = SchemaUtils.createFieldGetters(schema);
+            List<RecordData.FieldGetter> keys = new ArrayList<>();
+            for (String key : schema.primaryKeys()) {
+                keys.add(all.get(schema.getColumnNames().indexOf(key)));
+            }
+            return new KeyGetters(keys, table.hashCode());
         }
     }
 
