@@ -1,6 +1,7 @@
 package dev.schemaop.operator;
 
 import dev.schemaop.api.SkippedSourceChange;
+import dev.schemaop.api.TableHistoryRestart;
 import dev.schemaop.behavior.SchemaChanges;
 import dev.schemaop.protocol.ChannelEvent;
 import dev.schemaop.protocol.DiscardedValuesReport;
@@ -205,6 +206,9 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
             emitRow((DataChangeEvent) event);
         } else if (event instanceof SchemaChangeEvent) {
             beginChange((SchemaChangeEvent) event);
+        } else if (event instanceof TableHistoryRestart restart) {
+            routing.endRun();
+            schemas.forgetHistory(restart.tableId());
         } else {
             throw new IllegalStateException(
                     "The source emitted "

@@ -53,6 +53,17 @@ final class SubtaskSchemas {
         }
     }
 
+    /**
+     * Forgets what this subtask knew of an upstream table's history: its source replays it from the
+     * table's first create (TableHistoryRestart). The sink views stay: the replayed changes'
+     * answers move them.
+     */
+    void forgetHistory(TableId table) {
+        upstream.remove(table);
+        renamedColumns.remove(table);
+        restartHistory(table);
+    }
+
     void restartHistory(TableId table) {
         positions.remove(table);
         destructiveOrdinals.remove(table);

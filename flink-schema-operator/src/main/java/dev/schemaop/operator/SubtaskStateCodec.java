@@ -1,5 +1,6 @@
 package dev.schemaop.operator;
 
+import dev.schemaop.api.TableHistoryRestart;
 import dev.schemaop.codec.DataReader;
 import dev.schemaop.codec.DataWriter;
 import dev.schemaop.codec.VersionedState;
@@ -18,16 +19,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Checkpoint bytes of one schema operator subtask ({@link VersionedState}), version 4: the request
+ * Checkpoint bytes of one schema operator subtask ({@link VersionedState}), version 5: the request
  * counter, its upstream schemas, its sink views, its truncate/drop ordinals and change positions,
- * its pending changes (oldest first), the events parked behind them, and the renamed columns of its
- * upstream tables. Version 3 had no renamed columns; version 2 held at most one pending change;
- * version 1 the same fields without part lengths. Several entries (after a scale-down) are merged:
- * schemas by table, the newest view of each sink table; the pending changes of the first entry that
- * has any stay pending, the other entries' become held events, then the held events in entry order.
+ * its pending changes (oldest first), the events parked behind them (each tagged: a Flink CDC event
+ * or a {@link TableHistoryRestart}), and the renamed columns of its upstream tables. Version 4 held
+ * only Flink CDC events; version 3 had no renamed columns; version 2 held at most one pending
+ * change; version 1 the same fields without part lengths. Several entries (after a scale-down) are
+ * merged: schemas by table, the newest view of each sink table; the pending changes of the first
+ * entry that has any stay pending, the other entries' become held events, then the held events in
+ * entry order.
  */
 final class SubtaskStateCodec {
-    private static final int VERSION = 4;
+    private static final int VERSION = 5;
     private static final String WHAT = "schema operator state";
 
     private SubtaskStateCodec() {}
@@ -63,7 +66,7 @@ final class SubtaskStateCodec {
                 writer -> writer.tableInts(schemas.destructiveOrdinals),
                 writer -> writer.tableInts(schemas.positions),
                 writer -> writer.list(pendings, SubtaskStateCodec::writePending),
-                writer -> writer.list(held, DataWriter::event),
+                writer -> writer.list(held, SubtaskStateCodec::writeHeld),
                 writer ->
                         writer.map(
                                 schemas.renamedColumns,
@@ -83,6 +86,8 @@ final class SubtaskStateCodec {
                             WHAT,
                             Map.of(
                                     VERSION,
+                                    SubtaskStateCodec::readV5,
+                                    4,
                                     SubtaskStateCodec::readV4,
                                     3,
                                     SubtaskStateCodec::readV3,
@@ -126,8 +131,19 @@ final class SubtaskStateCodec {
         return restored;
     }
 
+    private static Entry readV5(DataInputDeserializer in) throws IOException {
+        return readV4(in, r -> r.list(SubtaskStateCodec::readHeld));
+    }
+
+    /** Version 4: the held events are Flink CDC's only, untagged. */
     private static Entry readV4(DataInputDeserializer in) throws IOException {
-        Entry v3 = readV3(in);
+        return readV4(in, r -> r.list(DataReader::event));
+    }
+
+    private static Entry readV4(
+            DataInputDeserializer in, DataReader.Element<List<Event>> heldReader)
+            throws IOException {
+        Entry v3 = readV3(in, heldReader);
         return new Entry(
                 v3.requestCounter(),
                 v3.upstream(),
@@ -149,6 +165,12 @@ final class SubtaskStateCodec {
 
     /** Version 3: no renamed columns (a key kept under its old name is fed from version 4 on). */
     private static Entry readV3(DataInputDeserializer in) throws IOException {
+        return readV3(in, r -> r.list(DataReader::event));
+    }
+
+    private static Entry readV3(
+            DataInputDeserializer in, DataReader.Element<List<Event>> heldReader)
+            throws IOException {
         return new Entry(
                 VersionedState.part(in, WHAT, DataReader::longValue),
                 VersionedState.part(in, WHAT, r -> r.map(DataReader::table, DataReader::schema)),
@@ -156,7 +178,7 @@ final class SubtaskStateCodec {
                 VersionedState.part(in, WHAT, DataReader::tableInts),
                 VersionedState.part(in, WHAT, DataReader::tableInts),
                 VersionedState.part(in, WHAT, r -> r.list(SubtaskStateCodec::readPending)),
-                VersionedState.part(in, WHAT, r -> r.list(DataReader::event)),
+                VersionedState.part(in, WHAT, heldReader),
                 Map.of());
     }
 
@@ -185,6 +207,20 @@ final class SubtaskStateCodec {
                 readOptionalPending(reader),
                 reader.list(DataReader::event),
                 Map.of());
+    }
+
+    private static void writeHeld(DataWriter writer, Event event) throws IOException {
+        boolean restart = event instanceof TableHistoryRestart;
+        writer.out().writeBoolean(restart);
+        if (restart) {
+            writer.table(((TableHistoryRestart) event).tableId());
+        } else {
+            writer.event(event);
+        }
+    }
+
+    private static Event readHeld(DataReader reader) throws IOException {
+        return reader.in().readBoolean() ? new TableHistoryRestart(reader.table()) : reader.event();
     }
 
     private static void writeView(DataWriter writer, SinkView view) throws IOException {

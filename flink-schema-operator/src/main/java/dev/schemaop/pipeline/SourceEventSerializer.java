@@ -1,6 +1,7 @@
 package dev.schemaop.pipeline;
 
 import dev.schemaop.api.SkippedSourceChange;
+import dev.schemaop.api.TableHistoryRestart;
 import dev.schemaop.codec.FixedSerializerTypeInfo;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -18,10 +19,11 @@ import java.io.IOException;
 
 /**
  * The source's events: Flink CDC's, as its {@link EventSerializer} writes them, and this project's
- * {@link SkippedSourceChange}, which a source emits where it left a change out. One tag byte says
- * which. Between a source and the schema operator chained to it, Flink copies each event through
- * this serializer (object reuse is off); Flink CDC's serializer alone refuses an event type it does
- * not know.
+ * {@link SkippedSourceChange}, which a source emits where it left a change out, and {@link
+ * TableHistoryRestart}, which a sharded source emits where a split begins a table's history. One
+ * tag byte says which. Between a source and the schema operator chained to it, Flink copies each
+ * event through this serializer (object reuse is off); Flink CDC's serializer alone refuses an
+ * event type it does not know.
  */
 public final class SourceEventSerializer extends TypeSerializer<Event> {
     private static final long serialVersionUID = 1L;
@@ -35,6 +37,7 @@ public final class SourceEventSerializer extends TypeSerializer<Event> {
 
     private static final byte FLINK_CDC = 0;
     private static final byte SKIPPED = 1;
+    private static final byte HISTORY_RESTART = 2;
 
     @Override
     public boolean isImmutableType() {
@@ -54,7 +57,9 @@ public final class SourceEventSerializer extends TypeSerializer<Event> {
     @Override
     public Event copy(Event from) {
         // immutable
-        return from instanceof SkippedSourceChange ? from : EventSerializer.INSTANCE.copy(from);
+        return from instanceof SkippedSourceChange || from instanceof TableHistoryRestart
+                ? from
+                : EventSerializer.INSTANCE.copy(from);
     }
 
     @Override
@@ -74,14 +79,14 @@ public final class SourceEventSerializer extends TypeSerializer<Event> {
             TableId table = skipped.table();
             out.writeBoolean(table != null);
             if (table != null) {
-                // each part on its own: a name may hold a dot
-                StringValue.writeString(table.getNamespace(), out);
-                StringValue.writeString(table.getSchemaName(), out);
-                StringValue.writeString(table.getTableName(), out);
+                writeTable(table, out);
             }
             StringValue.writeString(skipped.statement(), out);
             StringValue.writeString(skipped.reason(), out);
             StringValue.writeString(skipped.position(), out);
+        } else if (event instanceof TableHistoryRestart restart) {
+            out.writeByte(HISTORY_RESTART);
+            writeTable(restart.tableId(), out);
         } else {
             out.writeByte(FLINK_CDC);
             EventSerializer.INSTANCE.serialize(event, out);
@@ -94,6 +99,9 @@ public final class SourceEventSerializer extends TypeSerializer<Event> {
         if (tag == FLINK_CDC) {
             return EventSerializer.INSTANCE.deserialize(in);
         }
+        if (tag == HISTORY_RESTART) {
+            return new TableHistoryRestart(readTable(in));
+        }
         if (tag != SKIPPED) {
             throw new IOException("Unknown source event tag " + tag);
         }
@@ -103,6 +111,13 @@ public final class SourceEventSerializer extends TypeSerializer<Event> {
                 StringValue.readString(in),
                 StringValue.readString(in),
                 StringValue.readString(in));
+    }
+
+    private static void writeTable(TableId table, DataOutputView out) throws IOException {
+        // each part on its own: a name may hold a dot
+        StringValue.writeString(table.getNamespace(), out);
+        StringValue.writeString(table.getSchemaName(), out);
+        StringValue.writeString(table.getTableName(), out);
     }
 
     private static TableId readTable(DataInputView in) throws IOException {

@@ -2,6 +2,7 @@ package dev.schemaop.operator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemaop.api.TableHistoryRestart;
 import dev.schemaop.protocol.ChannelEvent;
 import dev.schemaop.protocol.ChannelEventSerializer;
 import dev.schemaop.protocol.SchemaChangeRequest;
@@ -15,6 +16,7 @@ import org.apache.flink.cdc.common.data.binary.BinaryStringData;
 import org.apache.flink.cdc.common.event.AddColumnEvent;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
+import org.apache.flink.cdc.common.event.DropColumnEvent;
 import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.event.TruncateTableEvent;
@@ -454,6 +456,86 @@ class SchemaOperatorTest {
             expected.add(sentRow(U, 3, "u3", 1));
             assertThat(rowsAndSteps(restored.extractOutputValues()))
                     .containsExactlyElementsOf(expected);
+        }
+    }
+
+    /**
+     * A subtask restored with another split's history of T (create, add, drop: back at V1, three
+     * changes in) reads a split that begins T's history: the replayed create is asked for as
+     * position 1, not taken for an announcement, and the add after it is position 2.
+     */
+    @Test
+    void aHistoryRestartNumbersTheReplayedChangesFromTheTablesCreate() throws Exception {
+        OperatorSubtaskState checkpoint = stateAfterCreateAddDrop();
+        sent.clear();
+        try (var restored = harness()) {
+            restored.initializeState(checkpoint);
+            restored.open();
+            restored.processElement(new TableHistoryRestart(T), 0);
+            restored.processElement(CREATE, 0);
+            assertThat(lastRequest().change()).isEqualTo(CREATE);
+            assertThat(lastRequest().position()).isEqualTo(1);
+            answer(restored, lastRequest(), new SinkSchemaStep(T, 1, List.of(CREATE), V1));
+            restored.processElement(ADD, 0);
+            assertThat(lastRequest().change()).isEqualTo(ADD);
+            assertThat(lastRequest().position()).isEqualTo(2);
+        }
+    }
+
+    /** Without a history restart, an identical create is a source's announcement: nothing asked. */
+    @Test
+    void anIdenticalCreateWithoutAHistoryRestartIsAnAnnouncement() throws Exception {
+        OperatorSubtaskState checkpoint = stateAfterCreateAddDrop();
+        sent.clear();
+        try (var restored = harness()) {
+            restored.initializeState(checkpoint);
+            restored.open();
+            restored.processElement(CREATE, 0);
+            assertThat(sent).noneMatch(e -> e instanceof SchemaChangeRequest);
+            restored.processElement(ADD, 0);
+            assertThat(lastRequest().change()).isEqualTo(ADD);
+            assertThat(lastRequest().position()).isEqualTo(4);
+        }
+    }
+
+    /** A history restart parked behind a pending change keeps its place across a checkpoint. */
+    @Test
+    void aParkedHistoryRestartIsInTheCheckpointInItsPlace() throws Exception {
+        OperatorSubtaskState checkpoint;
+        try (var harness = harness()) {
+            harness.open();
+            harness.processElement(CREATE, 0);
+            answer(harness, lastRequest(), new SinkSchemaStep(T, 1, List.of(CREATE), V1));
+            harness.processElement(ADD, 0);
+            harness.processElement(new TableHistoryRestart(T), 0);
+            harness.processElement(CREATE, 0);
+            checkpoint = harness.snapshot(1, 1);
+        }
+        sent.clear();
+        try (var restored = harness()) {
+            restored.initializeState(checkpoint);
+            restored.open();
+            SchemaChangeRequest add = lastRequest();
+            assertThat(add.change()).isEqualTo(ADD);
+            assertThat(add.position()).isEqualTo(2);
+            answer(restored, add, new SinkSchemaStep(T, 2, List.of(ADD), V2));
+            assertThat(lastRequest().change()).isEqualTo(CREATE);
+            assertThat(lastRequest().position()).isEqualTo(1);
+        }
+    }
+
+    private OperatorSubtaskState stateAfterCreateAddDrop() throws Exception {
+        DropColumnEvent drop = new DropColumnEvent(T, List.of("age"));
+        try (var harness = harness()) {
+            harness.open();
+            harness.processElement(CREATE, 0);
+            answer(harness, lastRequest(), new SinkSchemaStep(T, 1, List.of(CREATE), V1));
+            harness.processElement(ADD, 0);
+            answer(harness, lastRequest(), new SinkSchemaStep(T, 2, List.of(ADD), V2));
+            harness.processElement(drop, 0);
+            assertThat(lastRequest().position()).isEqualTo(3);
+            answer(harness, lastRequest(), new SinkSchemaStep(T, 3, List.of(drop), V1));
+            return harness.snapshot(1, 1);
         }
     }
 

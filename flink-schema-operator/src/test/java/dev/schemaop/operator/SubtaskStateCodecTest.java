@@ -3,6 +3,7 @@ package dev.schemaop.operator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.schemaop.api.TableHistoryRestart;
 import dev.schemaop.codec.DataWriter;
 import dev.schemaop.codec.VersionedState;
 import dev.schemaop.protocol.SinkSchemaStep;
@@ -61,6 +62,7 @@ class SubtaskStateCodecTest {
         ArrayDeque<Event> held = new ArrayDeque<>();
         held.add(row(1, "a"));
         held.add(new TruncateTableEvent(ORDERS));
+        held.add(new TableHistoryRestart(ORDERS));
         held.add(row(2, "b"));
 
         byte[] bytes = SubtaskStateCodec.snapshot(schemas, List.of(pending, later), held, 8);

@@ -3,6 +3,7 @@ package dev.schemaop.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemaop.api.SkippedSourceChange;
+import dev.schemaop.api.TableHistoryRestart;
 
 import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.Event;
@@ -20,7 +21,7 @@ class SourceEventSerializerTest {
     private static final TableId T = TableId.tableId("db", "t");
 
     @Test
-    void flinkCdcEventsAndSkippedChangesRoundTrip() throws IOException {
+    void flinkCdcEventsSkippedChangesAndHistoryRestartsRoundTrip() throws IOException {
         Event create =
                 new CreateTableEvent(
                         T, Schema.newBuilder().physicalColumn("id", DataTypes.INT()).build());
@@ -28,7 +29,9 @@ class SourceEventSerializerTest {
         Event unknownTable =
                 new SkippedSourceChange(null, "CREATE PACKAGE p", "unparseable", "b:9");
 
-        for (Event event : new Event[] {create, skipped, unknownTable}) {
+        Event restart = new TableHistoryRestart(TableId.tableId("db", "a.b"));
+
+        for (Event event : new Event[] {create, skipped, unknownTable, restart}) {
             DataOutputSerializer out = new DataOutputSerializer(64);
             SourceEventSerializer.INSTANCE.serialize(event, out);
             Event read =

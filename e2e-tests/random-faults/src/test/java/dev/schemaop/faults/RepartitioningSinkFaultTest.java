@@ -15,10 +15,12 @@ import java.util.stream.Stream;
  * from the retained checkpoint at the next parallelism (4 stays 4). Seeds: the fixed {@link
  * #CI_SEEDS}, {@code -Dfaults.seed=N[,M..]}, or {@code -Dfaults.seeds=N [-Dfaults.first=S]}.
  *
- * <p>Not a lower parallelism: a restore that merges schema operator subtasks whose source splits
- * stood at different points of one table's DDL fails, with or without this sink (the merged subtask
- * keeps one upstream schema; seeds 103, 111 and 115 at 4 to 1 show it). Known, reported with issue
- * 25.
+ * <p>A higher parallelism pairs split state and schema operator state anew (a reader with two
+ * splits, a finished split): the values source's TableHistoryRestart and history replay keep each
+ * change in its place. Not a lower parallelism: a restore that merges schema operator subtasks
+ * whose source splits stood at different points of one table's DDL fails, with or without this sink
+ * (their parked events belong to several histories; seeds 103, 111 and 115 at 4 to 1 show it).
+ * Known, reported with issue 25.
  */
 class RepartitioningSinkFaultTest {
     static final long[] CI_SEEDS = LongStream.rangeClosed(101, 108).toArray();

@@ -2,6 +2,8 @@ package dev.schemaop.connectors.values;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemaop.api.TableHistoryRestart;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -130,6 +132,9 @@ class ValuesPipelineMiniClusterTest {
                 StreamExecutionEnvironment.getExecutionEnvironment(flinkConfig);
         env.setParallelism(2);
         env.enableCheckpointing(50);
+        // the source's TableHistoryRestart is this runtime's event, which Flink CDC's serializer
+        // does not know: handed over chained, and kept from the sink as the runtime keeps it
+        env.getConfig().enableObjectReuse();
         FAILED.set(false);
         SEEN.set(0);
         env.fromSource(
@@ -137,6 +142,7 @@ class ValuesPipelineMiniClusterTest {
                         WatermarkStrategy.noWatermarks(),
                         "values",
                         new EventTypeInfo())
+                .filter(event -> !(event instanceof TableHistoryRestart))
                 .map(new FailOnce())
                 .returns(new EventTypeInfo())
                 .sinkTo(((FlinkSinkProvider) sink.getEventSinkProvider()).getSink());

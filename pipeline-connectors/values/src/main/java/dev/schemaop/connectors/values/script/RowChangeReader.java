@@ -122,8 +122,7 @@ final class RowChangeReader {
                 position.line(),
                 ScriptItem.Kind.DATA_CHANGE,
                 change,
-                RowKeyHash.of(schema, keyValues),
-                schema);
+                RowKeyHash.of(schema, keyValues));
     }
 
     /** "id INT NOT NULL, name VARCHAR(3)", for messages. */

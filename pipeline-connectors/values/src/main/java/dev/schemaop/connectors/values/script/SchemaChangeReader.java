@@ -54,7 +54,7 @@ final class SchemaChangeReader {
         }
         Schema schema = definitions.schema(table, event);
         tables.create(table, schema);
-        return item(new CreateTableEvent(table, schema), null);
+        return item(new CreateTableEvent(table, schema));
     }
 
     ScriptItem addColumn(JsonNode event) {
@@ -143,9 +143,8 @@ final class SchemaChangeReader {
 
     ScriptItem dropTable(JsonNode event) {
         TableId table = fields.existingTable(event);
-        Schema before = tables.schemaOf(table);
         tables.drop(table);
-        return item(new DropTableEvent(table), before);
+        return item(new DropTableEvent(table));
     }
 
     /** Applies a change to an existing table's schema, keys included ({@link SchemaEvolution}). */
@@ -160,17 +159,12 @@ final class SchemaChangeReader {
             throw position.eventError(e.getMessage());
         }
         tables.change(table, after);
-        return item(change, before);
+        return item(change);
     }
 
-    private ScriptItem item(SchemaChangeEvent change, Schema before) {
+    private ScriptItem item(SchemaChangeEvent change) {
         return new ScriptItem(
-                position.eventNumber(),
-                position.line(),
-                ScriptItem.Kind.SCHEMA_CHANGE,
-                change,
-                0,
-                before);
+                position.eventNumber(), position.line(), ScriptItem.Kind.SCHEMA_CHANGE, change, 0);
     }
 
     private static String notAColumn(String column, TableId table) {

@@ -3,7 +3,6 @@ package dev.schemaop.connectors.values.script;
 import org.apache.flink.cdc.common.event.ChangeEvent;
 import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.TableId;
-import org.apache.flink.cdc.common.schema.Schema;
 
 /**
  * One step of a parsed script: a schema change, a single row change, or a checkpoint fence. Schema
@@ -26,29 +25,18 @@ public final class ScriptItem {
     private final Kind kind;
     private final Event event;
     private final int keyHash;
-    private final Schema schemaBefore;
 
-    ScriptItem(
-            int eventNumber, int line, Kind kind, Event event, int keyHash, Schema schemaBefore) {
+    ScriptItem(int eventNumber, int line, Kind kind, Event event, int keyHash) {
         this.eventNumber = eventNumber;
         this.line = line;
         this.kind = kind;
         this.event = event;
         this.keyHash = keyHash;
-        this.schemaBefore = schemaBefore;
     }
 
     /** The table the event is about; {@code null} for a checkpoint fence. */
     public TableId getTableId() {
         return event instanceof ChangeEvent change ? change.tableId() : null;
-    }
-
-    /**
-     * The schema the item's table has just before this item ({@code null} for a fence, or when the
-     * table does not exist yet).
-     */
-    public Schema getSchemaBefore() {
-        return schemaBefore;
     }
 
     /** 1-based number of the script event this item comes from. */

@@ -125,12 +125,11 @@ public final class ScriptParser {
                 position.line(),
                 ScriptItem.Kind.SKIPPED_CHANGE,
                 skipped,
-                0,
-                null);
+                0);
     }
 
     private ScriptItem checkpoint() {
         return new ScriptItem(
-                position.eventNumber(), position.line(), ScriptItem.Kind.CHECKPOINT, null, 0, null);
+                position.eventNumber(), position.line(), ScriptItem.Kind.CHECKPOINT, null, 0);
     }
 }

@@ -1,13 +1,12 @@
 package dev.schemaop.connectors.values.source;
 
+import dev.schemaop.api.TableHistoryRestart;
 import dev.schemaop.connectors.values.script.ScriptItem;
 import dev.schemaop.connectors.values.script.ValuesScript;
 
 import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.api.connector.source.SourceReaderContext;
-import org.apache.flink.cdc.common.event.CreateTableEvent;
-import org.apache.flink.cdc.common.event.DropTableEvent;
 import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.core.io.InputStatus;
@@ -31,10 +30,12 @@ import java.util.concurrent.TimeUnit;
  * the position after the fence (if that checkpoint is ever restored, it completed, so the fence is
  * passed).
  *
- * <p>A split that resumes in the middle of the script (after a restore) first announces each table
- * it emits an event for with a {@link CreateTableEvent} of the table's schema at that point, as
- * Flink CDC's MySQL source does, so that a downstream that lost its state (a plain sink) knows the
- * shape of the rows; the pipeline treats it like the identical CreateTableEvent every split emits.
+ * <p>Every split replays every schema change, so each table's changes have one numbering, the same
+ * in every split. Before a split's first event of a table it emits {@link TableHistoryRestart}: the
+ * events of the table that follow are its history from its first create. A split that resumes in
+ * the middle of the script (after a restore) replays, after it, the table's schema changes before
+ * its position, rows left out; the pipeline recognises them as handled. So a split's history is
+ * right whichever schema operator state a restore at another parallelism put beside it.
  */
 public class ValuesSourceReader implements SourceReader<Event, ValuesSplit> {
 
@@ -51,8 +52,14 @@ public class ValuesSourceReader implements SourceReader<Event, ValuesSplit> {
     private ValuesSplit current;
     private int position;
 
-    /** Tables the current split has emitted a CreateTableEvent for. */
-    private final Set<TableId> announced = new HashSet<>();
+    /** Position at which the current split started reading in this reader. */
+    private int splitStart;
+
+    /** Tables whose history the current split has begun (TableHistoryRestart emitted). */
+    private final Set<TableId> begun = new HashSet<>();
+
+    /** What the current split emits before the item at {@link #position}: a table's history. */
+    private final ArrayDeque<Event> replay = new ArrayDeque<>();
 
     private boolean noMoreSplits;
 
@@ -91,7 +98,9 @@ public class ValuesSourceReader implements SourceReader<Event, ValuesSplit> {
                     return noMoreSplits ? InputStatus.END_OF_INPUT : waitForAvailability();
                 }
                 position = current.getPosition();
-                announced.clear();
+                splitStart = position;
+                begun.clear();
+                replay.clear();
                 LOG.info(
                         "Values source reader {}: reading {} from item {} of {}",
                         context.getIndexOfSubtask(),
@@ -125,13 +134,13 @@ public class ValuesSourceReader implements SourceReader<Event, ValuesSplit> {
                 position++;
                 return InputStatus.MORE_AVAILABLE;
             }
-            boolean announcement =
-                    !(event instanceof CreateTableEvent)
-                            && !(event instanceof DropTableEvent)
-                            && !announced.contains(table)
-                            && item.getSchemaBefore() != null;
-            if (announcement) {
-                event = new CreateTableEvent(table, item.getSchemaBefore());
+            if (begun.add(table)) {
+                replay.add(new TableHistoryRestart(table));
+                replay.addAll(schemaChangesBefore(splitStart, table));
+            }
+            boolean replaying = !replay.isEmpty();
+            if (replaying) {
+                event = replay.peek();
             }
             if (delayMs > 0) {
                 long now = System.nanoTime();
@@ -144,27 +153,35 @@ public class ValuesSourceReader implements SourceReader<Event, ValuesSplit> {
             }
             faults.beforeEmit(context.getIndexOfSubtask());
             output.collect(event);
-            if (announcement) {
+            if (!replaying) {
+                position++;
+            } else if (replay.poll() != null && replay.isEmpty() && splitStart > 0) {
                 LOG.info(
-                        "Values source reader {}: {} resumes at item {}; announced {}",
+                        "Values source reader {}: {} resumes at item {}; replayed the history of {}",
                         context.getIndexOfSubtask(),
                         current.splitId(),
                         position,
-                        event);
-                announced.add(table);
-            } else {
-                if (event instanceof DropTableEvent) {
-                    announced.remove(table);
-                } else {
-                    announced.add(table);
-                }
-                position++;
+                        table);
             }
             if (delayMs > 0) {
                 nextEmitNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delayMs);
             }
             return InputStatus.MORE_AVAILABLE;
         }
+    }
+
+    /** The schema changes of {@code table} before {@code end}: the same in every split. */
+    private List<Event> schemaChangesBefore(int end, TableId table) {
+        List<Event> changes = new ArrayList<>();
+        List<ScriptItem> items = script.getItems();
+        for (int i = 0; i < end; i++) {
+            ScriptItem item = items.get(i);
+            if (item.getKind() == ScriptItem.Kind.SCHEMA_CHANGE
+                    && table.equals(item.getTableId())) {
+                changes.add(item.getEvent());
+            }
+        }
+        return changes;
     }
 
     private void reachFence(ScriptItem item) {

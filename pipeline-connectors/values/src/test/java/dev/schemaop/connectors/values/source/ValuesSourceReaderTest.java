@@ -2,20 +2,23 @@ package dev.schemaop.connectors.values.source;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemaop.api.TableHistoryRestart;
 import dev.schemaop.connectors.values.script.ScriptItem;
 import dev.schemaop.connectors.values.script.ScriptParser;
 import dev.schemaop.connectors.values.script.ValuesScript;
 
-import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
 import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
+import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.core.io.InputStatus;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -86,11 +89,32 @@ class ValuesSourceReaderTest {
     }
 
     private static List<Event> expectedFor(ValuesScript script, int split, int numSplits) {
-        return script.getItems().stream()
-                .filter(i -> i.getKind() != ScriptItem.Kind.CHECKPOINT)
-                .filter(i -> i.belongsTo(split, numSplits))
-                .map(ScriptItem::getEvent)
-                .collect(Collectors.toList());
+        return expectedFrom(script, new ValuesSplit(split, numSplits, 0));
+    }
+
+    /**
+     * What a split emits from its position on: before its first event of each table, a
+     * TableHistoryRestart and the table's schema changes before the position; then its items.
+     */
+    private static List<Event> expectedFrom(ValuesScript script, ValuesSplit split) {
+        List<ScriptItem> items = script.getItems();
+        List<Event> expected = new ArrayList<>();
+        Set<TableId> begun = new HashSet<>();
+        for (ScriptItem item : items.subList(split.getPosition(), items.size())) {
+            if (item.getKind() == ScriptItem.Kind.CHECKPOINT
+                    || !item.belongsTo(split.getIndex(), split.getNumSplits())) {
+                continue;
+            }
+            if (begun.add(item.getTableId())) {
+                expected.add(new TableHistoryRestart(item.getTableId()));
+                items.subList(0, split.getPosition()).stream()
+                        .filter(i -> i.getKind() == ScriptItem.Kind.SCHEMA_CHANGE)
+                        .filter(i -> i.getTableId().equals(item.getTableId()))
+                        .forEach(i -> expected.add(i.getEvent()));
+            }
+            expected.add(item.getEvent());
+        }
+        return expected;
     }
 
     @Test
@@ -103,7 +127,7 @@ class ValuesSourceReaderTest {
         reader.notifyNoMoreSplits();
         assertThat(drain(reader, out)).isEqualTo(InputStatus.END_OF_INPUT);
         assertThat(out.events).containsExactlyElementsOf(expectedFor(script, 0, 1));
-        assertThat(out.events).hasSize(1 + 10 + 1 + 10 + 1 + 5);
+        assertThat(out.events).hasSize(1 + 1 + 10 + 1 + 10 + 1 + 5);
     }
 
     @Test
@@ -168,12 +192,13 @@ class ValuesSourceReaderTest {
     }
 
     @Test
-    void restoringASnapshotResumesRightAfterTheLastEmittedEvent() throws Exception {
+    void restoringASnapshotResumesRightAfterTheLastEmittedEventWithTheTablesHistoryFirst()
+            throws Exception {
         ValuesScript script = parse(false);
         int numSplits = 2;
         List<Event> expected = new ArrayList<>(expectedFor(script, 0, numSplits));
         expected.addAll(expectedFor(script, 1, numSplits));
-        int announcements = 0;
+        int replays = 0;
         for (int cut = 0; cut <= expected.size(); cut++) {
             ValuesSourceReader first =
                     new ValuesSourceReader(new TestingReaderContext(0), script, 0);
@@ -192,39 +217,24 @@ class ValuesSourceReaderTest {
             CollectingOutput after = new CollectingOutput();
             assertThat(drain(second, after)).isEqualTo(InputStatus.END_OF_INPUT);
 
-            List<Event> resumed = new ArrayList<>(after.events);
-            Event announcement = expectedAnnouncement(script, state);
-            if (announcement != null) {
-                announcements++;
-                assertThat(resumed.remove(0))
-                        .as("cut after %d events", cut)
-                        .isEqualTo(announcement);
+            List<Event> resumed = new ArrayList<>();
+            for (ValuesSplit split : state) {
+                resumed.addAll(expectedFrom(script, split));
             }
-            List<Event> all = new ArrayList<>(before.events);
-            all.addAll(resumed);
-            assertThat(all).as("cut after %d events", cut).containsExactlyElementsOf(expected);
+            assertThat(after.events).as("cut after %d events", cut).isEqualTo(resumed);
+            if (!state.isEmpty() && state.get(0).getPosition() > 0) {
+                replays++;
+            }
+            // the history is replayed, the rows are not: each row once
+            List<Event> rows = new ArrayList<>(rowsOf(before.events));
+            rows.addAll(rowsOf(after.events));
+            assertThat(rows).as("cut after %d events", cut).isEqualTo(rowsOf(expected));
         }
-        assertThat(announcements).isGreaterThan(0);
+        assertThat(replays).isGreaterThan(10);
     }
 
-    /** The CreateTableEvent a split resuming mid-script emits first, or null. */
-    private static Event expectedAnnouncement(ValuesScript script, List<ValuesSplit> state) {
-        if (state.isEmpty() || state.get(0).getPosition() == 0) {
-            return null;
-        }
-        ValuesSplit split = state.get(0);
-        for (int i = split.getPosition(); i < script.getItems().size(); i++) {
-            ScriptItem item = script.getItems().get(i);
-            if (item.getKind() == ScriptItem.Kind.CHECKPOINT
-                    || !item.belongsTo(split.getIndex(), split.getNumSplits())) {
-                continue;
-            }
-            if (item.getEvent() instanceof CreateTableEvent) {
-                return null;
-            }
-            return new CreateTableEvent(item.getTableId(), item.getSchemaBefore());
-        }
-        return null;
+    private static List<Event> rowsOf(List<Event> events) {
+        return events.stream().filter(e -> e instanceof DataChangeEvent).toList();
     }
 
     @Test
@@ -236,7 +246,7 @@ class ValuesSourceReaderTest {
         reader.notifyNoMoreSplits();
 
         assertThat(drain(reader, out)).isEqualTo(InputStatus.NOTHING_AVAILABLE);
-        assertThat(out.events).hasSize(11); // create + 10 inserts
+        assertThat(out.events).hasSize(12); // history restart + create + 10 inserts
         int fence =
                 script.getItems()
                         .indexOf(
@@ -259,7 +269,7 @@ class ValuesSourceReaderTest {
         reader.notifyCheckpointComplete(5L);
         assertThat(reader.isAvailable()).isDone();
         assertThat(drain(reader, out)).isEqualTo(InputStatus.NOTHING_AVAILABLE);
-        assertThat(out.events).hasSize(22); // + add column + 10 updates
+        assertThat(out.events).hasSize(23); // + add column + 10 updates
 
         reader.snapshotState(7L);
         reader.notifyCheckpointComplete(8L); // a later (subsuming) checkpoint also releases
@@ -283,14 +293,12 @@ class ValuesSourceReaderTest {
         restored.notifyNoMoreSplits();
         int restoredFrom = out.events.size();
         assertThat(drain(restored, out)).isEqualTo(InputStatus.NOTHING_AVAILABLE);
-        // the resumed split first re-announces the table with its schema at that point
-        assertThat(out.events.get(restoredFrom))
-                .isEqualTo(
-                        new CreateTableEvent(
-                                script.getItems().get(0).getTableId(),
-                                ((CreateTableEvent) script.getItems().get(0).getEvent())
-                                        .getSchema()));
-        assertThat(out.events).hasSize(23);
+        // the resumed split first replays the table's history: its create, no rows
+        TableId table = script.getItems().get(0).getTableId();
+        assertThat(out.events.subList(restoredFrom, restoredFrom + 2))
+                .containsExactly(
+                        new TableHistoryRestart(table), script.getItems().get(0).getEvent());
+        assertThat(out.events).hasSize(12 + 2 + 1 + 10);
     }
 
     @Test
@@ -326,7 +334,7 @@ class ValuesSourceReaderTest {
             }
         } while (status != InputStatus.END_OF_INPUT);
         long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        assertThat(out.events).hasSize(4);
+        assertThat(out.events).hasSize(5);
         assertThat(elapsedMs).isGreaterThanOrEqualTo(3 * 60);
     }
 
