@@ -19,6 +19,7 @@ if needs_build "$STAMP" "$HOME_DIR/pom.xml" "$HOME_DIR/flink-schema-operator/pom
     "$HOME_DIR/pipeline-connectors/jdbc/pom.xml" "$HOME_DIR/pipeline-connectors/jdbc/src/main" \
     "$HOME_DIR/pipeline-connectors/mariadb/pom.xml" "$HOME_DIR/pipeline-connectors/mariadb/src/main" \
     "$HOME_DIR/pipeline-connectors/paimon/pom.xml" "$HOME_DIR/pipeline-connectors/paimon/src/main" \
+    "$HOME_DIR/pipeline-connectors/values/pom.xml" "$HOME_DIR/pipeline-connectors/values/src/main" \
     "$HOME_DIR/benchmarks/pom.xml" "$HOME_DIR/benchmarks/src/main"; then
   echo "Building the benchmarks (first run or sources changed)..." >&2
   (cd "$HOME_DIR" && mvn -q -B -ntp -Dstyle.color=never -DskipTests -pl benchmarks -am install) >&2

@@ -26,10 +26,17 @@ import java.util.Locale;
  * Rates are rows over the job's wall time, start and final commit included for all three, after a
  * warm-up job of each sink that is not measured. Every table is read back with Paimon's API: each
  * id once, and every added column.
+ *
+ * <p>At parallelism 1 the pipeline also runs into the same Paimon sink behind a pre-write topology
+ * that repartitions by key hash and aligns flushes again, the shape of Apache Flink CDC's Paimon
+ * sink (issue 25), with and without changes, against the sink without it.
  */
 final class W7Benchmark {
     private static final int[] PARALLELISMS = {1, 2};
     private static final int BUCKETS = 2;
+
+    /** Where the repartitioned variant runs: one writer, which owns every bucket. */
+    private static final int REPARTITIONED_PARALLELISM = 1;
 
     private final BenchCluster cluster;
     private final Path workDir;
@@ -69,18 +76,37 @@ final class W7Benchmark {
                 .append(
                         "| parallelism | Paimon FlinkSinkBuilder rows/s | pipeline rows/s | ratio | pipeline with changes rows/s | ratio |\n")
                 .append("|---|---|---|---|---|---|\n");
+        StringBuilder repartitioned = new StringBuilder();
         try (PaimonBaseline paimon = new PaimonBaseline(warehouse)) {
             // Not measured: the first jobs in a JVM run while the JIT compiles their path.
             baseline(paimon, 1);
             pipeline(paimon, 1, 0);
+            pipeline(paimon, REPARTITIONED_PARALLELISM, 0, true);
             for (int p : PARALLELISMS) {
                 double[] baseline = new double[plan.rounds()];
                 double[] pipeline = new double[plan.rounds()];
                 double[] changes = new double[plan.rounds()];
+                boolean withTopology = p == REPARTITIONED_PARALLELISM;
+                double[] behind = new double[plan.rounds()];
+                double[] behindChanges = new double[plan.rounds()];
                 for (int round = 0; round < plan.rounds(); round++) {
                     baseline[round] = baseline(paimon, p);
                     pipeline[round] = pipeline(paimon, p, 0);
                     changes[round] = pipeline(paimon, p, plan.changeEvery());
+                    if (withTopology) {
+                        behind[round] = pipeline(paimon, p, 0, true);
+                        behindChanges[round] = pipeline(paimon, p, plan.changeEvery(), true);
+                        System.out.printf(
+                                Locale.ROOT,
+                                "W7 p%d round %d: behind a repartitioning topology %,.0f rows/s"
+                                        + " (%.2f), with changes %,.0f (%.2f)%n",
+                                p,
+                                round + 1,
+                                behind[round],
+                                behind[round] / pipeline[round],
+                                behindChanges[round],
+                                behindChanges[round] / changes[round]);
+                    }
                     System.out.printf(
                             Locale.ROOT,
                             "W7 p%d round %d: Paimon sink %,.0f rows/s, pipeline %,.0f (%.2f),"
@@ -96,6 +122,21 @@ final class W7Benchmark {
                 double b = ConfigResult.median(baseline);
                 double c = ConfigResult.median(pipeline);
                 double w = ConfigResult.median(changes);
+                if (withTopology) {
+                    double r = ConfigResult.median(behind);
+                    double rw = ConfigResult.median(behindChanges);
+                    repartitioned.append(
+                            String.format(
+                                    Locale.ROOT,
+                                    "| %d | %,.0f | %,.0f | %.2f | %,.0f | %,.0f | %.2f |%n",
+                                    p,
+                                    c,
+                                    r,
+                                    r / c,
+                                    w,
+                                    rw,
+                                    rw / w));
+                }
                 report.append(
                         String.format(
                                 Locale.ROOT,
@@ -108,7 +149,18 @@ final class W7Benchmark {
                                 w / b));
             }
         }
-        report.append("\nMedians over the rounds; ratio = pipeline / Paimon's sink.\n");
+        report.append("\nMedians over the rounds; ratio = pipeline / Paimon's sink.\n")
+                .append(
+                        "\nThe same Paimon sink behind a pre-write topology that repartitions by key"
+                                + " hash and aligns flushes again (Flink CDC's Paimon sink's shape,"
+                                + " issue 25), against it without; one writer, because the key hash"
+                                + " does not follow Paimon's buckets:\n\n")
+                .append(
+                        "| parallelism | pipeline rows/s | behind the topology rows/s | ratio |"
+                                + " pipeline with changes rows/s | behind the topology with changes"
+                                + " rows/s | ratio |\n")
+                .append("|---|---|---|---|---|---|---|\n")
+                .append(repartitioned);
         if (!problems.isEmpty()) {
             report.append("\nNOT AS WRITTEN: ").append(problems).append('\n');
         }
@@ -127,6 +179,11 @@ final class W7Benchmark {
     }
 
     private double pipeline(PaimonBaseline paimon, int p, int changeEvery) throws Exception {
+        return pipeline(paimon, p, changeEvery, false);
+    }
+
+    private double pipeline(PaimonBaseline paimon, int p, int changeEvery, boolean repartitioned)
+            throws Exception {
         String database = "bench_w7_" + (++jobs);
         Workload workload = new Workload("W7", 1, plan.rows(), changeEvery, 0, database);
         RunSpec run = spec("w7-pipeline-" + jobs, workload, p);
@@ -139,7 +196,9 @@ final class W7Benchmark {
                                     cluster.run(
                                             new SchemaOperatorTopology(
                                                     new PaimonSinkBlock(
-                                                            paimon.warehouse(), BUCKETS)),
+                                                            paimon.warehouse(),
+                                                            BUCKETS,
+                                                            repartitioned)),
                                             run));
         } finally {
             Probes.close(run.runId());

@@ -4,7 +4,9 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** What a command that reads a pipeline takes besides the file: the same for a run and a check. */
 final class DefinitionOptions {
@@ -14,10 +16,11 @@ final class DefinitionOptions {
     @Option(
             names = "-D",
             paramLabel = "KEY=VALUE",
+            mapFallbackValue = FlinkOptionCheck.NO_VALUE,
             description =
                     "A Flink configuration option, e.g. -D execution.checkpointing.interval=10s;"
                             + " repeatable; honoured on the embedded MiniCluster too.")
-    List<String> flinkOptions = new ArrayList<>();
+    Map<String, String> flinkOptions = new LinkedHashMap<>();
 
     @Option(
             names = "--global-config",

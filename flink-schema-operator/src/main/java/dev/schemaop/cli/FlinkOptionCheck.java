@@ -74,23 +74,32 @@ final class FlinkOptionCheck {
 
     private FlinkOptionCheck() {}
 
-    /** The {@code KEY=VALUE} arguments of {@code -D}, in the order given; a later key wins. */
-    static Map<String, String> keyValues(List<String> arguments) {
+    /** What picocli gives a {@code -D KEY} without {@code =VALUE}: no text a user types. */
+    static final String NO_VALUE = "\u0000no value";
+
+    /**
+     * The {@code -D} options as picocli split them (at the first {@code =}, in the order given, a
+     * later key winning), checked for a missing key or value, keys trimmed.
+     */
+    static Map<String, String> keyValues(Map<String, String> given) {
         Map<String, String> options = new LinkedHashMap<>();
-        for (String argument : arguments) {
-            int equals = argument.indexOf('=');
-            if (equals < 0) {
-                throw new PipelineConfigException(
-                        String.format(
-                                "-D %s has no value. Write it as -D %s=VALUE.",
-                                argument, argument));
-            }
-            if (equals == 0) {
-                throw new PipelineConfigException(
-                        "-D " + argument + " has no key. Write it as -D KEY=VALUE.");
-            }
-            options.put(argument.substring(0, equals).trim(), argument.substring(equals + 1));
-        }
+        given.forEach(
+                (key, value) -> {
+                    if (NO_VALUE.equals(value)) {
+                        throw new PipelineConfigException(
+                                String.format(
+                                        "-D %s has no value. Write it as -D %s=VALUE.", key, key));
+                    }
+                    if (key.isBlank()) {
+                        throw new PipelineConfigException(
+                                "-D "
+                                        + key
+                                        + "="
+                                        + value
+                                        + " has no key. Write it as -D KEY=VALUE.");
+                    }
+                    options.put(key.trim(), value);
+                });
         return options;
     }
 

@@ -7,12 +7,20 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The sink block of a W7 pipeline: the Paimon sink on a filesystem warehouse, fixed buckets. */
-public record PaimonSinkBlock(Path warehouse, int buckets) implements SinkBlock {
+/**
+ * The sink block of a W7 pipeline: the Paimon sink on a filesystem warehouse, fixed buckets; {@code
+ * repartitioned}: behind a pre-write topology that repartitions by key hash (issue 25).
+ */
+public record PaimonSinkBlock(Path warehouse, int buckets, boolean repartitioned)
+        implements SinkBlock {
+
+    public PaimonSinkBlock(Path warehouse, int buckets) {
+        this(warehouse, buckets, false);
+    }
 
     @Override
     public String type() {
-        return "paimon";
+        return repartitioned ? RepartitionedPaimonSinkFactory.IDENTIFIER : "paimon";
     }
 
     @Override
