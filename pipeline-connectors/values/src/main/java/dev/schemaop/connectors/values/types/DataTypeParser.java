@@ -1,246 +1,119 @@
 package dev.schemaop.connectors.values.types;
 
-import org.apache.flink.cdc.common.types.DataField;
 import org.apache.flink.cdc.common.types.DataType;
-import org.apache.flink.cdc.common.types.DataTypes;
+import org.apache.flink.cdc.common.types.utils.DataTypeUtils;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.UnresolvedUserDefinedType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeParser;
+import org.apache.flink.table.types.utils.TypeConversions;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.function.IntFunction;
-import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Parses type strings such as {@code "VARCHAR(20) NOT NULL"} or {@code "DECIMAL(10, 2)"} into Flink
- * CDC {@link DataType}s.
+ * CDC {@link DataType}s: Flink SQL's own parser ({@link LogicalTypeParser}), then
+ * flink-cdc-common's conversion ({@link DataTypeUtils#fromFlinkDataType}).
  *
- * <p>Accepted (case-insensitive, any whitespace): {@code BOOLEAN|BOOL, TINYINT, SMALLINT,
- * INT|INTEGER, BIGINT, FLOAT|REAL, DOUBLE [PRECISION], DECIMAL|DEC|NUMERIC[(p[, s])],
- * CHAR|CHARACTER[(n)], VARCHAR[(n)], CHARACTER VARYING[(n)], STRING, BINARY[(n)], VARBINARY[(n)],
- * BYTES, DATE, TIME[(p)] [WITHOUT TIME ZONE], TIMESTAMP[(p)] [WITHOUT TIME ZONE | WITH TIME ZONE |
- * WITH LOCAL TIME ZONE], TIMESTAMP_LTZ[(p)], TIMESTAMP_TZ[(p)], ARRAY<t>, MAP<k, v>, ROW<name t,
- * ...>}, each optionally followed by {@code NOT NULL} or {@code NULL}. Every string produced by
- * {@link DataType#asSerializableString()} for these types parses back to an equal type. Defaults
- * follow Flink SQL: DECIMAL = DECIMAL(10, 0), CHAR/VARCHAR/BINARY/ VARBINARY length 1, TIME
- * precision 0, TIMESTAMP precisions 6.
+ * <p>So the syntax is Flink SQL's (case-insensitive, {@code NOT NULL} / {@code NULL} after a type,
+ * Flink's defaults: DECIMAL = DECIMAL(10, 0), CHAR/VARCHAR/BINARY/VARBINARY length 1, TIME
+ * precision 0, TIMESTAMP precision 6), with the aliases this connector accepted before it used
+ * Flink's parser: {@code BOOL}, {@code REAL} (FLOAT), {@code CHARACTER[(n)]}, {@code CHARACTER
+ * VARYING[(n)]} and {@code TIMESTAMP_TZ[(p)]} (TIMESTAMP WITH TIME ZONE). A ROW field named like
+ * one of them is written in backquotes. Every string produced by {@link
+ * DataType#asSerializableString()} parses back to an equal type.
  */
 public final class DataTypeParser {
 
-    /** Reads the rest of one type once its name is read: parameters and the words after them. */
-    @FunctionalInterface
-    private interface TypeReader {
-        DataType read(DataTypeParser parser, TypeToken name);
-    }
+    /** Aliases Flink's parser does not know, and what each stands for; outside backquotes only. */
+    private static final Alias[] ALIASES = {
+        new Alias("\\bBOOL\\b", "BOOLEAN"),
+        new Alias("\\bREAL\\b", "FLOAT"),
+        new Alias("\\bCHARACTER\\s+VARYING\\b", "VARCHAR"),
+        new Alias("\\bCHARACTER\\b", "CHAR"),
+        new Alias("\\bTIMESTAMP_TZ\\b(\\s*\\(\\s*\\d+\\s*\\))?", "TIMESTAMP$1 WITH TIME ZONE"),
+    };
 
-    /** Every accepted type name, upper case, with the reader of the rest of that type. */
-    private static final Map<String, TypeReader> TYPES = typeTable();
-
-    private static Map<String, TypeReader> typeTable() {
-        Map<String, TypeReader> types = new HashMap<>();
-        add(types, fixed(DataTypes::BOOLEAN), "BOOLEAN", "BOOL");
-        add(types, fixed(DataTypes::TINYINT), "TINYINT");
-        add(types, fixed(DataTypes::SMALLINT), "SMALLINT");
-        add(types, fixed(DataTypes::INT), "INT", "INTEGER");
-        add(types, fixed(DataTypes::BIGINT), "BIGINT");
-        add(types, fixed(DataTypes::FLOAT), "FLOAT", "REAL");
-        add(types, DataTypeParser::doublePrecision, "DOUBLE");
-        add(types, DataTypeParser::decimal, "DECIMAL", "DEC", "NUMERIC");
-        add(types, DataTypeParser::character, "CHAR", "CHARACTER");
-        add(types, sized(1, DataTypes::VARCHAR), "VARCHAR");
-        add(types, fixed(DataTypes::STRING), "STRING");
-        add(types, sized(1, DataTypes::BINARY), "BINARY");
-        add(types, sized(1, DataTypes::VARBINARY), "VARBINARY");
-        add(types, fixed(DataTypes::BYTES), "BYTES");
-        add(types, fixed(DataTypes::DATE), "DATE");
-        add(types, DataTypeParser::time, "TIME");
-        add(types, DataTypeParser::timestamp, "TIMESTAMP");
-        add(types, sized(6, DataTypes::TIMESTAMP_LTZ), "TIMESTAMP_LTZ");
-        add(types, sized(6, DataTypes::TIMESTAMP_TZ), "TIMESTAMP_TZ");
-        add(types, DataTypeParser::array, "ARRAY");
-        add(types, DataTypeParser::map, "MAP");
-        add(types, DataTypeParser::row, "ROW");
-        return Map.copyOf(types);
-    }
-
-    private static void add(Map<String, TypeReader> types, TypeReader reader, String... names) {
-        for (String name : names) {
-            types.put(name, reader);
+    private record Alias(Pattern pattern, String replacement) {
+        Alias(String regex, String replacement) {
+            this(Pattern.compile(regex, Pattern.CASE_INSENSITIVE), replacement);
         }
     }
 
-    /** A type without parameters. */
-    private static TypeReader fixed(Supplier<DataType> type) {
-        return (parser, name) -> type.get();
-    }
-
-    /** A type with an optional length or precision in parentheses. */
-    private static TypeReader sized(int defaultSize, IntFunction<DataType> type) {
-        return (parser, name) -> {
-            int size = parser.optionalLength(defaultSize);
-            return parser.build(name, () -> type.apply(size));
-        };
-    }
-
-    private final TypeTokens tokens;
-
-    private DataTypeParser(TypeTokens tokens) {
-        this.tokens = tokens;
-    }
+    private DataTypeParser() {}
 
     /**
-     * Parses a type string.
-     *
      * @throws IllegalArgumentException with a message "Cannot parse data type '...': ..." when the
-     *     string is not a supported type
+     *     string is not a type, or names one Flink CDC has no type for
      */
     public static DataType parse(String typeString) {
-        if (typeString == null || typeString.trim().isEmpty()) {
-            throw TypeTokens.cannotParse("", "the type is empty");
+        if (typeString.isBlank()) {
+            throw cannotParse(typeString, "the type is empty");
         }
-        TypeTokens tokens = new TypeTokens(typeString);
-        DataType type = new DataTypeParser(tokens).type();
-        TypeToken extra = tokens.peek();
-        if (extra != null) {
-            throw tokens.error("unexpected '" + extra.text() + "'", extra);
-        }
-        return type;
-    }
-
-    private DataType type() {
-        TypeToken name = tokens.expectTypeName();
-        TypeReader reader = TYPES.get(name.text().toUpperCase(Locale.ROOT));
-        if (reader == null) {
-            throw tokens.error("unknown type '" + name.text() + "'", name);
-        }
-        DataType type = reader.read(this, name);
-        if (tokens.acceptWord("NOT")) {
-            tokens.expectWord("NULL");
-            return type.notNull();
-        }
-        tokens.acceptWord("NULL");
-        return type;
-    }
-
-    // ---------------------------------------------------------------- readers of the table
-
-    private DataType doublePrecision(TypeToken name) {
-        tokens.acceptWord("PRECISION");
-        return DataTypes.DOUBLE();
-    }
-
-    private DataType decimal(TypeToken name) {
-        int precision = 10;
-        int scale = 0;
-        if (tokens.acceptSymbol("(")) {
-            precision = tokens.expectNumber();
-            if (tokens.acceptSymbol(",")) {
-                scale = tokens.expectNumber();
-            }
-            tokens.expectSymbol(")");
-        }
-        int p = precision;
-        int s = scale;
-        return build(name, () -> DataTypes.DECIMAL(p, s));
-    }
-
-    /** CHAR or CHARACTER, where {@code CHARACTER VARYING} (also CHAR VARYING) is a VARCHAR. */
-    private DataType character(TypeToken name) {
-        IntFunction<DataType> type =
-                tokens.acceptWord("VARYING") ? DataTypes::VARCHAR : DataTypes::CHAR;
-        int length = optionalLength(1);
-        return build(name, () -> type.apply(length));
-    }
-
-    private DataType time(TypeToken name) {
-        int precision = optionalLength(0);
-        if (tokens.acceptWord("WITHOUT")) {
-            expectTimeZone();
-        }
-        return build(name, () -> DataTypes.TIME(precision));
-    }
-
-    private DataType timestamp(TypeToken name) {
-        int precision = optionalLength(6);
-        IntFunction<DataType> type = timestampKind();
-        return build(name, () -> type.apply(precision));
-    }
-
-    /** Reads the zone words after {@code TIMESTAMP(p)}, which choose the kind of timestamp. */
-    private IntFunction<DataType> timestampKind() {
-        if (tokens.acceptWord("WITHOUT")) {
-            expectTimeZone();
-            return DataTypes::TIMESTAMP;
-        }
-        if (tokens.acceptWord("WITH")) {
-            IntFunction<DataType> type =
-                    tokens.acceptWord("LOCAL") ? DataTypes::TIMESTAMP_LTZ : DataTypes::TIMESTAMP_TZ;
-            expectTimeZone();
-            return type;
-        }
-        return DataTypes::TIMESTAMP;
-    }
-
-    private DataType array(TypeToken name) {
-        tokens.expectSymbol("<");
-        DataType element = type();
-        tokens.expectSymbol(">");
-        return DataTypes.ARRAY(element);
-    }
-
-    private DataType map(TypeToken name) {
-        tokens.expectSymbol("<");
-        DataType key = type();
-        tokens.expectSymbol(",");
-        DataType value = type();
-        tokens.expectSymbol(">");
-        return DataTypes.MAP(key, value);
-    }
-
-    /** {@code ROW<name type, ...>} as serialized, or {@code ROW(name type, ...)} as in SQL. */
-    private DataType row(TypeToken name) {
-        String close = ">";
-        if (!tokens.acceptSymbol("<")) {
-            tokens.expectSymbol("(");
-            close = ")";
-        }
-        List<DataField> fields = new ArrayList<>();
-        if (!tokens.acceptSymbol(close)) {
-            do {
-                TypeToken fieldName = tokens.expectFieldName();
-                fields.add(DataTypes.FIELD(fieldName.text(), type()));
-            } while (tokens.acceptSymbol(","));
-            tokens.expectSymbol(close);
-        }
-        return DataTypes.ROW(fields.toArray(new DataField[0]));
-    }
-
-    // ---------------------------------------------------------------- helpers
-
-    /**
-     * Builds a type with parameters; {@link DataTypes} rejects bad ones (a length of 0, a scale
-     * above the precision) with its own message, reported at the type's name.
-     */
-    private DataType build(TypeToken name, Supplier<DataType> factory) {
+        LogicalType logical;
         try {
-            return factory.get();
+            logical =
+                    LogicalTypeParser.parse(
+                            withoutAliases(typeString), DataTypeParser.class.getClassLoader());
+        } catch (ValidationException e) {
+            throw cannotParse(typeString, firstLine(e.getMessage()));
+        }
+        UnresolvedUserDefinedType unknown = firstUnknown(logical);
+        if (unknown != null) {
+            // Flink's parser takes any other name for a user-defined type
+            throw cannotParse(
+                    typeString,
+                    "unknown type '" + unknown.getUnresolvedIdentifier().getObjectName() + "'");
+        }
+        try {
+            return DataTypeUtils.fromFlinkDataType(TypeConversions.fromLogicalToDataType(logical));
         } catch (RuntimeException e) {
-            throw tokens.error(e.getMessage(), name);
+            throw cannotParse(
+                    typeString,
+                    "Flink CDC has no type for " + logical.asSummaryString().toUpperCase());
         }
     }
 
-    private int optionalLength(int defaultValue) {
-        if (tokens.acceptSymbol("(")) {
-            int value = tokens.expectNumber();
-            tokens.expectSymbol(")");
-            return value;
+    private static UnresolvedUserDefinedType firstUnknown(LogicalType type) {
+        if (type instanceof UnresolvedUserDefinedType unknown) {
+            return unknown;
         }
-        return defaultValue;
+        for (LogicalType child : type.getChildren()) {
+            UnresolvedUserDefinedType found = firstUnknown(child);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
     }
 
-    private void expectTimeZone() {
-        tokens.expectWord("TIME");
-        tokens.expectWord("ZONE");
+    /** The aliases replaced by Flink SQL's names, quoted identifiers left as they are. */
+    static String withoutAliases(String typeString) {
+        String[] parts = typeString.split("`", -1);
+        StringBuilder result = new StringBuilder();
+        for (int i = 0; i < parts.length; i++) {
+            String part = parts[i];
+            if (i % 2 == 0) {
+                for (Alias alias : ALIASES) {
+                    Matcher matcher = alias.pattern().matcher(part);
+                    part = matcher.replaceAll(alias.replacement());
+                }
+            }
+            result.append(part);
+            if (i < parts.length - 1) {
+                result.append('`');
+            }
+        }
+        return result.toString();
+    }
+
+    private static String firstLine(String message) {
+        int newline = message.indexOf('\n');
+        return (newline < 0 ? message : message.substring(0, newline)).strip();
+    }
+
+    private static IllegalArgumentException cannotParse(String typeString, String why) {
+        return new IllegalArgumentException("Cannot parse data type '" + typeString + "': " + why);
     }
 }

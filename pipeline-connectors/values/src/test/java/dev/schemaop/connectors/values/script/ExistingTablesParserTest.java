@@ -72,7 +72,7 @@ class ExistingTablesParserTest {
                 .hasMessage(
                         PREFIX
                                 + ", entry #2 (line 3): column 'id': Cannot parse data type"
-                                + " 'INTT': unknown type 'INTT' at position 1")
+                                + " 'INTT': unknown type 'INTT'")
                 .satisfies(
                         e -> {
                             assertThat(((ScriptException) e).getEventNumber()).isEqualTo(2);

@@ -380,7 +380,8 @@ class ScriptParserTest {
                                 + "- type: alter.column.type\n  table: db.t\n"
                                 + "  columns: {name: \"VARCHAR(\"}\n",
                         "Invalid values script bad.yaml, event #2 (line 5): column 'name': Cannot"
-                                + " parse data type 'VARCHAR(': expected a number at the end"),
+                                + " parse data type 'VARCHAR(': Could not parse type at position 7:"
+                                + " Unexpected end."),
                 Arguments.of(
                         create + "- type: rename.column\n  table: db.t\n  columns: {nope: x}\n",
                         "Invalid values script bad.yaml, event #2 (line 5): column 'nope' is not a"

@@ -47,6 +47,24 @@ class DataTypeParserTest {
                 Arguments.of("ARRAY<INT NOT NULL>", DataTypes.ARRAY(DataTypes.INT().notNull())),
                 Arguments.of(
                         "MAP<STRING, INT>", DataTypes.MAP(DataTypes.STRING(), DataTypes.INT())),
+                Arguments.of("BOOL NOT NULL", DataTypes.BOOLEAN().notNull()),
+                Arguments.of("real", DataTypes.FLOAT()),
+                Arguments.of("CHARACTER(3)", DataTypes.CHAR(3)),
+                Arguments.of("character varying (5) not null", DataTypes.VARCHAR(5).notNull()),
+                Arguments.of("TIMESTAMP_TZ(3)", DataTypes.TIMESTAMP_TZ(3)),
+                Arguments.of("TIMESTAMP_TZ", DataTypes.TIMESTAMP_TZ(6)),
+                Arguments.of("DEC(4, 1)", DataTypes.DECIMAL(4, 1)),
+                Arguments.of("TIME", DataTypes.TIME(0)),
+                Arguments.of(
+                        "ROW<`real` REAL, `bool` BOOL>",
+                        DataTypes.ROW(
+                                DataTypes.FIELD("real", DataTypes.FLOAT()),
+                                DataTypes.FIELD("bool", DataTypes.BOOLEAN()))),
+                Arguments.of(
+                        "ARRAY<MAP<STRING NOT NULL, DECIMAL(5, 2)>>",
+                        DataTypes.ARRAY(
+                                DataTypes.MAP(
+                                        DataTypes.STRING().notNull(), DataTypes.DECIMAL(5, 2)))),
                 Arguments.of(
                         "ROW<`a` INT, b STRING>",
                         DataTypes.ROW(
@@ -66,27 +84,37 @@ class DataTypeParserTest {
     static Stream<Arguments> invalidTypes() {
         return Stream.of(
                 Arguments.of("", "Cannot parse data type '': the type is empty"),
+                Arguments.of("FOO", "Cannot parse data type 'FOO': unknown type 'FOO'"),
                 Arguments.of(
-                        "FOO", "Cannot parse data type 'FOO': unknown type 'FOO' at position 1"),
+                        "ARRAY<FOO>", "Cannot parse data type 'ARRAY<FOO>': unknown type 'FOO'"),
                 Arguments.of(
                         "VARCHAR(",
-                        "Cannot parse data type 'VARCHAR(': expected a number at the end"),
+                        "Cannot parse data type 'VARCHAR(': Could not parse type at position 7:"
+                                + " Unexpected end."),
                 Arguments.of(
                         "VARCHAR(0)",
                         "Cannot parse data type 'VARCHAR(0)': Variable character string length"
-                                + " must be between 1 and 2147483647 (both inclusive). at position 1"),
+                                + " must be between 1 and 2147483647 (both inclusive)."),
                 Arguments.of(
-                        "INT NOT", "Cannot parse data type 'INT NOT': expected 'NULL' at the end"),
+                        "INT NOT",
+                        "Cannot parse data type 'INT NOT': Could not parse type at position 3:"
+                                + " Unexpected token: NOT"),
                 Arguments.of(
-                        "INT X", "Cannot parse data type 'INT X': unexpected 'X' at position 5"),
+                        "INT X",
+                        "Cannot parse data type 'INT X': Could not parse type at position 3:"
+                                + " Unexpected token: X"),
                 Arguments.of(
                         "DECIMAL(10;2)",
-                        "Cannot parse data type 'DECIMAL(10;2)': unexpected character ';' at"
-                                + " position 11"),
+                        "Cannot parse data type 'DECIMAL(10;2)': Could not parse type at position"
+                                + " 10: <END_PARAMETER> expected but was <IDENTIFIER>."),
                 Arguments.of(
                         "TIMESTAMP(3) WITH ZONE",
-                        "Cannot parse data type 'TIMESTAMP(3) WITH ZONE': expected 'TIME' at"
-                                + " position 19"));
+                        "Cannot parse data type 'TIMESTAMP(3) WITH ZONE': Could not parse type at"
+                                + " position 17: Keyword 'TIME' expected but was 'ZONE'."),
+                Arguments.of(
+                        "MULTISET<INT>",
+                        "Cannot parse data type 'MULTISET<INT>': Flink CDC has no type for"
+                                + " MULTISET<INT>"));
     }
 
     @ParameterizedTest(name = "[{index}] {0}")
