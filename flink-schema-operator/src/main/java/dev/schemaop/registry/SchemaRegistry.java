@@ -24,7 +24,6 @@ import org.slf4j.LoggerFactory;
 import javax.annotation.Nullable;
 
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -69,10 +68,10 @@ import java.util.concurrent.CompletableFuture;
  *
  * This class is the facade Flink calls: each entry point posts its work to the event loop and hands
  * it to a part. {@link ChangeProcessor} runs the protocol of one change (queue, plan, apply,
- * answer, roll forward), {@link SinkQuestions} asks the sink about its tables, {@link
- * FailurePolicy} ends the job, {@link RegistryLogs} keeps the applied-change log's location, {@link
- * DecisionHistoryFiles} the decision history's file, and {@link RegistryRun} the state they share
- * with its epoch guard.
+ * answer, roll forward), {@link RegistryCheckpoints} takes, completes and restores checkpoints,
+ * {@link SinkQuestions} asks the sink about its tables, {@link FailurePolicy} ends the job, {@link
+ * RegistryLogs} keeps the applied-change log's location, {@link DecisionHistoryFiles} the decision
+ * history's file, and {@link RegistryRun} the state they share with its epoch guard.
  */
 public final class SchemaRegistry implements OperatorCoordinator, CoordinationRequestHandler {
     private static final Logger LOG = LoggerFactory.getLogger(SchemaRegistry.class);
@@ -87,7 +86,6 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     private final ChangeQueue changes;
     private final SubtaskGateways subtasks = new SubtaskGateways();
     private final FailureDrain drain;
-    private final TreeMap<Long, Long> sequenceAtCheckpoint = new TreeMap<>();
 
     /** Sink subtasks' questions where a table stands. */
     private final SinkTableQueries queries = new SinkTableQueries();
@@ -100,11 +98,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     /** The decision history; opened when the registry starts. */
     private DecisionRecorder decisions = DecisionRecorder.none();
 
-    /** Discarded values the subtasks reported, until their checkpoint completes. */
-    private final DiscardTally discards = new DiscardTally();
-
-    /** Whether a checkpoint was restored before start(); a fresh job starts a fresh log. */
-    private boolean restored;
+    private final RegistryCheckpoints checkpoints;
 
     SchemaRegistry(Context context, RegistryConfig config) {
         this.context = context;
@@ -132,24 +126,21 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         this.failures = new FailurePolicy(context, config, run, drain, subtasks, () -> decisions);
         SinkQuestions questions =
                 new SinkQuestions(calls, existingTables, run, failures, config.rpcTimeout());
-        this.processor =
-                new ChangeProcessor(
-                        config,
-                        run,
-                        logs,
-                        new RegistryParts(
-                                loop,
-                                calls,
-                                applier,
-                                changes,
-                                subtasks,
-                                queries,
-                                metrics,
-                                existingTables,
-                                questions,
-                                failures,
-                                () -> decisions),
-                        context::currentParallelism);
+        RegistryParts parts =
+                new RegistryParts(
+                        loop,
+                        calls,
+                        applier,
+                        changes,
+                        subtasks,
+                        queries,
+                        metrics,
+                        existingTables,
+                        questions,
+                        failures,
+                        () -> decisions);
+        this.processor = new ChangeProcessor(config, run, logs, parts, context::currentParallelism);
+        this.checkpoints = new RegistryCheckpoints(run, logs, processor, parts, drain);
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -173,7 +164,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                                 columnNamesCaseSensitive()),
                         processor.router()),
                 supported);
-        if (!restored) {
+        if (!checkpoints.restored()) {
             logs.startFresh(run.state);
         }
         decisions = DecisionHistoryFiles.open(context, config);
@@ -228,7 +219,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         } else if (event instanceof DrainAck ack) {
             drain.acked(ack);
         } else if (event instanceof DiscardedValuesReport report) {
-            discards.add(report);
+            checkpoints.discarded(report);
         } else if (event instanceof SourceSkipReport report) {
             decisions.skippedAtSource(report.skipped());
         } else {
@@ -280,11 +271,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     @Override
     public void checkpointCoordinator(long checkpointId, CompletableFuture<byte[]> result) {
         loop.run(
-                () -> {
-                    sequenceAtCheckpoint.put(checkpointId, run.state.lastSequence);
-                    DecisionHistoryFiles.sync(decisions);
-                    result.complete(RegistryStateCodec.serialize(run.state));
-                },
+                () -> result.complete(checkpoints.take(checkpointId)),
                 "taking checkpoint %d",
                 checkpointId);
     }
@@ -292,14 +279,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     @Override
     public void notifyCheckpointComplete(long checkpointId) {
         loop.run(
-                () -> {
-                    Long sequence = sequenceAtCheckpoint.get(checkpointId);
-                    sequenceAtCheckpoint.headMap(checkpointId, true).clear();
-                    if (sequence != null) {
-                        processor.log().truncateUpTo(sequence);
-                    }
-                    decisions.discarded(checkpointId, discards.takeUpTo(checkpointId));
-                },
+                () -> checkpoints.completed(checkpointId),
                 "completing checkpoint %d",
                 checkpointId);
     }
@@ -308,42 +288,14 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     public void resetToCheckpoint(long checkpointId, @Nullable byte[] checkpointData)
             throws Exception {
         loop.runAndWait(
-                () -> {
-                    restored = true;
-                    discards.restored(checkpointId);
-                    drain.clear();
-                    queries.clear();
-                    changes.clear();
-                    metrics.reset();
-                    subtasks.resetAll();
-                    run.restart(
-                            checkpointData == null
-                                    ? new RegistryState()
-                                    : RegistryStateCodec.deserialize(checkpointData));
-                    logs.continueOfThisRun(run.state);
-                    ChangeIntent unfinished = processor.log().replayOnto(run.state);
-                    LOG.info(
-                            "Schema registry restored to checkpoint {} (change sequence {}).",
-                            checkpointId,
-                            run.state.lastSequence);
-                    if (processor.started()) {
-                        processor.rollForward(unfinished);
-                    }
-                },
+                () -> checkpoints.restore(checkpointId, checkpointData),
                 "restoring checkpoint " + checkpointId);
     }
 
     @Override
     public void subtaskReset(int subtask, long checkpointId) {
         loop.run(
-                () -> {
-                    changes.forgetSubtask(subtask);
-                    metrics.forgetSubtask(subtask);
-                    subtasks.reset(subtask);
-                    // The job's one region restarts from this checkpoint: the rows of later
-                    // reports are read again.
-                    discards.restored(checkpointId);
-                },
+                () -> checkpoints.subtaskReset(subtask, checkpointId),
                 "resetting subtask %d",
                 subtask);
     }
