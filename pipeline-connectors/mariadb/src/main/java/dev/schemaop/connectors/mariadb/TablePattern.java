@@ -47,10 +47,6 @@ public record TablePattern(String text, String database, String table) implement
         return new TablePattern(trimmed, database, table);
     }
 
-    boolean matches(String db, String tableName) {
-        return db.matches(database) && tableName.matches(table);
-    }
-
     /** The regex over Debezium's {@code db.table} names. */
     String debeziumRegex() {
         return database + "\\." + table;
