@@ -171,6 +171,14 @@ class SchemaOperatorTest {
                 .handleOperatorEvent(new SchemaChangeResponse(request.requestId(), List.of(step)));
     }
 
+    /** Opens the subtask and has it create T, answered at version 1. */
+    private void openWithTableT(OneInputStreamOperatorTestHarness<Event, ChannelEvent> harness)
+            throws Exception {
+        harness.open();
+        harness.processElement(CREATE, 0);
+        answer(harness, lastRequest(), new SinkSchemaStep(T, 1, List.of(CREATE), V1));
+    }
+
     private SchemaChangeRequest lastRequest() {
         return (SchemaChangeRequest) sent.get(sent.size() - 1);
     }
@@ -395,9 +403,7 @@ class SchemaOperatorTest {
         // Room for one parked row, not two.
         long bound = ParkedEvents.sizeOf(row(T, 2, "t2")) + 1;
         try (var harness = harness(1, bound, answersWhenWaiting)) {
-            harness.open();
-            harness.processElement(CREATE, 0);
-            answer(harness, lastRequest(), new SinkSchemaStep(T, 1, List.of(CREATE), V1));
+            openWithTableT(harness);
             harness.processElement(ADD, 0);
             SchemaChangeRequest addT = lastRequest();
             harness.processElement(row(T, 2, "t2"), 0);
@@ -422,9 +428,7 @@ class SchemaOperatorTest {
     void parkedEventsAreInTheCheckpointAndGoOutAfterTheRestoredChangesAnswer() throws Exception {
         OperatorSubtaskState checkpoint;
         try (var harness = harness()) {
-            harness.open();
-            harness.processElement(CREATE, 0);
-            answer(harness, lastRequest(), new SinkSchemaStep(T, 1, List.of(CREATE), V1));
+            openWithTableT(harness);
             harness.processElement(ADD, 0);
             harness.processElement(row(T, 2, "t2"), 0);
             harness.processElement(CREATE_U, 0);
@@ -503,9 +507,7 @@ class SchemaOperatorTest {
     void aParkedHistoryRestartIsInTheCheckpointInItsPlace() throws Exception {
         OperatorSubtaskState checkpoint;
         try (var harness = harness()) {
-            harness.open();
-            harness.processElement(CREATE, 0);
-            answer(harness, lastRequest(), new SinkSchemaStep(T, 1, List.of(CREATE), V1));
+            openWithTableT(harness);
             harness.processElement(ADD, 0);
             harness.processElement(new TableHistoryRestart(T), 0);
             harness.processElement(CREATE, 0);
@@ -527,9 +529,7 @@ class SchemaOperatorTest {
     private OperatorSubtaskState stateAfterCreateAddDrop() throws Exception {
         DropColumnEvent drop = new DropColumnEvent(T, List.of("age"));
         try (var harness = harness()) {
-            harness.open();
-            harness.processElement(CREATE, 0);
-            answer(harness, lastRequest(), new SinkSchemaStep(T, 1, List.of(CREATE), V1));
+            openWithTableT(harness);
             harness.processElement(ADD, 0);
             answer(harness, lastRequest(), new SinkSchemaStep(T, 2, List.of(ADD), V2));
             harness.processElement(drop, 0);
@@ -545,9 +545,7 @@ class SchemaOperatorTest {
         MailboxExecutor answersWhenWaiting = answeringMailbox(whileWaiting);
         SinkSchemaStep addedT = new SinkSchemaStep(T, 2, List.of(ADD), V2);
         try (var harness = harness(1, 0, answersWhenWaiting)) {
-            harness.open();
-            harness.processElement(CREATE, 0);
-            answer(harness, lastRequest(), new SinkSchemaStep(T, 1, List.of(CREATE), V1));
+            openWithTableT(harness);
             harness.processElement(CREATE_U, 0);
             answer(harness, lastRequest(), new SinkSchemaStep(U, 1, List.of(CREATE_U), V1));
             harness.processElement(ADD, 0);
@@ -568,9 +566,7 @@ class SchemaOperatorTest {
     @Test
     void aChangeOfAnotherTableWaitsWhileAnEarlierChangeWaits() throws Exception {
         try (var harness = harness()) {
-            harness.open();
-            harness.processElement(CREATE, 0);
-            answer(harness, lastRequest(), new SinkSchemaStep(T, 1, List.of(CREATE), V1));
+            openWithTableT(harness);
             harness.processElement(CREATE_U, 0);
             answer(harness, lastRequest(), new SinkSchemaStep(U, 1, List.of(CREATE_U), V1));
 

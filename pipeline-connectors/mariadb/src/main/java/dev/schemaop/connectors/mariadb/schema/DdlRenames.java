@@ -37,17 +37,17 @@ public final class DdlRenames {
                     @Override
                     public void enterAlterByChangeColumn(
                             MariaDBParser.AlterByChangeColumnContext change) {
-                        renames.put(
-                                NAMES.parseName(change.oldColumn),
-                                NAMES.parseName(change.newColumn));
+                        put(change.oldColumn, change.newColumn);
                     }
 
                     @Override
                     public void enterAlterByRenameColumn(
                             MariaDBParser.AlterByRenameColumnContext rename) {
-                        renames.put(
-                                NAMES.parseName(rename.oldColumn),
-                                NAMES.parseName(rename.newColumn));
+                        put(rename.oldColumn, rename.newColumn);
+                    }
+
+                    private void put(MariaDBParser.UidContext from, MariaDBParser.UidContext to) {
+                        renames.put(NAMES.parseName(from), NAMES.parseName(to));
                     }
                 });
         return renames;
