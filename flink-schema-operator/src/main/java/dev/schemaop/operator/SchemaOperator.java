@@ -282,7 +282,7 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
                         schemas.nextPosition(table),
                         known);
         pendings.put(pending.requestId, pending);
-        waiting.pendingsChanged();
+        waiting.added(pending);
         ask(pending);
     }
 
@@ -336,7 +336,7 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
             }
             return;
         }
-        waiting.pendingsChanged();
+        waiting.removed(pending);
         applyUpstream(pending.change);
         // The answer ends, per sink table, at the version that matches this subtask's input
         // from now on; it may be older than the view when the subtask replays a history.

@@ -18,22 +18,48 @@ import java.util.Set;
  */
 final class WaitingRules {
     private final SinkRouting routing;
-    private final Collection<PendingChange> pendings;
+
+    /**
+     * How many pending changes there are of each upstream table, and how many reshape each sink
+     * table: an event's question is then a lookup per sink table of its own, not a walk over every
+     * pending change (thousands of them when a source creates thousands of tables).
+     */
+    private final Map<TableId, Integer> pendingTables = new HashMap<>();
+
+    private final Map<TableId, Integer> pendingSinks = new HashMap<>();
 
     /** Per upstream table, for the pending changes of the moment: whether its events wait. */
     private final Map<TableId, Boolean> waitsForPending = new HashMap<>();
 
     /**
-     * @param pendings the subtask's pending changes, a live view
+     * @param pendings the subtask's pending changes so far (restored ones)
      */
     WaitingRules(SinkRouting routing, Collection<PendingChange> pendings) {
         this.routing = routing;
-        this.pendings = pendings;
+        pendings.forEach(this::added);
     }
 
-    /** The pending changes are other ones now. */
-    void pendingsChanged() {
+    /** A change is pending now. */
+    void added(PendingChange pending) {
+        count(pending, 1);
+    }
+
+    /** A change is pending no more. */
+    void removed(PendingChange pending) {
+        count(pending, -1);
+    }
+
+    private void count(PendingChange pending, int delta) {
+        TableId changed = pending.change.tableId();
+        adjust(pendingTables, changed, delta);
+        for (TableId sink : routing.sinkTablesOf(changed)) {
+            adjust(pendingSinks, sink, delta);
+        }
         waitsForPending.clear();
+    }
+
+    private static void adjust(Map<TableId, Integer> counts, TableId table, int delta) {
+        counts.merge(table, delta, (was, d) -> was + d == 0 ? null : was + d);
     }
 
     /** Whether an arriving event waits, behind what is parked now. */
@@ -88,7 +114,7 @@ final class WaitingRules {
      * and changes of other tables go on, and a change of another table is asked for at once.
      */
     private boolean waitsForPendingChange(Event event) {
-        if (pendings.isEmpty() || !(event instanceof ChangeEvent)) {
+        if (pendingTables.isEmpty() || !(event instanceof ChangeEvent)) {
             return false;
         }
         return waitsForPending.computeIfAbsent(
@@ -96,16 +122,12 @@ final class WaitingRules {
     }
 
     private boolean routedToAChangedSinkTable(TableId table) {
-        List<TableId> sinks = routing.sinkTablesOf(table);
-        for (PendingChange pending : pendings) {
-            TableId changed = pending.change.tableId();
-            if (table.equals(changed)) {
+        if (pendingTables.containsKey(table)) {
+            return true;
+        }
+        for (TableId sink : routing.sinkTablesOf(table)) {
+            if (pendingSinks.containsKey(sink)) {
                 return true;
-            }
-            for (TableId sink : routing.sinkTablesOf(changed)) {
-                if (sinks.contains(sink)) {
-                    return true;
-                }
             }
         }
         return false;
