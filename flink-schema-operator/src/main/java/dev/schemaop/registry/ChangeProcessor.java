@@ -2,16 +2,12 @@ package dev.schemaop.registry;
 
 import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
 import dev.schemaop.behavior.SchemaChangeRejectedException;
-import dev.schemaop.behavior.SkippedChange;
 import dev.schemaop.protocol.FenceSent;
 import dev.schemaop.protocol.FlushAck;
 import dev.schemaop.protocol.FlushThrough;
 import dev.schemaop.protocol.SchemaChangeRequest;
-import dev.schemaop.protocol.SchemaChangeResponse;
-import dev.schemaop.protocol.SinkSchemaStep;
 import dev.schemaop.route.TableRouter;
 
-import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Schema;
@@ -21,9 +17,7 @@ import org.slf4j.LoggerFactory;
 import javax.annotation.Nullable;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
@@ -52,7 +46,8 @@ final class ChangeProcessor implements ChangeRunner.Registry {
     private final Supplier<DecisionRecorder> decisions;
     private final IntSupplier currentParallelism;
     private final ChangeRunner runner;
-    private final Set<String> loggedSkips = new HashSet<>();
+    private final ChangeAnswers answers;
+    private final SkippedChangeLog skips = new SkippedChangeLog();
 
     @Nullable private ChangePlanner planner;
 
@@ -84,6 +79,9 @@ final class ChangeProcessor implements ChangeRunner.Registry {
                         config.behavior(),
                         config.rpcTimeout(),
                         this);
+        this.answers =
+                new ChangeAnswers(
+                        router, run, subtasks, changes, metrics, config.writersBehindTopology());
     }
 
     /** Once the registry starts: the planner, and what the sink supports. */
@@ -140,7 +138,7 @@ final class ChangeProcessor implements ChangeRunner.Registry {
                         handled.request().change(),
                         handled.request().subtask(),
                         handled.versions());
-                answer(handled.request(), handled.versions());
+                answers.answer(handled.request(), handled.versions());
             } else if (next instanceof ChangeQueue.Next.CarryOut ready) {
                 carryOut(ready.change());
             } else {
@@ -214,7 +212,7 @@ final class ChangeProcessor implements ChangeRunner.Registry {
 
     private void start(PreparedChange change) {
         for (SinkPlan sink : change.plan.sinks()) {
-            sink.skipped().forEach(this::logSkipped);
+            sink.skipped().forEach(skips::skipped);
         }
         ChangeIntent intent =
                 new ChangeIntent(
@@ -329,44 +327,11 @@ final class ChangeProcessor implements ChangeRunner.Registry {
                     completed.upstreamTable(),
                     RegistryMetrics.outcomeOf(
                             execution.request.change(), execution.intent.sinks()));
-            answer(execution.request, null);
+            answers.answer(execution.request, null);
         } else {
             LOG.info("Finished change {} of {}.", completed.sequence(), completed.upstreamTable());
         }
         queries.answerWaiting(state);
         processQueue();
-    }
-
-    /** Answers with the steps up to {@code targetVersions}, or up to the newest versions. */
-    private void answer(
-            SchemaChangeRequest request, @Nullable Map<TableId, Integer> targetVersions) {
-        List<SinkSchemaStep> steps = new ArrayList<>();
-        for (TableId sinkTable : router.sinkTablesOf(request.change().tableId())) {
-            SinkTableState sink = run.state.sink(sinkTable);
-            int known = request.knownSinkVersions().getOrDefault(sinkTable, 0);
-            int target =
-                    targetVersions == null
-                            ? sink.version
-                            : targetVersions.getOrDefault(sinkTable, sink.version);
-            steps.addAll(sink.stepsBetween(known, target));
-        }
-        subtasks.send(request.subtask(), new SchemaChangeResponse(request.requestId(), steps));
-        if (config.writersBehindTopology()) {
-            changes.awaitFence(request.subtask(), request.requestId());
-        }
-        metrics.answered(request);
-    }
-
-    private void logSkipped(SkippedChange skipped) {
-        SchemaChangeEvent event = skipped.event();
-        String key = event.tableId() + "/" + event.getType() + "/" + skipped.reason();
-        if (loggedSkips.add(key)) {
-            LOG.info(
-                    "Ignored schema change {} ({}). Rows are reshaped onto the sink's schema; further "
-                            + "changes of this type on {} are ignored without a log line.",
-                    event,
-                    skipped.reason(),
-                    event.tableId());
-        }
     }
 }
