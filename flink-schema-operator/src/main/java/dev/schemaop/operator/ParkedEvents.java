@@ -11,9 +11,11 @@ import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -34,7 +36,15 @@ final class ParkedEvents {
 
     private final long maxBytes;
     private final MetricGroup metrics;
-    private final ArrayDeque<Event> events = new ArrayDeque<>();
+
+    /**
+     * The parked events in arrival order, consecutive rows of one table as one run: whether a row
+     * still waits depends only on its table and on what is kept before it, so a run is judged once
+     * (a source that sends table after table parks thousands of rows as a few runs).
+     */
+    private final ArrayDeque<Run> runs = new ArrayDeque<>();
+
+    private int count;
     private final Map<TableId, Waiting> waiting = new HashMap<>();
     private final Map<TableId, TableMetrics> tableMetrics = new HashMap<>();
     private long bytes;
@@ -46,7 +56,13 @@ final class ParkedEvents {
     }
 
     void add(Event event) {
-        events.add(event);
+        Run last = runs.peekLast();
+        if (last != null && last.takes(event)) {
+            last.events.add(event);
+        } else {
+            runs.add(new Run(event));
+        }
+        count++;
         bytes += sizeOf(event);
         if (event instanceof SchemaChangeEvent) {
             schemaChanges++;
@@ -77,31 +93,34 @@ final class ParkedEvents {
      * may begin a change that later events then wait for.
      */
     void release(Waits stillWaits, Consumer<Event> send) {
-        ArrayDeque<Event> kept = new ArrayDeque<>();
+        ArrayDeque<Run> kept = new ArrayDeque<>();
         Set<TableId> keptTables = new HashSet<>();
         boolean keptChange = false;
         // Once every table with a parked event has one kept, the rest stays too: no need to
         // look at it (a table's rows parked behind its changes would make this quadratic).
-        while (!events.isEmpty() && keptTables.size() < waiting.size()) {
-            Event event = events.poll();
-            TableId table = tableOf(event);
-            if (stillWaits.test(event, keptTables, keptChange)) {
-                kept.add(event);
-                if (table != null) {
-                    keptTables.add(table);
+        while (!runs.isEmpty() && keptTables.size() < waiting.size()) {
+            Run run = runs.poll();
+            Event first = run.events.get(0);
+            if (stillWaits.test(first, keptTables, keptChange)) {
+                kept.add(run);
+                if (run.table != null) {
+                    keptTables.add(run.table);
                 }
-                keptChange |= event instanceof SchemaChangeEvent;
+                keptChange |= first instanceof SchemaChangeEvent;
             } else {
-                left(event, table);
-                send.accept(event);
+                for (Event event : run.events) {
+                    left(event, run.table);
+                    send.accept(event);
+                }
             }
         }
         while (!kept.isEmpty()) {
-            events.addFirst(kept.pollLast());
+            runs.addFirst(kept.pollLast());
         }
     }
 
     private void left(Event event, TableId table) {
+        count--;
         bytes -= sizeOf(event);
         if (event instanceof SchemaChangeEvent) {
             schemaChanges--;
@@ -116,7 +135,7 @@ final class ParkedEvents {
     }
 
     boolean isEmpty() {
-        return events.isEmpty();
+        return runs.isEmpty();
     }
 
     /** The tables with a waiting event. */
@@ -136,7 +155,9 @@ final class ParkedEvents {
 
     /** In arrival order, for a checkpoint. */
     Collection<Event> all() {
-        return events;
+        List<Event> all = new ArrayList<>(count);
+        runs.forEach(run -> all.addAll(run.events));
+        return all;
     }
 
     private static TableId tableOf(Event event) {
@@ -168,6 +189,23 @@ final class ParkedEvents {
                     return new TableMetrics(
                             group.counter("rowsParked"), group.counter("parkedMillis"));
                 });
+    }
+
+    /** One parked event, or consecutive rows of one table. */
+    private static final class Run {
+        final TableId table;
+        final boolean rows;
+        final List<Event> events = new ArrayList<>(1);
+
+        Run(Event event) {
+            this.table = tableOf(event);
+            this.rows = event instanceof DataChangeEvent;
+            events.add(event);
+        }
+
+        boolean takes(Event event) {
+            return rows && event instanceof DataChangeEvent row && row.tableId().equals(table);
+        }
     }
 
     private static final class Waiting {

@@ -62,6 +62,33 @@ class ParkedEventsTest {
         assertThat(parked.hasSchemaChange()).isFalse();
     }
 
+    /** Consecutive rows of one table are judged once, as their first; all() keeps the order. */
+    @Test
+    void consecutiveRowsOfATableAreJudgedOnceAndLeaveTogether() {
+        ParkedEvents parked = new ParkedEvents(1 << 20, new RecordingMetricGroup(new HashMap<>()));
+        DataChangeEvent a1 = row(A, 1);
+        DataChangeEvent a2 = row(A, 2);
+        DataChangeEvent b3 = row(B, 3);
+        DataChangeEvent b4 = row(B, 4);
+        DataChangeEvent a5 = row(A, 5);
+        List.of(a1, a2, b3, b4, a5).forEach(parked::add);
+        assertThat(parked.all()).containsExactly(a1, a2, b3, b4, a5);
+
+        List<Event> judged = new ArrayList<>();
+        List<Event> sent = new ArrayList<>();
+        parked.release(
+                (event, waitingTables, aChangeWaits) -> {
+                    judged.add(event);
+                    return ((ChangeEvent) event).tableId().equals(B);
+                },
+                sent::add);
+
+        assertThat(judged).containsExactly(a1, b3, a5);
+        assertThat(sent).containsExactly(a1, a2, a5);
+        assertThat(parked.all()).containsExactly(b3, b4);
+        assertThat(parked.tables()).containsExactly(B);
+    }
+
     @Test
     void anEventSentOnReleaseCanMakeTheEventsBehindItWait() {
         ParkedEvents parked = new ParkedEvents(1 << 20, new RecordingMetricGroup(new HashMap<>()));
