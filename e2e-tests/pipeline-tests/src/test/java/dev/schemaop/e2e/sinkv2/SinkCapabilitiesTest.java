@@ -38,11 +38,11 @@ class SinkCapabilitiesTest {
 
     @Test
     void writerStateIsRestoredAfterAFailover() throws IOException {
-        Outcomes outcomes = runOk("writer-state", "  fail.on.row: 80\n");
+        Outcomes outcomes = runOk("writer-state", "  fail.on.row: 120\n");
 
         assertThat(outcomes.restoredStates).as("restoreWriter calls").isNotEmpty();
-        // The failing row comes after its split's fence, so the restored checkpoint holds at
-        // least that split's rows before the fence.
+        // The failing row comes after the second fence, so the restored checkpoint holds at
+        // least the rows between the fences (RowsScript says why not only the first).
         assertThat(
                         outcomes.restoredStates.stream()
                                 .flatMap(s -> s.stream())
