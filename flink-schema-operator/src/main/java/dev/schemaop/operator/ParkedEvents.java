@@ -44,7 +44,6 @@ final class ParkedEvents {
      */
     private final ArrayDeque<Run> runs = new ArrayDeque<>();
 
-    private int count;
     private final Map<TableId, Waiting> waiting = new HashMap<>();
     private final Map<TableId, TableMetrics> tableMetrics = new HashMap<>();
     private long bytes;
@@ -62,7 +61,6 @@ final class ParkedEvents {
         } else {
             runs.add(new Run(event));
         }
-        count++;
         bytes += sizeOf(event);
         if (event instanceof SchemaChangeEvent) {
             schemaChanges++;
@@ -120,7 +118,6 @@ final class ParkedEvents {
     }
 
     private void left(Event event, TableId table) {
-        count--;
         bytes -= sizeOf(event);
         if (event instanceof SchemaChangeEvent) {
             schemaChanges--;
@@ -155,7 +152,7 @@ final class ParkedEvents {
 
     /** In arrival order, for a checkpoint. */
     Collection<Event> all() {
-        List<Event> all = new ArrayList<>(count);
+        List<Event> all = new ArrayList<>();
         runs.forEach(run -> all.addAll(run.events));
         return all;
     }

@@ -127,14 +127,24 @@ public final class RetryingConnection implements AutoCloseable {
         running = what;
         try {
             return retry.executeCallable(() -> attempt(work));
-        } catch (RetryableFailure exhausted) {
-            if (exhausted.lost) {
-                discardConnection();
-            }
-            throw exhausted.cause;
-        } catch (SQLException | RuntimeException e) {
-            throw e;
         } catch (Exception e) {
+            if (Thread.currentThread().isInterrupted()) {
+                // resilience4j ends a back-off cut short by an interrupt with the last failure,
+                // which would read as if every attempt had been made
+                throw new SQLException("Interrupted while retrying: " + what, e);
+            }
+            if (e instanceof RetryableFailure exhausted) {
+                if (exhausted.lost) {
+                    discardConnection();
+                }
+                throw exhausted.cause;
+            }
+            if (e instanceof SQLException sql) {
+                throw sql;
+            }
+            if (e instanceof RuntimeException runtime) {
+                throw runtime;
+            }
             throw new SQLException(e);
         }
     }

@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.jdbc.connection;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.schemaop.connectors.jdbc.testutil.JdbcEndpoints;
 import dev.schemaop.connectors.jdbc.testutil.LogCapture;
@@ -126,6 +127,27 @@ abstract class RetryingConnectionIntegrationTestBase {
                     .contains(
                             "reading the session id failed (attempt 1 of 3), retrying on a fresh"
                                     + " connection");
+        }
+    }
+
+    /** An interrupt during the back-off ends the work with what happened, not the last failure. */
+    @Test
+    void anInterruptWhileWaitingToRetryEndsTheWorkSayingSo() throws Exception {
+        SQLException deadlock = new SQLException("deadlock detected", "40001");
+        try {
+            assertThatThrownBy(
+                            () ->
+                                    connection.run(
+                                            "writing rows",
+                                            c -> {
+                                                Thread.currentThread().interrupt();
+                                                throw deadlock;
+                                            }))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessage("Interrupted while retrying: writing rows");
+            assertThat(Thread.currentThread().isInterrupted()).isTrue();
+        } finally {
+            Thread.interrupted();
         }
     }
 

@@ -13,60 +13,60 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The renames a DDL statement makes, read from Debezium's own MariaDB grammar (a listener on the
- * parse tree of {@code MariaDBParser}, names read as {@link QuotedNamesDdlParser} reads them).
- * Debezium describes a table after a DDL statement, not the statement's steps; comparing the two
- * descriptions cannot tell a rename from a drop and an add, so the statement itself names them.
+ * The renames a DDL statement makes, read in one walk of Debezium's own MariaDB grammar (a listener
+ * on the parse tree of {@code MariaDBParser}, names read as {@link QuotedNamesDdlParser} reads
+ * them). Debezium describes a table after a DDL statement, not the statement's steps; comparing the
+ * two descriptions cannot tell a rename from a drop and an add, so the statement itself names them.
+ *
+ * @param columns the column renames of an {@code ALTER TABLE}, old name to new name in statement
+ *     order: {@code CHANGE [COLUMN] [IF EXISTS] old new type ..} and {@code RENAME COLUMN [IF
+ *     EXISTS] old TO new}
+ * @param tables the tables the statement renames: {@code RENAME TABLE a TO b [, c TO d]} and {@code
+ *     ALTER TABLE a RENAME [TO|AS] b}, names qualified with the statement's database where it does
+ *     not qualify them
  */
-public final class DdlRenames {
+public record DdlRenames(Map<String, String> columns, Map<TableId, TableId> tables) {
+
+    /** What a statement that is not read renames: nothing. */
+    public static final DdlRenames NONE = new DdlRenames(Map.of(), Map.of());
+
     /** Reads names only: no table filter, no charsets. */
     private static final QuotedNamesDdlParser NAMES = new QuotedNamesDdlParser();
 
-    private DdlRenames() {}
-
     /**
-     * The column renames of an {@code ALTER TABLE}, old name to new name in statement order: {@code
-     * CHANGE [COLUMN] [IF EXISTS] old new type ..} and {@code RENAME COLUMN [IF EXISTS] old TO
-     * new}; empty for any other statement.
+     * @param database the database the statement ran in, for the tables it does not qualify
      */
-    public static Map<String, String> of(String ddl) {
-        Map<String, String> renames = new LinkedHashMap<>();
-        walk(
-                ddl,
+    public static DdlRenames in(String ddl, String database) {
+        Map<String, String> columns = new LinkedHashMap<>();
+        Map<TableId, TableId> tables = new LinkedHashMap<>();
+        MariaDBLexer lexer =
+                new MariaDBLexer(new CaseChangingCharStream(CharStreams.fromString(ddl), true));
+        lexer.removeErrorListeners();
+        MariaDBParser parser = new MariaDBParser(new CommonTokenStream(lexer));
+        parser.removeErrorListeners();
+        ParseTreeWalker.DEFAULT.walk(
                 new MariaDBParserBaseListener() {
                     @Override
                     public void enterAlterByChangeColumn(
                             MariaDBParser.AlterByChangeColumnContext change) {
-                        put(change.oldColumn, change.newColumn);
+                        column(change.oldColumn, change.newColumn);
                     }
 
                     @Override
                     public void enterAlterByRenameColumn(
                             MariaDBParser.AlterByRenameColumnContext rename) {
-                        put(rename.oldColumn, rename.newColumn);
+                        column(rename.oldColumn, rename.newColumn);
                     }
 
-                    private void put(MariaDBParser.UidContext from, MariaDBParser.UidContext to) {
-                        renames.put(NAMES.parseName(from), NAMES.parseName(to));
+                    private void column(
+                            MariaDBParser.UidContext from, MariaDBParser.UidContext to) {
+                        columns.put(NAMES.parseName(from), NAMES.parseName(to));
                     }
-                });
-        return renames;
-    }
 
-    /**
-     * The tables a statement renames: {@code RENAME TABLE a TO b [, c TO d]} and {@code ALTER TABLE
-     * a RENAME [TO|AS] b}, names qualified with {@code database} where the statement does not
-     * qualify them.
-     */
-    public static Map<TableId, TableId> tablesOf(String ddl, String database) {
-        Map<TableId, TableId> renames = new LinkedHashMap<>();
-        walk(
-                ddl,
-                new MariaDBParserBaseListener() {
                     @Override
                     public void enterRenameTableClause(
                             MariaDBParser.RenameTableClauseContext clause) {
-                        renames.put(
+                        tables.put(
                                 table(clause.tableName(0).fullId(), database),
                                 table(clause.tableName(1).fullId(), database));
                     }
@@ -79,24 +79,15 @@ public final class DdlRenames {
                                 rename.fullId() != null
                                         ? table(rename.fullId(), database)
                                         : TableId.tableId(database, NAMES.parseName(rename.uid()));
-                        renames.put(table(alter.tableName().fullId(), database), to);
+                        tables.put(table(alter.tableName().fullId(), database), to);
                     }
-                });
-        return renames;
+                },
+                parser.root());
+        return new DdlRenames(columns, tables);
     }
 
     private static TableId table(MariaDBParser.FullIdContext name, String database) {
         io.debezium.relational.TableId id = NAMES.parseQualifiedTableId(name);
         return TableId.tableId(id.catalog() != null ? id.catalog() : database, id.table());
-    }
-
-    /** Parses {@code ddl} as Debezium does (its grammar is upper case) and walks the tree. */
-    private static void walk(String ddl, MariaDBParserBaseListener listener) {
-        MariaDBLexer lexer =
-                new MariaDBLexer(new CaseChangingCharStream(CharStreams.fromString(ddl), true));
-        lexer.removeErrorListeners();
-        MariaDBParser parser = new MariaDBParser(new CommonTokenStream(lexer));
-        parser.removeErrorListeners();
-        ParseTreeWalker.DEFAULT.walk(listener, parser.root());
     }
 }

@@ -64,7 +64,7 @@ final class RecordEmitter {
             return List.of(new CreateTableEvent(table, described));
         }
         List<Event> events = new ArrayList<>();
-        alter(table, described, "", events);
+        alter(table, described, Map.of(), events);
         return events;
     }
 
@@ -117,9 +117,11 @@ final class RecordEmitter {
         String database =
                 value.getString("databaseName") == null ? "" : value.getString("databaseName");
         List<Event> events = new ArrayList<>();
-        if (settings.schemaChangeEnabled()) {
-            droppedByRename(DdlRenames.tablesOf(ddl, database), events);
-        }
+        // read once per statement, for the table renames here and the column renames of each
+        // table it alters
+        DdlRenames renames =
+                settings.schemaChangeEnabled() ? DdlRenames.in(ddl, database) : DdlRenames.NONE;
+        droppedByRename(renames.tables(), events);
         for (TableChange change : TableChangeStructs.of(value)) {
             TableId table = change.id();
             Optional<TableId> replaced = shadows.originalOf(table);
@@ -127,7 +129,11 @@ final class RecordEmitter {
                 // gh-ost / pt-online-schema-change: the shadow's ALTER is the original's.
                 if (change.kind() == TableChangeStructs.Kind.ALTER
                         && schemas.containsKey(replaced.get())) {
-                    alter(replaced.get(), MariaDbTypes.schemaOf(change.table()), ddl, events);
+                    alter(
+                            replaced.get(),
+                            MariaDbTypes.schemaOf(change.table()),
+                            renames.columns(),
+                            events);
                 }
                 continue;
             }
@@ -146,7 +152,7 @@ final class RecordEmitter {
                         events.add(new CreateTableEvent(table, described));
                         remember(table, described);
                     } else {
-                        alter(table, described, ddl, events);
+                        alter(table, described, renames.columns(), events);
                     }
                     break;
                 default:
@@ -174,12 +180,12 @@ final class RecordEmitter {
         }
     }
 
-    private void alter(TableId table, Schema described, String ddl, List<Event> events) {
+    private void alter(
+            TableId table, Schema described, Map<String, String> renames, List<Event> events) {
         if (!settings.schemaChangeEnabled()) {
             return;
         }
-        SchemaDiff.Result diff =
-                SchemaDiff.between(table, schemas.get(table), described, DdlRenames.of(ddl));
+        SchemaDiff.Result diff = SchemaDiff.between(table, schemas.get(table), described, renames);
         events.addAll(diff.events());
         remember(table, diff.after());
     }

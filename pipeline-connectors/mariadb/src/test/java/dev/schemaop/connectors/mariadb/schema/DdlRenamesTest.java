@@ -9,10 +9,28 @@ import java.util.Map;
 
 class DdlRenamesTest {
 
+    private static Map<String, String> columns(String ddl) {
+        return DdlRenames.in(ddl, "app").columns();
+    }
+
+    private static Map<TableId, TableId> tables(String ddl, String database) {
+        return DdlRenames.in(ddl, database).tables();
+    }
+
+    @Test
+    void oneStatementCanRenameColumnsAndItsTable() {
+        DdlRenames renames =
+                DdlRenames.in("ALTER TABLE t1 RENAME COLUMN a TO b, RENAME TO t2", "app");
+        assertThat(renames.columns()).containsExactly(Map.entry("a", "b"));
+        assertThat(renames.tables())
+                .containsExactly(
+                        Map.entry(TableId.tableId("app", "t1"), TableId.tableId("app", "t2")));
+    }
+
     @Test
     void changeAndRenameColumnInStatementOrder() {
         assertThat(
-                        DdlRenames.of(
+                        columns(
                                 "ALTER TABLE app.customers CHANGE age precise_age DOUBLE,"
                                         + " RENAME COLUMN name TO full_name, ADD COLUMN x INT"))
                 .containsExactly(Map.entry("age", "precise_age"), Map.entry("name", "full_name"));
@@ -21,7 +39,7 @@ class DdlRenamesTest {
     @Test
     void quotedNamesKeywordsAndOptionalWords() {
         assertThat(
-                        DdlRenames.of(
+                        columns(
                                 "alter online table `app`.`t` wait 5 change column if exists"
                                         + " `we``ird, name` `new` varchar(10) default 'a, b',"
                                         + " rename column if exists `x` to `y`"))
@@ -31,7 +49,7 @@ class DdlRenamesTest {
     @Test
     void commasInsideTypesDefaultsAndCommentsDoNotSplitClauses() {
         assertThat(
-                        DdlRenames.of(
+                        columns(
                                 "ALTER TABLE t MODIFY price DECIMAL(10, 2) /* a, b */,"
                                         + " CHANGE c d ENUM('x', 'y') COMMENT 'it''s, here'"))
                 .containsExactly(Map.entry("c", "d"));
@@ -40,7 +58,7 @@ class DdlRenamesTest {
     @Test
     void namesWithBackticksAndDoubleQuotedNamesOfAnsiQuotes() {
         assertThat(
-                        DdlRenames.of(
+                        columns(
                                 "ALTER TABLE `t``q` RENAME COLUMN x TO `a``b`, CHANGE `c\"d` `e.f`"
                                         + " INT, CHANGE \"g\"\"h\" \"i j\" INT"))
                 .containsExactly(
@@ -50,7 +68,7 @@ class DdlRenamesTest {
     @Test
     void aDoubleQuotedStringWithAnEscapedQuoteAndACommaIsOneString() {
         assertThat(
-                        DdlRenames.of(
+                        columns(
                                 "ALTER TABLE t MODIFY x INT COMMENT \"say \\\"a, b\\\"\","
                                         + " CHANGE y z INT"))
                 .containsExactly(Map.entry("y", "z"));
@@ -58,31 +76,31 @@ class DdlRenamesTest {
 
     @Test
     void aCaseOnlyRenameIsARename() {
-        assertThat(DdlRenames.of("ALTER TABLE t CHANGE name Name VARCHAR(10)"))
+        assertThat(columns("ALTER TABLE t CHANGE name Name VARCHAR(10)"))
                 .containsExactly(Map.entry("name", "Name"));
     }
 
     @Test
     void otherStatementsRenameNothing() {
-        assertThat(DdlRenames.of("CREATE TABLE t (change_me INT)")).isEmpty();
-        assertThat(DdlRenames.of("ALTER TABLE t ADD COLUMN change_x INT")).isEmpty();
-        assertThat(DdlRenames.of("RENAME TABLE a TO b")).isEmpty();
+        assertThat(columns("CREATE TABLE t (change_me INT)")).isEmpty();
+        assertThat(columns("ALTER TABLE t ADD COLUMN change_x INT")).isEmpty();
+        assertThat(columns("RENAME TABLE a TO b")).isEmpty();
     }
 
     @Test
     void renamedTables() {
-        assertThat(DdlRenames.tablesOf("RENAME TABLE t1 TO t3, `other`.`a` TO other.b", "app"))
+        assertThat(tables("RENAME TABLE t1 TO t3, `other`.`a` TO other.b", "app"))
                 .containsExactly(
                         Map.entry(TableId.tableId("app", "t1"), TableId.tableId("app", "t3")),
                         Map.entry(TableId.tableId("other", "a"), TableId.tableId("other", "b")));
-        assertThat(DdlRenames.tablesOf("ALTER TABLE app.t1 RENAME TO app.t2", "x"))
+        assertThat(tables("ALTER TABLE app.t1 RENAME TO app.t2", "x"))
                 .containsExactly(
                         Map.entry(TableId.tableId("app", "t1"), TableId.tableId("app", "t2")));
-        assertThat(DdlRenames.tablesOf("ALTER TABLE IF EXISTS `t1` WAIT 5 RENAME AS t2", "app"))
+        assertThat(tables("ALTER TABLE IF EXISTS `t1` WAIT 5 RENAME AS t2", "app"))
                 .as("the name is the table's, not the words around it")
                 .containsExactly(
                         Map.entry(TableId.tableId("app", "t1"), TableId.tableId("app", "t2")));
-        assertThat(DdlRenames.tablesOf("ALTER TABLE t1 RENAME COLUMN a TO b", "app")).isEmpty();
-        assertThat(DdlRenames.tablesOf("ALTER TABLE t1 ADD COLUMN c INT", "app")).isEmpty();
+        assertThat(tables("ALTER TABLE t1 RENAME COLUMN a TO b", "app")).isEmpty();
+        assertThat(tables("ALTER TABLE t1 ADD COLUMN c INT", "app")).isEmpty();
     }
 }

@@ -155,13 +155,17 @@ public class ValuesSourceReader implements SourceReader<Event, ValuesSplit> {
             output.collect(event);
             if (!replaying) {
                 position++;
-            } else if (replay.poll() != null && replay.isEmpty() && splitStart > 0) {
-                LOG.info(
-                        "Values source reader {}: {} resumes at item {}; replayed the history of {}",
-                        context.getIndexOfSubtask(),
-                        current.splitId(),
-                        position,
-                        table);
+            } else {
+                replay.remove();
+                if (replay.isEmpty() && splitStart > 0) {
+                    LOG.info(
+                            "Values source reader {}: {} resumes at item {}; replayed the history"
+                                    + " of {}",
+                            context.getIndexOfSubtask(),
+                            current.splitId(),
+                            position,
+                            table);
+                }
             }
             if (delayMs > 0) {
                 nextEmitNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delayMs);

@@ -20,17 +20,20 @@ import java.util.regex.Pattern;
  * Flink's defaults: DECIMAL = DECIMAL(10, 0), CHAR/VARCHAR/BINARY/VARBINARY length 1, TIME
  * precision 0, TIMESTAMP precision 6), with the aliases this connector accepted before it used
  * Flink's parser: {@code BOOL}, {@code REAL} (FLOAT), {@code CHARACTER[(n)]}, {@code CHARACTER
- * VARYING[(n)]} and {@code TIMESTAMP_TZ[(p)]} (TIMESTAMP WITH TIME ZONE). A ROW field named like
- * one of them is written in backquotes. Every string produced by {@link
- * DataType#asSerializableString()} parses back to an equal type.
+ * VARYING[(n)]} / {@code CHAR VARYING[(n)]} and {@code TIMESTAMP_TZ[(p)]} (TIMESTAMP WITH TIME
+ * ZONE). A ROW field named like one of them is written in backquotes. Every string produced by
+ * {@link DataType#asSerializableString()} parses back to an equal type.
  */
 public final class DataTypeParser {
 
-    /** Aliases Flink's parser does not know, and what each stands for; outside backquotes only. */
+    /**
+     * Aliases Flink's parser does not know, and what each stands for; outside quoted names and
+     * strings (a ROW field's description) only.
+     */
     private static final Alias[] ALIASES = {
         new Alias("\\bBOOL\\b", "BOOLEAN"),
         new Alias("\\bREAL\\b", "FLOAT"),
-        new Alias("\\bCHARACTER\\s+VARYING\\b", "VARCHAR"),
+        new Alias("\\bCHAR(?:ACTER)?\\s+VARYING\\b", "VARCHAR"),
         new Alias("\\bCHARACTER\\b", "CHAR"),
         new Alias("\\bTIMESTAMP_TZ\\b(\\s*\\(\\s*\\d+\\s*\\))?", "TIMESTAMP$1 WITH TIME ZONE"),
     };
@@ -40,6 +43,9 @@ public final class DataTypeParser {
             this(Pattern.compile(regex, Pattern.CASE_INSENSITIVE), replacement);
         }
     }
+
+    /** A backquoted name or a quoted string, either with its quote doubled inside. */
+    private static final Pattern QUOTED = Pattern.compile("`(?:[^`]|``)*`|'(?:[^']|'')*'");
 
     private DataTypeParser() {}
 
@@ -88,24 +94,24 @@ public final class DataTypeParser {
         return null;
     }
 
-    /** The aliases replaced by Flink SQL's names, quoted identifiers left as they are. */
+    /** The aliases replaced by Flink SQL's names, quoted names and strings left as they are. */
     static String withoutAliases(String typeString) {
-        String[] parts = typeString.split("`", -1);
         StringBuilder result = new StringBuilder();
-        for (int i = 0; i < parts.length; i++) {
-            String part = parts[i];
-            if (i % 2 == 0) {
-                for (Alias alias : ALIASES) {
-                    Matcher matcher = alias.pattern().matcher(part);
-                    part = matcher.replaceAll(alias.replacement());
-                }
-            }
-            result.append(part);
-            if (i < parts.length - 1) {
-                result.append('`');
-            }
+        Matcher quoted = QUOTED.matcher(typeString);
+        int from = 0;
+        while (quoted.find()) {
+            result.append(aliasesReplaced(typeString.substring(from, quoted.start())));
+            result.append(quoted.group());
+            from = quoted.end();
         }
-        return result.toString();
+        return result.append(aliasesReplaced(typeString.substring(from))).toString();
+    }
+
+    private static String aliasesReplaced(String text) {
+        for (Alias alias : ALIASES) {
+            text = alias.pattern().matcher(text).replaceAll(alias.replacement());
+        }
+        return text;
     }
 
     private static String firstLine(String message) {

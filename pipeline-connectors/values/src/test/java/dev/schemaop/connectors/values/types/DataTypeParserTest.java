@@ -51,6 +51,12 @@ class DataTypeParserTest {
                 Arguments.of("real", DataTypes.FLOAT()),
                 Arguments.of("CHARACTER(3)", DataTypes.CHAR(3)),
                 Arguments.of("character varying (5) not null", DataTypes.VARCHAR(5).notNull()),
+                Arguments.of("char varying(4)", DataTypes.VARCHAR(4)),
+                Arguments.of(
+                        "ROW<a INT 'a real number', `b` REAL 'x ` y'>",
+                        DataTypes.ROW(
+                                DataTypes.FIELD("a", DataTypes.INT(), "a real number"),
+                                DataTypes.FIELD("b", DataTypes.FLOAT(), "x ` y"))),
                 Arguments.of("TIMESTAMP_TZ(3)", DataTypes.TIMESTAMP_TZ(3)),
                 Arguments.of("TIMESTAMP_TZ", DataTypes.TIMESTAMP_TZ(6)),
                 Arguments.of("DEC(4, 1)", DataTypes.DECIMAL(4, 1)),
