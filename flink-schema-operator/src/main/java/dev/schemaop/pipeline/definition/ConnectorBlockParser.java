@@ -6,7 +6,6 @@ import static dev.schemaop.pipeline.definition.PipelineDefinitionParser.SINK_EXA
 import static dev.schemaop.pipeline.definition.PipelineDefinitionParser.SOURCE;
 import static dev.schemaop.pipeline.definition.PipelineDefinitionParser.SOURCE_EXAMPLE;
 import static dev.schemaop.pipeline.definition.PipelineDefinitionParser.TYPE;
-import static dev.schemaop.pipeline.definition.PipelineDefinitionParser.isBlankText;
 import static dev.schemaop.pipeline.definition.PipelineDefinitionParser.isNull;
 import static dev.schemaop.pipeline.definition.PipelineDefinitionParser.text;
 
@@ -198,5 +197,9 @@ final class ConnectorBlockParser {
                             value, option, String.join(", ", SinkDefinition.EXPANSION_MODES));
         }
         return mode;
+    }
+
+    private static boolean isBlankText(YamlNode node) {
+        return node instanceof YamlNode.Scalar scalar && scalar.text().isBlank();
     }
 }

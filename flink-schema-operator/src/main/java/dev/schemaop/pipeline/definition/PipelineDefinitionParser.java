@@ -190,10 +190,6 @@ public final class PipelineDefinitionParser {
         return scalar.optionValue();
     }
 
-    static boolean isBlankText(YamlNode node) {
-        return node instanceof YamlNode.Scalar scalar && scalar.text().isBlank();
-    }
-
     static boolean isNull(YamlNode node) {
         return node instanceof YamlNode.Scalar scalar && scalar.isNull();
     }
