@@ -14,11 +14,13 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * @param history the schema history the reader puts into its checkpoints
  * @param unparseable what becomes of a statement Debezium's parser cannot read
+ * @param renames where the parser hands the reader the tables binlog statements rename
  * @param settings the source's settings, to log in as the source when the binlog connection drops
  */
 record EngineHooks(
         CheckpointedSchemaHistory.Records history,
         UnparseableStatements unparseable,
+        ResolvedRenames renames,
         SourceSettings settings) {
     /** The property holding the engine's id (a schema history property: the history gets it). */
     static final String ENGINE_ID = "schema.history.internal.schemaop.engine";

@@ -62,6 +62,7 @@ public final class EngineRunner implements AutoCloseable {
      * @param historyRecords the restored schema history, empty for a new job
      * @param owner the job and subtask this reader runs for, named in Debezium's JMX beans
      * @param unparseable what becomes of a binlog statement Debezium's parser cannot read
+     * @param renames where the parser hands the reader the tables binlog statements rename
      */
     public EngineRunner(
             SourceSettings settings,
@@ -70,11 +71,12 @@ public final class EngineRunner implements AutoCloseable {
             @Nullable String offsetJson,
             List<String> historyRecords,
             UnparseableStatements unparseable,
+            ResolvedRenames renames,
             ClassLoader classLoader) {
         this.settings = settings;
         this.secrets = settings.secrets();
         this.history = new CheckpointedSchemaHistory.Records(historyRecords);
-        EngineHooks.register(engineId, new EngineHooks(history, unparseable, settings));
+        EngineHooks.register(engineId, new EngineHooks(history, unparseable, renames, settings));
         // Debezium connects through DriverManager, which offers a driver only to the class loader
         // that registered it: register this job's (on a TaskManager, the one of an earlier job may
         // be there, and a restored job reaches Debezium without the snapshot's connections).

@@ -13,12 +13,26 @@ public record EventPosition(String file, long position, @Nullable String gtid) {
     /**
      * The position in Debezium's source block of the event it is reading (fields file, pos, gtid).
      */
-    static EventPosition of(Struct source) {
+    public static EventPosition of(Struct source) {
         String gtid = source.schema().field("gtid") == null ? null : source.getString("gtid");
         return new EventPosition(
                 source.getString("file"),
                 source.getInt64("pos"),
                 gtid == null || gtid.isEmpty() ? null : gtid);
+    }
+
+    /**
+     * Whether this event comes after {@code other} in the binlog: a later file (the server numbers
+     * its files in order, {@code mysql-bin.000009} before {@code mysql-bin.000010}), or a later
+     * position in the same file.
+     */
+    public boolean isAfter(EventPosition other) {
+        int files = Long.compare(fileNumber(file), fileNumber(other.file));
+        return files != 0 ? files > 0 : position > other.position;
+    }
+
+    private static long fileNumber(String file) {
+        return Long.parseLong(file.substring(file.lastIndexOf('.') + 1));
     }
 
     /** {@code mysql-bin.000003:4567, GTID 0-1-89}. */

@@ -92,7 +92,8 @@ public class QuotedNamesConnectorTask extends MariaDbConnectorTask {
             Offsets<MariaDbPartition, MariaDbOffsetContext> previousOffsets,
             DatabaseSchema schema,
             Snapshotter snapshotter) {
-        useBinlogParser(schema, EngineHooks.of(config.getConfig()).unparseable());
+        EngineHooks hooks = EngineHooks.of(config.getConfig());
+        useBinlogParser(schema, hooks.unparseable(), hooks.renames());
         super.validateSchemaHistory(
                 config, logPositionValidator, previousOffsets, schema, snapshotter);
     }
@@ -130,7 +131,8 @@ public class QuotedNamesConnectorTask extends MariaDbConnectorTask {
     }
 
     /** Replaces the schema's Debezium parser by a {@link BinlogDdlParser} set up the same. */
-    private void useBinlogParser(DatabaseSchema<?> schema, UnparseableStatements unparseable) {
+    private void useBinlogParser(
+            DatabaseSchema<?> schema, UnparseableStatements unparseable, ResolvedRenames renames) {
         try {
             Field field = BinlogDatabaseSchema.class.getDeclaredField(PARSER_FIELD);
             field.setAccessible(true);
@@ -139,7 +141,10 @@ public class QuotedNamesConnectorTask extends MariaDbConnectorTask {
                 field.set(
                         schema,
                         new BinlogDdlParser(
-                                (MariaDbAntlrDdlParser) parser, unparseable, this::reading));
+                                (MariaDbAntlrDdlParser) parser,
+                                unparseable,
+                                renames,
+                                this::reading));
             }
         } catch (ReflectiveOperationException | ClassCastException e) {
             throw new IllegalStateException(

@@ -4,6 +4,7 @@ import dev.schemaop.connectors.mariadb.SourceSettings;
 import dev.schemaop.connectors.mariadb.debezium.EngineRunner;
 import dev.schemaop.connectors.mariadb.debezium.OffsetCodec;
 import dev.schemaop.connectors.mariadb.debezium.ReaderOwner;
+import dev.schemaop.connectors.mariadb.debezium.ResolvedRenames;
 import dev.schemaop.connectors.mariadb.debezium.UnparseableStatements;
 import dev.schemaop.connectors.mariadb.snapshot.SnapshotItem;
 import dev.schemaop.connectors.mariadb.snapshot.SnapshotRunner;
@@ -41,6 +42,7 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
     private final SourceSettings settings;
     private final ReaderOwner owner;
     private final UnparseableStatements unparseable;
+    private final ResolvedRenames renames = new ResolvedRenames();
     @Nullable private SnapshotRunner snapshot;
     @Nullable private EngineRunner engine;
     @Nullable private RecordEmitter emitter;
@@ -83,7 +85,7 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
             offsetJson = split.offsetJson();
             history = split.history();
             finished = split.finished();
-            emitter = new RecordEmitter(settings, split.schemas());
+            emitter = new RecordEmitter(settings, split.schemas(), renames);
             if (finished) {
                 continue;
             }
@@ -106,6 +108,7 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
                         offsetJson,
                         history,
                         unparseable,
+                        renames,
                         Thread.currentThread().getContextClassLoader());
         engine.start();
     }

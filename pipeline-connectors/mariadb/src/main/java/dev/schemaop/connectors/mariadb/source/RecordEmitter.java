@@ -1,7 +1,9 @@
 package dev.schemaop.connectors.mariadb.source;
 
 import dev.schemaop.connectors.mariadb.SourceSettings;
-import dev.schemaop.connectors.mariadb.schema.DdlRenames;
+import dev.schemaop.connectors.mariadb.debezium.EventPosition;
+import dev.schemaop.connectors.mariadb.debezium.ResolvedRenames;
+import dev.schemaop.connectors.mariadb.schema.ColumnRenames;
 import dev.schemaop.connectors.mariadb.schema.MariaDbTypes;
 import dev.schemaop.connectors.mariadb.schema.SchemaDiff;
 import dev.schemaop.connectors.mariadb.schema.TableChangeStructs;
@@ -42,9 +44,14 @@ final class RecordEmitter {
     private final Map<TableId, Schema> schemas;
     private final Map<TableId, BinaryRecordDataGenerator> generators = new HashMap<>();
     private final ShadowTables shadows;
+    private final ResolvedRenames renames;
 
-    RecordEmitter(SourceSettings settings, Map<TableId, Schema> restored) {
+    /**
+     * @param renames the tables the binlog's statements rename, from the engine's parser
+     */
+    RecordEmitter(SourceSettings settings, Map<TableId, Schema> restored, ResolvedRenames renames) {
         this.settings = settings;
+        this.renames = renames;
         this.schemas = new LinkedHashMap<>(restored);
         this.shadows = new ShadowTables(settings.onlineSchemaChanges());
     }
@@ -107,21 +114,28 @@ final class RecordEmitter {
             return schemaChange(value);
         }
         if (schemaName != null && schemaName.endsWith(".Envelope")) {
-            return dataChange(value);
+            List<Event> renamedAway = renamedAwayBefore(value.getStruct("source"));
+            List<Event> rows = dataChange(value);
+            if (renamedAway.isEmpty()) {
+                return rows;
+            }
+            renamedAway.addAll(rows);
+            return renamedAway;
         }
         return List.of();
     }
 
     private List<Event> schemaChange(Struct value) {
         String ddl = value.getString("ddl") == null ? "" : value.getString("ddl");
-        String database =
-                value.getString("databaseName") == null ? "" : value.getString("databaseName");
         List<Event> events = new ArrayList<>();
-        // read once per statement, for the table renames here and the column renames of each
-        // table it alters
-        DdlRenames renames =
-                settings.schemaChangeEnabled() ? DdlRenames.in(ddl, database) : DdlRenames.NONE;
-        droppedByRename(renames.tables(), events);
+        Map<TableId, TableId> tableRenames =
+                renames.takeThrough(EventPosition.of(value.getStruct("source")));
+        if (settings.schemaChangeEnabled()) {
+            droppedByRename(tableRenames, events);
+        }
+        // read once per statement, for each table it alters
+        Map<String, String> columnRenames =
+                settings.schemaChangeEnabled() ? ColumnRenames.in(ddl) : Map.of();
         for (TableChange change : TableChangeStructs.of(value)) {
             TableId table = change.id();
             Optional<TableId> replaced = shadows.originalOf(table);
@@ -132,7 +146,7 @@ final class RecordEmitter {
                     alter(
                             replaced.get(),
                             MariaDbTypes.schemaOf(change.table()),
-                            renames.columns(),
+                            columnRenames,
                             events);
                 }
                 continue;
@@ -152,12 +166,28 @@ final class RecordEmitter {
                         events.add(new CreateTableEvent(table, described));
                         remember(table, described);
                     } else {
-                        alter(table, described, renames.columns(), events);
+                        alter(table, described, columnRenames, events);
                     }
                     break;
                 default:
                     break;
             }
+        }
+        return events;
+    }
+
+    /**
+     * The drops of tables that statements before this row renamed into a database the source does
+     * not capture: Debezium emits no record for such a statement, so they come with the next row.
+     */
+    private List<Event> renamedAwayBefore(Struct source) {
+        List<Event> events = new ArrayList<>();
+        if (renames.isEmpty()) {
+            return events;
+        }
+        Map<TableId, TableId> tableRenames = renames.takeThrough(EventPosition.of(source));
+        if (settings.schemaChangeEnabled()) {
+            droppedByRename(tableRenames, events);
         }
         return events;
     }

@@ -15,6 +15,7 @@ import org.apache.flink.metrics.SimpleCounter;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -29,6 +30,7 @@ class BinlogDdlParserTest {
 
     private final SimpleCounter skipped = new SimpleCounter();
     private final Tables tables = new Tables();
+    private final ResolvedRenames renames = new ResolvedRenames();
 
     private BinlogDdlParser parser(Unparseable mode, Optional<EventPosition> reading) {
         BinlogDdlParser parser =
@@ -36,6 +38,7 @@ class BinlogDdlParserTest {
                         new MariaDbAntlrDdlParser(),
                         new UnparseableStatements(
                                 mode, List.of(TablePattern.parse("shop.\\.*")), skipped),
+                        renames,
                         () -> reading);
         parser.setCurrentSchema("shop");
         parser.parse(
@@ -163,5 +166,46 @@ class BinlogDdlParserTest {
                                         "ALTER TABLE `shop`.orders ADD PERIOD FOR p (a, b)",
                                         tables))
                 .isExactlyInstanceOf(NonRecoverableException.class);
+    }
+
+    /**
+     * A table the statement names without its database is the one of the database the statement ran
+     * in, whatever database the new name is in; each statement's renames wait, in order, for the
+     * record at or after its position.
+     */
+    @Test
+    void theTablesABinlogStatementRenamesAreResolvedInItsDatabase() {
+        EventPosition next = new EventPosition("mysql-bin.000005", 4, null);
+        BinlogDdlParser parser = parser(Unparseable.FAIL, Optional.of(AT));
+        parser.parse("CREATE DATABASE archive", tables);
+        parser.parse("RENAME TABLE orders TO archive.orders_2025", tables);
+        BinlogDdlParser later = parser(Unparseable.FAIL, Optional.of(next));
+        later.setCurrentSchema("archive");
+        later.parse("ALTER TABLE orders_2025 RENAME TO shop.orders_old", tables);
+
+        assertThat(renames.takeThrough(new EventPosition("mysql-bin.000004", 1233, null)))
+                .as("nothing of a statement after the position")
+                .isEmpty();
+        assertThat(renames.takeThrough(AT))
+                .containsExactly(
+                        Map.entry(flink("shop", "orders"), flink("archive", "orders_2025")));
+        assertThat(renames.takeThrough(AT)).as("taken once").isEmpty();
+        assertThat(renames.takeThrough(new EventPosition("mysql-bin.000010", 1, null)))
+                .as("a later file")
+                .containsExactly(
+                        Map.entry(flink("archive", "orders_2025"), flink("shop", "orders_old")));
+        assertThat(renames.isEmpty()).isTrue();
+    }
+
+    /** Before the binlog (the schema history) no statement has a record to wait for. */
+    @Test
+    void statementsReadBeforeTheBinlogLeaveNoRenames() {
+        parser(Unparseable.FAIL, Optional.empty()).parse("RENAME TABLE orders TO o2", tables);
+
+        assertThat(renames.isEmpty()).isTrue();
+    }
+
+    private static org.apache.flink.cdc.common.event.TableId flink(String database, String table) {
+        return org.apache.flink.cdc.common.event.TableId.tableId(database, table);
     }
 }

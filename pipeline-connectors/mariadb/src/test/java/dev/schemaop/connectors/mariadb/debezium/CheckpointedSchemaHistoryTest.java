@@ -128,7 +128,7 @@ class CheckpointedSchemaHistoryTest {
         String engine = UUID.randomUUID().toString();
         EngineHooks.register(
                 engine,
-                new EngineHooks(new CheckpointedSchemaHistory.Records(records), null, null));
+                new EngineHooks(new CheckpointedSchemaHistory.Records(records), null, null, null));
         try {
             CheckpointedSchemaHistory history = new CheckpointedSchemaHistory();
             history.configure(

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemaop.connectors.mariadb.SourceSettings;
 import dev.schemaop.connectors.mariadb.TablePattern;
+import dev.schemaop.connectors.mariadb.debezium.ResolvedRenames;
 
 import org.apache.flink.cdc.common.data.RecordData;
 import org.apache.flink.cdc.common.data.binary.BinaryStringData;
@@ -51,7 +52,8 @@ class RecordEmitterTest {
     void aSnapshotTakenAgainOfATableWhoseColumnOnlyMovedKeepsThePipelinesOrder() {
         Schema known = schema("id", "INT", "b", "STRING", "a", "INT");
         Schema described = schema("id", "INT", "a", "INT", "b", "STRING");
-        RecordEmitter emitter = new RecordEmitter(SETTINGS, Map.of(T, known));
+        RecordEmitter emitter =
+                new RecordEmitter(SETTINGS, Map.of(T, known), new ResolvedRenames());
 
         assertThat(emitter.snapshotTable(T, described)).as("a move is no event").isEmpty();
         RecordData row =
@@ -68,7 +70,8 @@ class RecordEmitterTest {
     @Test
     void rowsOfTheSchemaThePipelineHasNeedNoShaping() {
         Schema known = schema("id", "INT", "a", "INT");
-        RecordEmitter emitter = new RecordEmitter(SETTINGS, Map.of(T, known));
+        RecordEmitter emitter =
+                new RecordEmitter(SETTINGS, Map.of(T, known), new ResolvedRenames());
 
         assertThat(emitter.snapshotTable(T, known)).isEmpty();
         assertThat(emitter.shaperFor(T, known)).isNull();

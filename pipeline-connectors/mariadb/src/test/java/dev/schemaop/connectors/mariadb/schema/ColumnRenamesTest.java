@@ -2,29 +2,20 @@ package dev.schemaop.connectors.mariadb.schema;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.apache.flink.cdc.common.event.TableId;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
 
-class DdlRenamesTest {
+class ColumnRenamesTest {
 
     private static Map<String, String> columns(String ddl) {
-        return DdlRenames.in(ddl, "app").columns();
-    }
-
-    private static Map<TableId, TableId> tables(String ddl, String database) {
-        return DdlRenames.in(ddl, database).tables();
+        return ColumnRenames.in(ddl);
     }
 
     @Test
-    void oneStatementCanRenameColumnsAndItsTable() {
-        DdlRenames renames =
-                DdlRenames.in("ALTER TABLE t1 RENAME COLUMN a TO b, RENAME TO t2", "app");
-        assertThat(renames.columns()).containsExactly(Map.entry("a", "b"));
-        assertThat(renames.tables())
-                .containsExactly(
-                        Map.entry(TableId.tableId("app", "t1"), TableId.tableId("app", "t2")));
+    void aStatementThatAlsoRenamesItsTable() {
+        assertThat(columns("ALTER TABLE t1 RENAME COLUMN a TO b, RENAME TO t2"))
+                .containsExactly(Map.entry("a", "b"));
     }
 
     @Test
@@ -85,22 +76,5 @@ class DdlRenamesTest {
         assertThat(columns("CREATE TABLE t (change_me INT)")).isEmpty();
         assertThat(columns("ALTER TABLE t ADD COLUMN change_x INT")).isEmpty();
         assertThat(columns("RENAME TABLE a TO b")).isEmpty();
-    }
-
-    @Test
-    void renamedTables() {
-        assertThat(tables("RENAME TABLE t1 TO t3, `other`.`a` TO other.b", "app"))
-                .containsExactly(
-                        Map.entry(TableId.tableId("app", "t1"), TableId.tableId("app", "t3")),
-                        Map.entry(TableId.tableId("other", "a"), TableId.tableId("other", "b")));
-        assertThat(tables("ALTER TABLE app.t1 RENAME TO app.t2", "x"))
-                .containsExactly(
-                        Map.entry(TableId.tableId("app", "t1"), TableId.tableId("app", "t2")));
-        assertThat(tables("ALTER TABLE IF EXISTS `t1` WAIT 5 RENAME AS t2", "app"))
-                .as("the name is the table's, not the words around it")
-                .containsExactly(
-                        Map.entry(TableId.tableId("app", "t1"), TableId.tableId("app", "t2")));
-        assertThat(tables("ALTER TABLE t1 RENAME COLUMN a TO b", "app")).isEmpty();
-        assertThat(tables("ALTER TABLE t1 ADD COLUMN c INT", "app")).isEmpty();
     }
 }
