@@ -37,9 +37,9 @@ import java.util.Optional;
  *
  * <p>Usage: {@code BenchmarkMain [--quick] [--out DIR] [--only W1,W2] [--topologies a,a',b,c]
  * [--redraw-chart]} ({@code --redraw-chart} draws the chart of DIR's {@code latest.json} again;
- * {@code --only W5} runs W5 alone, {@code --only W6} W6). Topology {@code c-r}, not run unless
- * named ({@code --topologies c,c-r --only W1,W2}): this runtime into the counting sink behind a
- * repartitioning pre-write topology (issue 25).
+ * {@code --only W5} runs W5 alone, {@code --only W6} W6). Topologies {@code c-r} and {@code b-r},
+ * not run unless named ({@code --topologies b,b-r,c,c-r --only W1,W2}): this runtime and Apache
+ * Flink CDC's into the counting sink behind a repartitioning pre-write topology (issue 25).
  */
 public final class BenchmarkMain {
     private static final int[] PARALLELISMS = {1, 2};
@@ -87,7 +87,7 @@ public final class BenchmarkMain {
                     System.err.println(
                             "Unknown argument "
                                     + args[i]
-                                    + ". Usage: [--quick] [--out DIR] [--only W1,W2] [--topologies a,a',b,c,c-r] [--redraw-chart]");
+                                    + ". Usage: [--quick] [--out DIR] [--only W1,W2] [--topologies a,a',b,b-r,c,c-r] [--redraw-chart]");
                     System.exit(2);
                 }
             }
@@ -220,7 +220,8 @@ public final class BenchmarkMain {
                 List.<Topology>of(
                                 new BareTopology(),
                                 new KeyedBareTopology(),
-                                new FlinkCdcTopology(),
+                                new FlinkCdcTopology(false),
+                                new FlinkCdcTopology(true),
                                 new SchemaOperatorTopology(),
                                 new RepartitionedSinkTopology())
                         .stream()
@@ -277,6 +278,9 @@ public final class BenchmarkMain {
             if (topology instanceof KeyedBareTopology && parallelism == 1) {
                 continue; // the same as (a) at parallelism 1
             }
+            if (!topology.runsAt(parallelism)) {
+                continue;
+            }
             for (SchemaChangeBehavior behavior :
                     topology.hasBehavior() ? BEHAVIORS : new SchemaChangeBehavior[] {null}) {
                 configs.add(new Config(topology, sized(workload, topology), parallelism, behavior));
@@ -329,6 +333,9 @@ public final class BenchmarkMain {
     private void warmUp(BenchCluster cluster, List<Topology> topologies) throws Exception {
         for (Topology topology : topologies) {
             for (int parallelism : PARALLELISMS) {
+                if (!topology.runsAt(parallelism)) {
+                    continue;
+                }
                 for (Workload workload :
                         List.of(Workload.w1(plan.warmupRows()), Workload.w2(5_000))) {
                     runOnce(cluster, topology, workload, parallelism, SchemaChangeBehavior.EVOLVE);

@@ -51,7 +51,7 @@ final class W8Benchmark {
         Topology parking = new SchemaOperatorTopology();
         Topology parkingOff =
                 new SchemaOperatorTopology(SinkBlock.counting(), Map.of(PARKING_OFF, "0"));
-        Topology flinkCdc = new FlinkCdcTopology();
+        Topology flinkCdc = new FlinkCdcTopology(false);
         Workload steady = workload(0);
         Workload changing = workload(plan.changeEvery());
         // Not measured: the first jobs of a topology run while the JIT compiles its path.

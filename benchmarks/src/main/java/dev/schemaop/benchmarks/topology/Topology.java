@@ -14,4 +14,9 @@ public interface Topology {
     String registryUid();
 
     void build(StreamExecutionEnvironment env, RunSpec run);
+
+    /** Whether this topology runs at {@code parallelism}. */
+    default boolean runsAt(int parallelism) {
+        return true;
+    }
 }
