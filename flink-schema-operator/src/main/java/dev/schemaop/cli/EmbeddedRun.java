@@ -1,5 +1,6 @@
 package dev.schemaop.cli;
 
+import dev.schemaop.pipeline.CheckpointDefaults;
 import dev.schemaop.pipeline.ComposedPipeline;
 import dev.schemaop.pipeline.PipelineComposer;
 import dev.schemaop.pipeline.RunLocation;
@@ -7,6 +8,7 @@ import dev.schemaop.pipeline.definition.PipelineDefinition;
 
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.client.deployment.executors.PipelineExecutorUtils;
+import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.client.JobExecutionException;
 import org.apache.flink.runtime.jobgraph.JobGraph;
@@ -52,11 +54,20 @@ final class EmbeddedRun {
             Configuration flink,
             ClassLoader classLoader,
             RunLocation location,
-            Path pipelineFile)
+            Path pipelineFile,
+            @Nullable CheckpointDefaults checkpointDefaults,
+            @Nullable PipelineCheckpoints checkpoints)
             throws Exception {
         StreamExecutionEnvironment env = new StreamExecutionEnvironment(flink, classLoader);
-        ComposedPipeline composed =
-                new PipelineComposer(classLoader, location).compose(definition, env);
+        PipelineComposer composer = new PipelineComposer(classLoader, location);
+        if (checkpointDefaults != null) {
+            composer = composer.withCheckpointDefaults(checkpointDefaults);
+        }
+        ComposedPipeline composed = composer.compose(definition, env);
+        if (checkpoints != null && checkpointsGoTo(env, checkpoints.directory())) {
+            checkpoints.checkpointing(
+                    Duration.ofMillis(env.getCheckpointConfig().getCheckpointInterval()), err);
+        }
         StreamGraph streamGraph = env.getStreamGraph();
         streamGraph.setJobName(definition.settings().name());
         // What env.execute() hands its executor: the configuration, with what composing added.
@@ -84,6 +95,16 @@ final class EmbeddedRun {
         return new Outcome(
                 failure,
                 RunSummary.lines(Duration.ofMillis(result.getNetRuntime()), metrics, failure));
+    }
+
+    private static boolean checkpointsGoTo(StreamExecutionEnvironment env, Path directory) {
+        return env.getCheckpointConfig().isCheckpointingEnabled()
+                && env.getConfiguration()
+                        .getOptional(CheckpointingOptions.CHECKPOINTS_DIRECTORY)
+                        .map(Savepoints::localPath)
+                        .map(local -> local.toAbsolutePath().normalize())
+                        .filter(directory::equals)
+                        .isPresent();
     }
 
     private JobResult runToItsEnd(

@@ -83,6 +83,14 @@ public final class FlinkCdcCli implements Callable<Integer> {
     String savepoint;
 
     @Option(
+            names = "--fresh",
+            description =
+                    "On the embedded MiniCluster: start over instead of resuming from the newest"
+                            + " checkpoint of an earlier run of this pipeline (whose checkpoints"
+                            + " are deleted).")
+    boolean fresh;
+
+    @Option(
             names = "--allow-non-restored-state",
             description = "With -s: skip state that maps to no operator.")
     boolean allowNonRestoredState;

@@ -118,11 +118,12 @@ final class Interruption implements AutoCloseable {
         Optional<Path> last = lastCheckpoint(local.resolve(job.toString()));
         return last.map(
                         checkpoint ->
-                                "Resume from its last checkpoint: bin/flink-cdc.sh "
-                                        + pipeline
-                                        + " -s "
+                                "Start it again with the same command to resume from its last"
+                                        + " checkpoint, "
                                         + checkpoint
-                                        + " (with the same options).")
+                                        + " (bin/flink-cdc.sh "
+                                        + pipeline
+                                        + " with the same options).")
                 .orElse(restart + ": no checkpoint had completed.");
     }
 

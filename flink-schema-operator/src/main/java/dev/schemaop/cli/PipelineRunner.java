@@ -6,12 +6,20 @@ import dev.schemaop.pipeline.RunLocation;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
 import dev.schemaop.pipeline.definition.PipelineDefinitionParser;
 
+import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.util.TimeUtils;
 
+import javax.annotation.Nullable;
+
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.ServiceConfigurationError;
 
 /**
@@ -25,6 +33,9 @@ final class PipelineRunner {
     private final FlinkCdcCli options;
     private final PrintStream err = System.err;
     private final FailureReport failures;
+
+    /** {@code -D execution.checkpointing.interval=0}: no checkpoints, not even by default. */
+    private boolean checkpointingOff;
 
     PipelineRunner(FlinkCdcCli options) {
         this.options = options;
@@ -83,6 +94,7 @@ final class PipelineRunner {
             EmbeddedWebUi.configure(flinkConfiguration, !options.noWebUi);
             RunLocation run =
                     new RunLocation(options.pipeline.toAbsolutePath().getParent(), scratch.path());
+            PipelineCheckpoints checkpoints = checkpoints(definition, flinkConfiguration);
             EmbeddedRun.Outcome outcome =
                     new EmbeddedRun(err)
                             .run(
@@ -90,13 +102,44 @@ final class PipelineRunner {
                                     flinkConfiguration,
                                     classLoader,
                                     run,
-                                    options.pipeline);
+                                    options.pipeline,
+                                    checkpoints == null
+                                            ? null
+                                            : checkpoints.defaults(
+                                                    checkpointingOff
+                                                            ? null
+                                                            : PipelineCheckpoints.DEFAULT_INTERVAL),
+                                    checkpoints);
             if (outcome.failure() != null) {
                 reportFailure(outcome.failure());
             }
             outcome.summary().forEach(err::println);
             return outcome.failure() == null ? OK : JOB_FAILED;
         }
+    }
+
+    /**
+     * The embedded run's checkpoint directory, searched for a checkpoint to resume from; null when
+     * the run's checkpoints go to a file system other than the local one.
+     */
+    @Nullable
+    private PipelineCheckpoints checkpoints(
+            PipelineDefinition definition, Configuration flinkConfiguration) throws IOException {
+        Optional<PipelineCheckpoints> checkpoints =
+                PipelineCheckpoints.of(
+                        definition, flinkConfiguration, Path.of("").toAbsolutePath());
+        if (checkpoints.isEmpty()) {
+            if (options.fresh) {
+                throw new PipelineConfigException(
+                        "--fresh deletes the checkpoints of earlier runs in a local directory, but"
+                                + " -D execution.checkpointing.dir names another file system."
+                                + " Leave --fresh out: a run starts over there unless -s names a"
+                                + " checkpoint.");
+            }
+            return null;
+        }
+        checkpoints.get().beforeStart(flinkConfiguration, options.fresh, err);
+        return checkpoints.get();
     }
 
     private void checkTarget() {
@@ -114,6 +157,16 @@ final class PipelineRunner {
                     "--target remote contradicts --use-mini-cluster, which runs the pipeline on"
                             + " the embedded Flink MiniCluster. Pass one of them.");
         }
+        if (options.fresh && (remote || options.savepoint != null)) {
+            throw new PipelineConfigException(
+                    remote
+                            ? "--fresh is for the embedded MiniCluster, which resumes from its last"
+                                    + " checkpoint by itself; a remote job starts from what -s"
+                                    + " names, and from the start without it."
+                            : "--fresh contradicts -s: one starts over, the other restores "
+                                    + options.savepoint
+                                    + ". Pass one of them.");
+        }
         if (!remote && options.detached) {
             throw new PipelineConfigException(
                     "--detached is for --target remote: on the embedded MiniCluster the command"
@@ -123,7 +176,14 @@ final class PipelineRunner {
 
     /** The {@code -D} options, checked against Flink's own options before anything starts. */
     private Configuration flinkConfiguration() {
-        Map<String, String> given = FlinkOptionCheck.keyValues(options.inputs.flinkOptions);
+        Map<String, String> given =
+                new LinkedHashMap<>(FlinkOptionCheck.keyValues(options.inputs.flinkOptions));
+        String interval = given.get(CheckpointingOptions.CHECKPOINTING_INTERVAL.key());
+        // Flink takes no interval of 0; it is how a run keeps checkpointing off (issue 28).
+        if (interval != null && isZero(interval)) {
+            given.remove(CheckpointingOptions.CHECKPOINTING_INTERVAL.key());
+            checkpointingOff = true;
+        }
         FlinkOptionCheck.check(given).forEach(warning -> err.println("Warning: " + warning));
         Configuration conf = Configuration.fromMap(given);
         if (options.savepoint != null) {
@@ -133,6 +193,14 @@ final class PipelineRunner {
                     options.allowNonRestoredState);
         }
         return conf;
+    }
+
+    private static boolean isZero(String duration) {
+        try {
+            return TimeUtils.parseDuration(duration).isZero();
+        } catch (IllegalArgumentException e) {
+            return false; // Flink says what is wrong with it
+        }
     }
 
     /** Where bin/flink-cdc.sh sends the whole log, Flink's own lines and stack traces included. */

@@ -53,7 +53,7 @@ final class CommittingSinkCheck {
     }
 
     /** A Flink source that says it is bounded; a SourceFunction's end Flink cannot know. */
-    private static boolean hasAnEnd(EventSourceProvider source) {
+    static boolean hasAnEnd(EventSourceProvider source) {
         return source instanceof FlinkSourceProvider flink
                 && flink.getSource().getBoundedness() == Boundedness.BOUNDED;
     }

@@ -86,6 +86,7 @@ public final class PipelineComposer {
     private final ClassLoader classLoader;
     private final RunLocation run;
     private final boolean dryRun;
+    @Nullable private final CheckpointDefaults checkpointDefaults;
 
     /** A composer for runs whose definition is not a file (benchmarks, tests). */
     public PipelineComposer(ClassLoader classLoader) {
@@ -93,18 +94,29 @@ public final class PipelineComposer {
     }
 
     public PipelineComposer(ClassLoader classLoader, RunLocation run) {
-        this(classLoader, run, false);
+        this(classLoader, run, false, null);
     }
 
-    private PipelineComposer(ClassLoader classLoader, RunLocation run, boolean dryRun) {
+    private PipelineComposer(
+            ClassLoader classLoader,
+            RunLocation run,
+            boolean dryRun,
+            @Nullable CheckpointDefaults checkpointDefaults) {
         this.classLoader = classLoader;
         this.run = run;
         this.dryRun = dryRun;
+        this.checkpointDefaults = checkpointDefaults;
+    }
+
+    /** This composer, checkpointing as {@code defaults} say where the configuration is silent. */
+    public PipelineComposer withCheckpointDefaults(CheckpointDefaults defaults) {
+        return new PipelineComposer(classLoader, run, dryRun, defaults);
     }
 
     /** A composer whose connectors are only asked about their tables ({@link #DRY_RUN}). */
     public static PipelineComposer forDryRun(ClassLoader classLoader, Path definitionDirectory) {
-        return new PipelineComposer(classLoader, new RunLocation(definitionDirectory, null), true);
+        return new PipelineComposer(
+                classLoader, new RunLocation(definitionDirectory, null), true, null);
     }
 
     /** Adds the pipeline's operators to {@code env}. */
@@ -201,6 +213,11 @@ public final class PipelineComposer {
                         new ConnectorContext(
                                 sourceBlock.toConfiguration(), connectorPipelineConf, classLoader),
                         DataSourceFactory::createDataSource);
+        if (checkpointDefaults != null && settings.runtimeMode() != RuntimeExecutionMode.BATCH) {
+            checkpointDefaults.applyTo(env, source.getEventSourceProvider());
+            // the sink may check its options against the checkpoint interval now set
+            connectorPipelineConf = connectorFacts(settings.toConfiguration(), env);
+        }
         SinkDefinition sinkBlock = definition.sink();
         DataSink sink =
                 FactoryDiscovery.create(

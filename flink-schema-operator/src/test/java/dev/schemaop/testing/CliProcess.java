@@ -94,6 +94,12 @@ public final class CliProcess implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** Kills the process as {@code kill -9} does (SIGKILL) and waits until it is gone. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor();
+    }
+
     public boolean isAlive() {
         return process.isAlive();
     }

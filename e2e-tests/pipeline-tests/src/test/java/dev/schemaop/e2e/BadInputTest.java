@@ -555,6 +555,28 @@ class BadInputTest {
     }
 
     @Test
+    void freshWithACheckpointToRestore() throws IOException {
+        PipelineRun run = run(sourceAndSink(), "--fresh", "-s", "/somewhere/chk-3");
+
+        assertRejected(
+                run,
+                "--fresh contradicts -s: one starts over, the other restores /somewhere/chk-3."
+                        + " Pass one of them.");
+    }
+
+    @Test
+    void freshOnARemoteCluster() throws IOException {
+        PipelineRun run =
+                run(sourceAndSink(), "--fresh", "--target", "remote", "-D", "rest.address=x");
+
+        assertRejected(
+                run,
+                "--fresh is for the embedded MiniCluster, which resumes from its last checkpoint"
+                        + " by itself; a remote job starts from what -s names, and from the start"
+                        + " without it.");
+    }
+
+    @Test
     void sinkOptionInThePipelineBlock() throws IOException {
         PipelineRun run =
                 run(

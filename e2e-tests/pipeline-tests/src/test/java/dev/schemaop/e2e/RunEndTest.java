@@ -119,8 +119,8 @@ class RunEndTest {
     }
 
     /**
-     * Ctrl-C (SIGINT) once a checkpoint completed: exit 130 and one line; the checkpoint it names
-     * resumes the pipeline to its end.
+     * Ctrl-C (SIGINT) once a checkpoint completed: exit 130 and one line; the same command again
+     * resumes the pipeline from the checkpoint it names to its end.
      */
     @Test
     void anInterruptedRunSaysWhatTheSinkHoldsAndWhereToResume() throws Exception {
@@ -148,23 +148,32 @@ class RunEndTest {
                         "Interrupted after "
                                 + TOOK
                                 + ": the job stopped where it was\\. The sink holds every row"
-                                + " written so far, the last batch maybe in part\\. Resume from"
-                                + " its last checkpoint: bin/flink-cdc\\.sh "
-                                + pipeline
-                                + " -s "
+                                + " written so far, the last batch maybe in part\\. Start it again"
+                                + " with the same command to resume from its last checkpoint, "
                                 + checkpoints
-                                + "/[0-9a-f]{32}/chk-\\d+ \\(with the same options\\)\\.");
+                                + "/[0-9a-f]{32}/chk-\\d+ \\(bin/flink-cdc\\.sh "
+                                + pipeline
+                                + " with the same options\\)\\.");
         assertThat(interrupted.stderr()).noneMatch(line -> line.startsWith("Pipeline failed"));
-        String checkpoint = last.substring(last.indexOf(" -s ") + 4, last.indexOf(" (with"));
+        String checkpoint =
+                last.substring(last.indexOf("checkpoint, ") + 12, last.indexOf(" (bin/"));
 
         CliProcess resumed = new CliProcess(dir.resolve("resumed"));
         CliProcess.Run end =
                 resumed.run(
-                        Stream.concat(
-                                        Stream.of(pipeline.toString(), "-s", checkpoint),
-                                        Stream.of(options))
+                        Stream.concat(Stream.of(pipeline.toString()), Stream.of(options))
                                 .toArray(String[]::new));
         assertThat(end.exitCode()).as("stderr: %s", end.stderr()).isZero();
+        assertThat(end.stderr())
+                .anyMatch(
+                        line ->
+                                line.startsWith(
+                                        "Resuming from checkpoint "
+                                                + checkpoint.substring(
+                                                        checkpoint.lastIndexOf("chk-") + 4)
+                                                + " of an earlier run ("
+                                                + checkpoint
+                                                + ", completed "));
         assertThat(end.stderr()).anyMatch(line -> line.startsWith("Run finished in "));
     }
 

@@ -137,7 +137,10 @@ class ExamplesTest {
                         ROOT,
                         Map.of(),
                         "conf/examples/mariadb-to-postgres.yaml",
-                        "--no-web-ui");
+                        "--no-web-ui",
+                        // the database was made anew: not what a checkpoint of an earlier test
+                        // run, in the project's checkpoints/, read from
+                        "--fresh");
         try {
             awaitRows(
                     "SELECT id, item FROM shop.orders ORDER BY id",

@@ -11,7 +11,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -41,14 +42,22 @@ final class CliRun {
     static CliRun run(Path dir, String pipelineYaml, String... args) throws IOException {
         Path pipeline = dir.resolve("pipeline.yaml");
         Files.writeString(pipeline, pipelineYaml);
-        String[] all = Arrays.copyOf(args, args.length + 1);
-        all[args.length] = pipeline.toString();
+        List<String> all = new ArrayList<>(List.of(args));
+        if (all.stream().noneMatch(a -> a.startsWith("execution.checkpointing.dir="))) {
+            // The command runs in this module's directory: its default, checkpoints/<name> there,
+            // would be shared by every test's pipeline of the same name.
+            all.addAll(
+                    List.of(
+                            "-D",
+                            "execution.checkpointing.dir=" + dir.resolve("checkpoints").toUri()));
+        }
+        all.add(pipeline.toString());
         PrintStream originalErr = System.err;
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit;
         try {
             System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            exit = FlinkCdcCli.execute(all);
+            exit = FlinkCdcCli.execute(all.toArray(new String[0]));
         } finally {
             System.setErr(originalErr);
         }

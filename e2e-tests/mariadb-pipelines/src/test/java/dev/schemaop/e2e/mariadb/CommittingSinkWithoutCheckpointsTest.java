@@ -19,11 +19,13 @@ import java.util.stream.Stream;
  * A sink that commits at checkpoints behind the MariaDB source, which never ends, without
  * checkpointing (issue 23, item 7): nothing it wrote would ever be committed (Paimon: data files
  * and no snapshot), so the start is refused with one message naming the sink, why and the option
- * that fixes it; nothing runs and nothing is written.
+ * that fixes it; nothing runs and nothing is written. An embedded run checkpoints such a source by
+ * default (issue 28); {@code -D execution.checkpointing.interval=0} keeps checkpointing off.
  */
 @Timeout(value = 1, unit = TimeUnit.MINUTES) // a start that is not refused never ends
 class CommittingSinkWithoutCheckpointsTest {
     private static final String DB = "e2e_maria_commit_nockpt";
+    private static final String CHECKPOINTING_OFF = "execution.checkpointing.interval=0";
 
     @TempDir Path dir;
 
@@ -57,7 +59,9 @@ class CommittingSinkWithoutCheckpointsTest {
                                 + "sink:\n  type: values\n  delivery.guarantee: exactly-once\n"
                                 + "  output.path: "
                                 + output
-                                + "\n");
+                                + "\n",
+                        "-D",
+                        CHECKPOINTING_OFF);
 
         assertThat(run.exitCode).isEqualTo(2);
         assertThat(run.stderr).isEqualTo(refused(run, "values"));
@@ -75,7 +79,9 @@ class CommittingSinkWithoutCheckpointsTest {
                                 + warehouse.toUri()
                                 + "\n",
                         "--jar",
-                        System.getProperty("paimon.connector.jar"));
+                        System.getProperty("paimon.connector.jar"),
+                        "-D",
+                        CHECKPOINTING_OFF);
 
         assertThat(run.exitCode).isEqualTo(2);
         assertThat(run.stderr).isEqualTo(refused(run, "paimon"));

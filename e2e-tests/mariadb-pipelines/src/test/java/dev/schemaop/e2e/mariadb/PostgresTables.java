@@ -94,6 +94,31 @@ public final class PostgresTables implements AutoCloseable {
         return rows;
     }
 
+    /**
+     * How many rows of the table match {@code where} (a condition in SQL, {@code TRUE} for all).
+     */
+    public long count(String table, String where) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet rs =
+                        statement.executeQuery(
+                                "SELECT count(*) FROM "
+                                        + schema
+                                        + ".\""
+                                        + table
+                                        + "\" WHERE "
+                                        + where)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /** Runs a statement of the test's own on the sink's database, as a user might. */
+    public void execute(String sql) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        }
+    }
+
     @Override
     public void close() throws SQLException {
         connection.close();
