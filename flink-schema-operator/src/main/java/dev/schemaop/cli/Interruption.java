@@ -123,7 +123,7 @@ final class Interruption implements AutoCloseable {
                                         + checkpoint
                                         + " (bin/flink-cdc.sh "
                                         + pipeline
-                                        + " with the same options).")
+                                        + " with the same options, without --fresh or -s).")
                 .orElse(restart + ": no checkpoint had completed.");
     }
 

@@ -7,6 +7,7 @@ import dev.schemaop.pipeline.definition.PipelineDefinition;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.core.execution.RestoreMode;
 import org.apache.flink.util.TimeUtils;
 
 import javax.annotation.Nullable;
@@ -14,8 +15,12 @@ import javax.annotation.Nullable;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.ZoneId;
@@ -37,7 +42,7 @@ import java.util.stream.Stream;
  * the one the checkpoints were taken for is refused. What only the checkpoints of other runs need
  * is deleted: their job directories and their registry logs; the decision history stays whole.
  */
-final class PipelineCheckpoints {
+final class PipelineCheckpoints implements AutoCloseable {
     /** The checkpoint interval of an embedded run whose source has no end. */
     static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(10);
 
@@ -50,8 +55,13 @@ final class PipelineCheckpoints {
     private static final DateTimeFormatter TIME =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
 
+    private static final String LOCK_FILE = ".lock";
+
     private final Path directory;
     private final PipelineIdentity identity;
+
+    /** Released when the run ends, or the JVM, also when it is killed. */
+    @Nullable private FileLock held;
 
     private PipelineCheckpoints(Path directory, PipelineIdentity identity) {
         this.directory = directory;
@@ -68,11 +78,13 @@ final class PipelineCheckpoints {
         Optional<String> configured = flink.getOptional(CheckpointingOptions.CHECKPOINTS_DIRECTORY);
         if (configured.isPresent()) {
             Path local = Savepoints.localPath(configured.get());
-            return Optional.ofNullable(local)
-                    .map(
-                            dir ->
-                                    new PipelineCheckpoints(
-                                            dir.toAbsolutePath().normalize(), identity));
+            if (local == null) {
+                return Optional.empty();
+            }
+            Path dir = workingDirectory.resolve(local).toAbsolutePath().normalize();
+            // one directory for Flink, the registry's log and the next start, wherever they run
+            flink.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, dir.toUri().toString());
+            return Optional.of(new PipelineCheckpoints(dir, identity));
         }
         Path dir =
                 workingDirectory
@@ -101,10 +113,16 @@ final class PipelineCheckpoints {
     }
 
     /**
-     * Before the job is built: with {@code fresh}, deletes the checkpoints of earlier runs; else,
-     * unless {@code -s} names a checkpoint, sets the newest complete one as the one to restore.
+     * Before the job is built: holds the directory for this run (one run at a time); with {@code
+     * fresh}, deletes the checkpoints of earlier runs; else, unless {@code -s} names a checkpoint
+     * or checkpointing is off, sets the newest complete one as the one to restore.
+     *
+     * @param resume false when this run takes no checkpoints: restoring the same old checkpoint at
+     *     every start would apply again what the runs since then applied
      */
-    void beforeStart(Configuration flink, boolean fresh, PrintStream err) throws IOException {
+    void beforeStart(Configuration flink, boolean fresh, boolean resume, PrintStream err)
+            throws IOException {
+        lock();
         List<Path> jobs = jobDirectories();
         if (fresh) {
             deleteRuns(jobs);
@@ -120,7 +138,7 @@ final class PipelineCheckpoints {
             }
             return;
         }
-        if (flink.getOptional(StateRecoveryOptions.SAVEPOINT_PATH).isPresent()) {
+        if (!resume || flink.getOptional(StateRecoveryOptions.SAVEPOINT_PATH).isPresent()) {
             return;
         }
         Optional<Checkpoint> newest = newestCheckpoint(jobs);
@@ -140,7 +158,93 @@ final class PipelineCheckpoints {
                         + "); --fresh starts over.");
         List<Path> others = new ArrayList<>(jobs);
         others.remove(checkpoint.job());
-        deleteRuns(others);
+        continueTheNewestLog(checkpoint, others);
+        if (restoresWithoutClaim(flink)) {
+            deleteRuns(others);
+        }
+    }
+
+    /**
+     * A run that restored this checkpoint and died before it took one of its own may have changed
+     * the sink: its registry log (a copy of the checkpoint's run's log, and what it applied since)
+     * is what the restored registry must continue from, or it would apply those changes again (G6).
+     * The registry continues the log of the run that took the checkpoint, so the newest such log
+     * takes that run's place.
+     */
+    private void continueTheNewestLog(Checkpoint checkpoint, List<Path> laterRuns)
+            throws IOException {
+        Path logs = directory.resolve(REGISTRY_LOGS);
+        Path newest = null;
+        FileTime newestTime = checkpoint.completed();
+        for (Path run : laterRuns) {
+            Path log = logs.resolve(run.getFileName().toString());
+            Optional<FileTime> written = lastWritten(log);
+            if (written.isPresent() && written.get().compareTo(newestTime) > 0) {
+                newest = log;
+                newestTime = written.get();
+            }
+        }
+        if (newest == null) {
+            return;
+        }
+        Path target = logs.resolve(checkpoint.job().getFileName().toString());
+        deleteTree(target);
+        Files.move(newest, target);
+    }
+
+    /** When a file of the directory was last written, if it has any. */
+    private static Optional<FileTime> lastWritten(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return Optional.empty();
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            List<FileTime> times = new ArrayList<>();
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                times.add(Files.getLastModifiedTime(file));
+            }
+            return times.stream().max(Comparator.naturalOrder());
+        }
+    }
+
+    /**
+     * Flink's default restore: the restored job's first checkpoint is a full one, so once it
+     * completes nothing of another run's checkpoints is needed. Under CLAIM or LEGACY later
+     * checkpoints may refer to the restored run's files, and other runs' are left alone.
+     */
+    private static boolean restoresWithoutClaim(Configuration flink) {
+        return flink.getOptional(StateRecoveryOptions.RESTORE_MODE)
+                .map(mode -> mode == RestoreMode.NO_CLAIM)
+                .orElse(true);
+    }
+
+    /**
+     * Holds the directory until the run ends ({@link #close}): two runs of one pipeline at a time
+     * would restore the same checkpoint and write one sink, each unaware of the other's changes.
+     */
+    private void lock() throws IOException {
+        Files.createDirectories(directory);
+        FileChannel channel =
+                FileChannel.open(
+                        directory.resolve(LOCK_FILE),
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.WRITE);
+        FileLock lock;
+        try {
+            lock = channel.tryLock();
+        } catch (OverlappingFileLockException held) {
+            lock = null;
+        }
+        if (lock == null) {
+            channel.close();
+            throw new PipelineConfigException(
+                    "Another run uses the checkpoint directory "
+                            + directory
+                            + " (a run of the same pipeline.name from this directory, or with the"
+                            + " same -D execution.checkpointing.dir). Wait for it to end, or give"
+                            + " this run a pipeline.name or -D execution.checkpointing.dir of its"
+                            + " own.");
+        }
+        held = lock;
     }
 
     /**
@@ -173,10 +277,21 @@ final class PipelineCheckpoints {
                         + String.join("; ", differences)
                         + "): their positions and state do not fit it. Start over with --fresh"
                         + " (the checkpoints there are deleted; the source reads from its"
-                        + " start, as on a first run), or restore a checkpoint of your choice"
+                        + " start, as on a first run), restore a checkpoint of your choice"
                         + " with -s "
                         + checkpoint.path()
-                        + " if it does fit.");
+                        + " if it does fit, or, when the checkpoints are another pipeline's, give"
+                        + " this one a pipeline.name or -D execution.checkpointing.dir of its"
+                        + " own.");
+    }
+
+    /** Lets the next run of the pipeline have the directory. */
+    @Override
+    public void close() throws IOException {
+        if (held != null) {
+            held.channel().close();
+            held = null;
+        }
     }
 
     /** The directories of jobs that checkpointed here, by their names (Flink's job ids). */

@@ -94,22 +94,25 @@ final class PipelineRunner {
             EmbeddedWebUi.configure(flinkConfiguration, !options.noWebUi);
             RunLocation run =
                     new RunLocation(options.pipeline.toAbsolutePath().getParent(), scratch.path());
-            PipelineCheckpoints checkpoints = checkpoints(definition, flinkConfiguration);
-            EmbeddedRun.Outcome outcome =
-                    new EmbeddedRun(err)
-                            .run(
-                                    definition,
-                                    flinkConfiguration,
-                                    classLoader,
-                                    run,
-                                    options.pipeline,
-                                    checkpoints == null
-                                            ? null
-                                            : checkpoints.defaults(
-                                                    checkpointingOff
-                                                            ? null
-                                                            : PipelineCheckpoints.DEFAULT_INTERVAL),
-                                    checkpoints);
+            EmbeddedRun.Outcome outcome;
+            try (PipelineCheckpoints checkpoints = checkpoints(definition, flinkConfiguration)) {
+                outcome =
+                        new EmbeddedRun(err)
+                                .run(
+                                        definition,
+                                        flinkConfiguration,
+                                        classLoader,
+                                        run,
+                                        options.pipeline,
+                                        checkpoints == null
+                                                ? null
+                                                : checkpoints.defaults(
+                                                        checkpointingOff
+                                                                ? null
+                                                                : PipelineCheckpoints
+                                                                        .DEFAULT_INTERVAL),
+                                        checkpoints);
+            }
             if (outcome.failure() != null) {
                 reportFailure(outcome.failure());
             }
@@ -138,7 +141,7 @@ final class PipelineRunner {
             }
             return null;
         }
-        checkpoints.get().beforeStart(flinkConfiguration, options.fresh, err);
+        checkpoints.get().beforeStart(flinkConfiguration, options.fresh, !checkpointingOff, err);
         return checkpoints.get();
     }
 

@@ -24,8 +24,8 @@ public record CheckpointDefaults(@Nullable Duration interval, String directory) 
 
     /**
      * Sets on {@code env} what its configuration leaves open, once its source is known. A source
-     * with an end is left as configured: it is read again from its start, and its checkpoints go
-     * only where the configuration names a directory.
+     * with an end is left as configured: it checkpoints only when {@code -D} says so, into the
+     * directory {@code -D} names (from which a later start resumes too).
      */
     void applyTo(StreamExecutionEnvironment env, EventSourceProvider source) {
         if (CommittingSinkCheck.hasAnEnd(source)) {

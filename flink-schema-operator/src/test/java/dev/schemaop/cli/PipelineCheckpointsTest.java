@@ -10,6 +10,7 @@ import dev.schemaop.pipeline.definition.PipelineDefinitionParser;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.core.execution.RestoreMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -96,7 +97,7 @@ class PipelineCheckpointsTest {
         Files.writeString(history.resolve(JOB_A + ".jsonl"), "{}\n");
         Configuration flink = new Configuration();
 
-        checkpoints(ORDERS, flink).beforeStart(flink, false, err);
+        checkpoints(ORDERS, flink).beforeStart(flink, false, true, err);
 
         assertThat(flink.get(StateRecoveryOptions.SAVEPOINT_PATH)).isEqualTo(newest.toString());
         assertThat(printed.toString(StandardCharsets.UTF_8))
@@ -114,7 +115,7 @@ class PipelineCheckpointsTest {
         Files.createDirectories(work.resolve("checkpoints/Orders_to_the_lake").resolve(JOB_A));
         Configuration flink = new Configuration();
 
-        checkpoints(ORDERS, flink).beforeStart(flink, false, err);
+        checkpoints(ORDERS, flink).beforeStart(flink, false, true, err);
 
         assertThat(flink.getOptional(StateRecoveryOptions.SAVEPOINT_PATH)).isEmpty();
         assertThat(printed.toString(StandardCharsets.UTF_8)).isEmpty();
@@ -126,7 +127,7 @@ class PipelineCheckpointsTest {
         Configuration flink = new Configuration();
         flink.set(StateRecoveryOptions.SAVEPOINT_PATH, "/elsewhere/chk-1");
 
-        checkpoints(ORDERS, flink).beforeStart(flink, false, err);
+        checkpoints(ORDERS, flink).beforeStart(flink, false, true, err);
 
         assertThat(flink.get(StateRecoveryOptions.SAVEPOINT_PATH)).isEqualTo("/elsewhere/chk-1");
         assertThat(old).exists();
@@ -140,7 +141,7 @@ class PipelineCheckpointsTest {
         printed.reset();
         Configuration flink = new Configuration();
 
-        checkpoints.beforeStart(flink, true, err);
+        checkpoints.beforeStart(flink, true, true, err);
 
         assertThat(flink.getOptional(StateRecoveryOptions.SAVEPOINT_PATH)).isEmpty();
         assertThat(old.getParent()).doesNotExist();
@@ -165,7 +166,7 @@ class PipelineCheckpointsTest {
         PipelineDefinition other = definition("shop.orders", "jdbc:postgresql://pg/lake2");
         Configuration flink = new Configuration();
 
-        assertThatThrownBy(() -> checkpoints(other, flink).beforeStart(flink, false, err))
+        assertThatThrownBy(() -> checkpoints(other, flink).beforeStart(flink, false, true, err))
                 .isExactlyInstanceOf(PipelineConfigException.class)
                 .hasMessage(
                         "The checkpoints in "
@@ -176,9 +177,11 @@ class PipelineCheckpointsTest {
                                 + " then, 'shop.orders' now): their positions and state do not"
                                 + " fit it. Start over with --fresh (the checkpoints there are"
                                 + " deleted; the source reads from its start, as on a first run),"
-                                + " or restore a checkpoint of your choice with -s "
+                                + " restore a checkpoint of your choice with -s "
                                 + old
-                                + " if it does fit.");
+                                + " if it does fit, or, when the checkpoints are another"
+                                + " pipeline's, give this one a pipeline.name or -D"
+                                + " execution.checkpointing.dir of its own.");
         assertThat(flink.getOptional(StateRecoveryOptions.SAVEPOINT_PATH)).isEmpty();
         assertThat(old).exists();
     }
@@ -200,8 +203,85 @@ class PipelineCheckpointsTest {
                                 Map.of());
         Configuration flink = new Configuration();
 
-        checkpoints(tuned, flink).beforeStart(flink, false, err);
+        checkpoints(tuned, flink).beforeStart(flink, false, true, err);
 
         assertThat(flink.get(StateRecoveryOptions.SAVEPOINT_PATH)).isEqualTo(old.toString());
+    }
+
+    /**
+     * A run that restored the newest checkpoint and died before it took one of its own may have
+     * changed the sink: its registry log, not the one of the checkpoint's run, is continued.
+     */
+    @Test
+    void theLogOfARunThatDiedBeforeItsFirstCheckpointIsTheOneContinued() throws IOException {
+        Instant t = Instant.parse("2026-12-05T10:00:00Z");
+        checkpoint(JOB_A, 3, t);
+        Path logs = work.resolve("checkpoints/Orders_to_the_lake/schema-registry");
+        Path oldLog = Files.createDirectories(logs.resolve(JOB_A).resolve("op"));
+        Files.writeString(oldLog.resolve("log-1"), "what run A applied");
+        Files.setLastModifiedTime(oldLog.resolve("log-1"), FileTime.from(t.minusSeconds(1)));
+        Files.createDirectories(work.resolve("checkpoints/Orders_to_the_lake").resolve(JOB_B));
+        Path laterLog = Files.createDirectories(logs.resolve(JOB_B).resolve("op"));
+        Files.writeString(laterLog.resolve("log-1"), "what run A applied, and run B after it");
+        Files.setLastModifiedTime(laterLog.resolve("log-1"), FileTime.from(t.plusSeconds(5)));
+        Configuration flink = new Configuration();
+
+        try (PipelineCheckpoints checkpoints = checkpoints(ORDERS, flink)) {
+            checkpoints.beforeStart(flink, false, true, err);
+        }
+
+        assertThat(flink.get(StateRecoveryOptions.SAVEPOINT_PATH)).endsWith(JOB_A + "/chk-3");
+        assertThat(Files.readString(logs.resolve(JOB_A).resolve("op/log-1")))
+                .isEqualTo("what run A applied, and run B after it");
+        assertThat(logs.resolve(JOB_B)).doesNotExist();
+    }
+
+    @Test
+    void aRunThatTakesNoCheckpointsDoesNotResume() throws IOException {
+        checkpoint(JOB_A, 3, Instant.now());
+        Configuration flink = new Configuration();
+
+        try (PipelineCheckpoints checkpoints = checkpoints(ORDERS, flink)) {
+            checkpoints.beforeStart(flink, false, false, err);
+        }
+
+        assertThat(flink.getOptional(StateRecoveryOptions.SAVEPOINT_PATH)).isEmpty();
+    }
+
+    @Test
+    void underClaimModeTheOtherRunsAreLeftAlone() throws IOException {
+        Instant t = Instant.parse("2026-12-05T10:00:00Z");
+        Path older = checkpoint(JOB_A, 3, t);
+        checkpoint(JOB_B, 1, t.plusSeconds(9));
+        Configuration flink = new Configuration();
+        flink.set(StateRecoveryOptions.RESTORE_MODE, RestoreMode.CLAIM);
+
+        try (PipelineCheckpoints checkpoints = checkpoints(ORDERS, flink)) {
+            checkpoints.beforeStart(flink, false, true, err);
+        }
+
+        assertThat(older).exists();
+    }
+
+    @Test
+    void oneRunAtATimeHoldsTheDirectory() throws IOException {
+        Configuration flink = new Configuration();
+        try (PipelineCheckpoints first = checkpoints(ORDERS, flink)) {
+            first.beforeStart(flink, false, true, err);
+
+            assertThatThrownBy(
+                            () -> checkpoints(ORDERS, flink).beforeStart(flink, false, true, err))
+                    .isExactlyInstanceOf(PipelineConfigException.class)
+                    .hasMessage(
+                            "Another run uses the checkpoint directory "
+                                    + first.directory()
+                                    + " (a run of the same pipeline.name from this directory, or"
+                                    + " with the same -D execution.checkpointing.dir). Wait for it"
+                                    + " to end, or give this run a pipeline.name or -D"
+                                    + " execution.checkpointing.dir of its own.");
+        }
+        try (PipelineCheckpoints next = checkpoints(ORDERS, flink)) {
+            next.beforeStart(flink, false, true, err); // the first one's end let it go
+        }
     }
 }

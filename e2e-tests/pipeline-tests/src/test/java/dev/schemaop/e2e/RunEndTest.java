@@ -153,7 +153,7 @@ class RunEndTest {
                                 + checkpoints
                                 + "/[0-9a-f]{32}/chk-\\d+ \\(bin/flink-cdc\\.sh "
                                 + pipeline
-                                + " with the same options\\)\\.");
+                                + " with the same options, without --fresh or -s\\)\\.");
         assertThat(interrupted.stderr()).noneMatch(line -> line.startsWith("Pipeline failed"));
         String checkpoint =
                 last.substring(last.indexOf("checkpoint, ") + 12, last.indexOf(" (bin/"));

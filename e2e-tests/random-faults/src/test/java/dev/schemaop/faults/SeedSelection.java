@@ -8,17 +8,22 @@ import java.util.stream.LongStream;
  * those (what a failing run prints to replay it); {@code -Dfaults.seeds=N [-Dfaults.first=S]}: N
  * fresh seeds from S (default: the clock), a soak.
  */
-final class SeedSelection {
+public final class SeedSelection {
     private SeedSelection() {}
 
     static LongStream toRun(long[] ciSeeds) {
-        String one = System.getProperty("faults.seed", "");
-        String count = System.getProperty("faults.seeds", "");
+        return toRun(ciSeeds, "faults");
+    }
+
+    /** The same, read from {@code PREFIX.seed}, {@code PREFIX.seeds} and {@code PREFIX.first}. */
+    public static LongStream toRun(long[] ciSeeds, String prefix) {
+        String one = System.getProperty(prefix + ".seed", "");
+        String count = System.getProperty(prefix + ".seeds", "");
         if (!one.isBlank()) {
             return Arrays.stream(one.split(",")).mapToLong(seed -> Long.parseLong(seed.strip()));
         }
         if (!count.isBlank()) {
-            String first = System.getProperty("faults.first", "");
+            String first = System.getProperty(prefix + ".first", "");
             long start =
                     first.isBlank()
                             ? System.currentTimeMillis() % 1_000_000_000L

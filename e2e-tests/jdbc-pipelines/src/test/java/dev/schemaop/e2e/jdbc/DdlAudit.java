@@ -1,5 +1,7 @@
 package dev.schemaop.e2e.jdbc;
 
+import dev.schemaop.testing.PostgresDdlAudit;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -18,27 +20,6 @@ import java.util.List;
  * ALTER that name the schema.
  */
 final class DdlAudit implements AutoCloseable {
-    private static final String PG_SETUP =
-            """
-            CREATE TABLE IF NOT EXISTS public.e2e_ddl_audit(
-                id bigserial PRIMARY KEY, schema_name text, command_tag text, object_identity text);
-            CREATE OR REPLACE FUNCTION public.e2e_ddl_audit_record() RETURNS event_trigger
-            LANGUAGE plpgsql AS $$
-            DECLARE r record;
-            BEGIN
-              FOR r IN SELECT * FROM pg_event_trigger_ddl_commands() LOOP
-                IF r.schema_name LIKE 'e2e\\_%' THEN
-                  INSERT INTO public.e2e_ddl_audit(schema_name, command_tag, object_identity)
-                  VALUES (r.schema_name, r.command_tag, r.object_identity);
-                END IF;
-              END LOOP;
-            EXCEPTION WHEN OTHERS THEN NULL; -- an audit must never fail the DDL it watches
-            END $$;
-            DROP EVENT TRIGGER IF EXISTS e2e_ddl_audit;
-            CREATE EVENT TRIGGER e2e_ddl_audit ON ddl_command_end
-              EXECUTE FUNCTION public.e2e_ddl_audit_record();
-            """;
-
     private final JdbcEndpoint endpoint;
     private final String schema;
     private final Connection connection;
@@ -50,9 +31,7 @@ final class DdlAudit implements AutoCloseable {
         this.connection = endpoint.connect();
         try (Statement statement = connection.createStatement()) {
             if (endpoint.isPostgres()) {
-                statement.execute(PG_SETUP);
-                statement.execute(
-                        "DELETE FROM public.e2e_ddl_audit WHERE schema_name = '" + schema + "'");
+                PostgresDdlAudit.open(connection, schema);
                 opened = null;
             } else {
                 statement.execute("SET GLOBAL log_output = 'TABLE'");
@@ -75,23 +54,19 @@ final class DdlAudit implements AutoCloseable {
      * {@code ALTER TABLE e2e_x.items}); MariaDB: the statement text.
      */
     List<String> statements() throws SQLException {
+        if (endpoint.isPostgres()) {
+            return PostgresDdlAudit.statements(connection, schema);
+        }
         List<String> statements = new ArrayList<>();
-        String sql =
-                endpoint.isPostgres()
-                        ? "SELECT command_tag || ' ' || object_identity FROM public.e2e_ddl_audit"
-                                + " WHERE schema_name = ? ORDER BY id"
-                        : "SELECT CONVERT(argument USING utf8mb4) FROM mysql.general_log"
+        try (PreparedStatement statement =
+                connection.prepareStatement(
+                        "SELECT CONVERT(argument USING utf8mb4) FROM mysql.general_log"
                                 + " WHERE command_type = 'Query' AND event_time >= ?"
                                 + " AND (argument LIKE 'CREATE%' OR argument LIKE 'ALTER%')"
                                 + " AND INSTR(CONVERT(argument USING utf8mb4), ?) > 0"
-                                + " ORDER BY event_time";
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            if (endpoint.isPostgres()) {
-                statement.setString(1, schema);
-            } else {
-                statement.setTimestamp(1, opened);
-                statement.setString(2, schema);
-            }
+                                + " ORDER BY event_time")) {
+            statement.setTimestamp(1, opened);
+            statement.setString(2, schema);
             try (ResultSet rs = statement.executeQuery()) {
                 while (rs.next()) {
                     statements.add(rs.getString(1));
@@ -105,7 +80,7 @@ final class DdlAudit implements AutoCloseable {
     public void close() throws SQLException {
         try (Statement statement = connection.createStatement()) {
             if (endpoint.isPostgres()) {
-                statement.execute("DROP EVENT TRIGGER IF EXISTS e2e_ddl_audit");
+                PostgresDdlAudit.close(connection);
             } else {
                 statement.execute("SET GLOBAL general_log = 'OFF'");
             }

@@ -1,9 +1,10 @@
 package dev.schemaop.e2e.jdbc;
 
+import dev.schemaop.testing.SqlRows;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -165,28 +166,8 @@ final class SinkDatabase implements AutoCloseable {
      * ResultSet.getString} returns them, "null" for null.
      */
     List<String> rows(String table, String columns) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        try (Statement statement = connection.createStatement();
-                ResultSet rs =
-                        statement.executeQuery(
-                                "SELECT "
-                                        + columns
-                                        + " FROM "
-                                        + qualified(table)
-                                        + " ORDER BY 1")) {
-            ResultSetMetaData meta = rs.getMetaData();
-            while (rs.next()) {
-                StringBuilder row = new StringBuilder();
-                for (int i = 1; i <= meta.getColumnCount(); i++) {
-                    if (i > 1) {
-                        row.append(", ");
-                    }
-                    row.append(meta.getColumnLabel(i)).append('=').append(rs.getString(i));
-                }
-                rows.add(row.toString());
-            }
-        }
-        return rows;
+        return SqlRows.of(
+                connection, "SELECT " + columns + " FROM " + qualified(table) + " ORDER BY 1");
     }
 
     /**

@@ -1,9 +1,10 @@
 package dev.schemaop.e2e.mariadb;
 
+import dev.schemaop.testing.SqlRows;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -74,24 +75,7 @@ public final class PostgresTables implements AutoCloseable {
 
     /** Every row ordered by the first column, as "col=value, ...". */
     public List<String> rows(String table) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        try (Statement statement = connection.createStatement();
-                ResultSet rs =
-                        statement.executeQuery(
-                                "SELECT * FROM " + schema + ".\"" + table + "\" ORDER BY 1")) {
-            ResultSetMetaData meta = rs.getMetaData();
-            while (rs.next()) {
-                StringBuilder row = new StringBuilder();
-                for (int i = 1; i <= meta.getColumnCount(); i++) {
-                    row.append(i > 1 ? ", " : "")
-                            .append(meta.getColumnName(i))
-                            .append('=')
-                            .append(rs.getString(i));
-                }
-                rows.add(row.toString());
-            }
-        }
-        return rows;
+        return SqlRows.of(connection, "SELECT * FROM " + schema + ".\"" + table + "\" ORDER BY 1");
     }
 
     /**

@@ -172,6 +172,7 @@ class ProcessCrashResumeTest {
         return System.currentTimeMillis();
     }
 
+    /** Waits until the probe gives {@code expected}; fails when it has not in time. */
     private static <T> T await(CliProcess run, Callable<T> probe, T expected) throws Exception {
         long deadline = System.nanoTime() + LIMIT.toNanos();
         T last = null;
@@ -187,7 +188,7 @@ class ProcessCrashResumeTest {
             }
             Thread.sleep(100);
         }
-        return last;
+        throw new AssertionError("after " + LIMIT + " the sink has " + last + ", not " + expected);
     }
 
     private static void awaitACheckpointAfter(CliProcess run, Path checkpoints, FileTime after)

@@ -2,6 +2,7 @@ package dev.schemaop.faults.crash;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemaop.faults.SeedSelection;
 import dev.schemaop.faults.script.Op;
 import dev.schemaop.faults.script.ScriptGenerator;
 import dev.schemaop.faults.script.ScriptYaml;
@@ -16,10 +17,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
 /**
@@ -43,25 +42,8 @@ class ProcessCrashTest {
 
     @TestFactory
     Stream<DynamicTest> seeds() {
-        return seedsToRun()
+        return SeedSelection.toRun(CI_SEEDS, "crash")
                 .mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> reported(seed)));
-    }
-
-    private static LongStream seedsToRun() {
-        String one = System.getProperty("crash.seed", "");
-        String count = System.getProperty("crash.seeds", "");
-        if (!one.isBlank()) {
-            return Arrays.stream(one.split(",")).mapToLong(s -> Long.parseLong(s.strip()));
-        }
-        if (!count.isBlank()) {
-            String first = System.getProperty("crash.first", "");
-            long start =
-                    first.isBlank()
-                            ? System.currentTimeMillis() % 1_000_000_000L
-                            : Long.parseLong(first.strip());
-            return LongStream.range(start, start + Long.parseLong(count.strip()));
-        }
-        return LongStream.of(CI_SEEDS);
     }
 
     /** The seed's run, with a line PASS or FAIL for run.sh to count. */
@@ -103,8 +85,8 @@ class ProcessCrashTest {
                         + " crashes (replay: -Dcrash.seed="
                         + seed
                         + ")";
-        String reference = "crash_" + seed + "_reference";
-        String crashed = "crash_" + seed + "_crashed";
+        String reference = "e2e_crash_" + seed + "_reference";
+        String crashed = "e2e_crash_" + seed + "_crashed";
         try (PostgresSchema expected = PostgresSchema.fresh(reference);
                 PostgresSchema actual = PostgresSchema.fresh(crashed)) {
             Path referenceDir = dir.resolve("reference");

@@ -27,8 +27,17 @@ public record EventPosition(String file, long position, @Nullable String gtid) {
      * position in the same file.
      */
     public boolean isAfter(EventPosition other) {
-        int files = Long.compare(fileNumber(file), fileNumber(other.file));
+        int files = compareFiles(file, other.file);
         return files != 0 ? files > 0 : position > other.position;
+    }
+
+    /** By the number after the last dot; names without one, as text. */
+    private static int compareFiles(String a, String b) {
+        try {
+            return Long.compare(fileNumber(a), fileNumber(b));
+        } catch (NumberFormatException notNumbered) {
+            return a.compareTo(b);
+        }
     }
 
     private static long fileNumber(String file) {

@@ -2,6 +2,7 @@ package dev.schemaop.connectors.mariadb.debezium;
 
 import org.apache.flink.cdc.common.event.TableId;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -23,7 +24,7 @@ public final class ResolvedRenames {
     /** The renames of the statement at {@code at}, old name to new name, in statement order. */
     void parsed(EventPosition at, Map<TableId, TableId> tables) {
         if (!tables.isEmpty()) {
-            parsed.add(new Statement(at, Map.copyOf(tables)));
+            parsed.add(new Statement(at, Collections.unmodifiableMap(new LinkedHashMap<>(tables))));
         }
     }
 

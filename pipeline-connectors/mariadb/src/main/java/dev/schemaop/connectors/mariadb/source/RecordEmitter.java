@@ -107,14 +107,14 @@ final class RecordEmitter {
 
     List<Event> eventsOf(SourceRecord record) {
         if (!(record.value() instanceof Struct value)) {
-            return List.of();
+            return renamedAwayBefore(offsetPosition(record));
         }
         String schemaName = value.schema().name();
         if (schemaName != null && schemaName.endsWith("SchemaChangeValue")) {
             return schemaChange(value);
         }
         if (schemaName != null && schemaName.endsWith(".Envelope")) {
-            List<Event> renamedAway = renamedAwayBefore(value.getStruct("source"));
+            List<Event> renamedAway = renamedAwayBefore(sourcePosition(value));
             List<Event> rows = dataChange(value);
             if (renamedAway.isEmpty()) {
                 return rows;
@@ -122,17 +122,30 @@ final class RecordEmitter {
             renamedAway.addAll(rows);
             return renamedAway;
         }
-        return List.of();
+        // a heartbeat or a transaction's boundary: the offset a checkpoint keeps moves past it,
+        // so the renames of the statements before it are taken now
+        return renamedAwayBefore(offsetPosition(record));
+    }
+
+    private static Optional<EventPosition> sourcePosition(Struct value) {
+        return Optional.of(EventPosition.of(value.getStruct("source")));
+    }
+
+    /** Where the record's offset resumes the binlog, when it names a file and a position. */
+    private Optional<EventPosition> offsetPosition(SourceRecord record) {
+        if (renames.isEmpty()
+                || record.sourceOffset() == null
+                || !(record.sourceOffset().get("file") instanceof String file)
+                || !(record.sourceOffset().get("pos") instanceof Number pos)) {
+            return Optional.empty();
+        }
+        return Optional.of(new EventPosition(file, pos.longValue(), null));
     }
 
     private List<Event> schemaChange(Struct value) {
         String ddl = value.getString("ddl") == null ? "" : value.getString("ddl");
         List<Event> events = new ArrayList<>();
-        Map<TableId, TableId> tableRenames =
-                renames.takeThrough(EventPosition.of(value.getStruct("source")));
-        if (settings.schemaChangeEnabled()) {
-            droppedByRename(tableRenames, events);
-        }
+        droppedByRenames(EventPosition.of(value.getStruct("source")), events);
         // read once per statement, for each table it alters
         Map<String, String> columnRenames =
                 settings.schemaChangeEnabled() ? ColumnRenames.in(ddl) : Map.of();
@@ -177,19 +190,24 @@ final class RecordEmitter {
     }
 
     /**
-     * The drops of tables that statements before this row renamed into a database the source does
-     * not capture: Debezium emits no record for such a statement, so they come with the next row.
+     * The drops of tables that statements before this record renamed into a database the source
+     * does not capture: Debezium emits no record for such a statement, so they come with the next
+     * record.
      */
-    private List<Event> renamedAwayBefore(Struct source) {
+    private List<Event> renamedAwayBefore(Optional<EventPosition> position) {
         List<Event> events = new ArrayList<>();
-        if (renames.isEmpty()) {
-            return events;
+        if (position.isPresent() && !renames.isEmpty()) {
+            droppedByRenames(position.get(), events);
         }
-        Map<TableId, TableId> tableRenames = renames.takeThrough(EventPosition.of(source));
+        return events;
+    }
+
+    /** The drops of the tables the statements up to {@code position} renamed, taken once. */
+    private void droppedByRenames(EventPosition position, List<Event> events) {
+        Map<TableId, TableId> tableRenames = renames.takeThrough(position);
         if (settings.schemaChangeEnabled()) {
             droppedByRename(tableRenames, events);
         }
-        return events;
     }
 
     /**

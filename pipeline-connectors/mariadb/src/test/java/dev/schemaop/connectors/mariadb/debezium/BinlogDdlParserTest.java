@@ -208,4 +208,19 @@ class BinlogDdlParserTest {
     private static org.apache.flink.cdc.common.event.TableId flink(String database, String table) {
         return org.apache.flink.cdc.common.event.TableId.tableId(database, table);
     }
+
+    @Test
+    void aStatementRenamingSeveralTablesAndOneRenamingAColumnAndItsTable() {
+        BinlogDdlParser parser = parser(Unparseable.FAIL, Optional.of(AT));
+        parser.parse("CREATE TABLE items (id INT PRIMARY KEY, a INT)", tables);
+        parser.parse("CREATE DATABASE archive", tables);
+        parser.parse("RENAME TABLE orders TO o2, items TO archive.items", tables);
+        parser.parse("ALTER TABLE o2 RENAME COLUMN id TO oid, RENAME TO o3", tables);
+
+        assertThat(renames.takeThrough(AT))
+                .containsExactly(
+                        Map.entry(flink("shop", "orders"), flink("shop", "o2")),
+                        Map.entry(flink("shop", "items"), flink("archive", "items")),
+                        Map.entry(flink("shop", "o2"), flink("shop", "o3")));
+    }
 }
