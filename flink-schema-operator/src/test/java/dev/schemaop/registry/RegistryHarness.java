@@ -15,7 +15,11 @@ import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
 import org.apache.flink.cdc.common.sink.MetadataApplier;
+import org.apache.flink.util.FileUtils;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;
@@ -176,6 +180,23 @@ final class RegistryHarness implements AutoCloseable {
     @Override
     public void close() throws Exception {
         registry.close();
+    }
+
+    /**
+     * A log directory for one test, not JUnit's temp directory: an applier call a test leaves
+     * hanging returns after the test, and its registry may still write its log while JUnit deletes
+     * the directory, which fails the test. {@link #deleteScratch} after the test.
+     */
+    static Path scratchLogDir() {
+        try {
+            return Files.createTempDirectory("registry-test");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static void deleteScratch(Path dir) {
+        FileUtils.deleteDirectoryQuietly(dir.toFile());
     }
 
     // ------------------------------------------------------------------ requests

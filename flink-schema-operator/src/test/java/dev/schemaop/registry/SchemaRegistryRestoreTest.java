@@ -33,7 +33,6 @@ import org.apache.flink.runtime.operators.coordination.OperatorCoordinator;
 import org.apache.flink.runtime.operators.coordination.OperatorEvent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -57,7 +56,7 @@ class SchemaRegistryRestoreTest {
                     .primaryKey("id")
                     .build();
 
-    @TempDir Path logDir;
+    private final Path logDir = RegistryHarness.scratchLogDir();
 
     private final RecordingApplier applier = new RecordingApplier();
     private final List<RegistryHarness> harnesses = new ArrayList<>();
@@ -67,6 +66,7 @@ class SchemaRegistryRestoreTest {
         for (RegistryHarness harness : harnesses) {
             harness.close();
         }
+        RegistryHarness.deleteScratch(logDir);
     }
 
     private RegistryHarness keep(RegistryHarness harness) {

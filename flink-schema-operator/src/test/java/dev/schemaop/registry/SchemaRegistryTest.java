@@ -30,7 +30,6 @@ import org.apache.flink.cdc.common.types.DataTypes;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,7 +45,7 @@ import java.util.concurrent.TimeUnit;
  * MetadataApplier}. The sink runs at parallelism {@value RegistryHarness#SINK_PARALLELISM}.
  */
 class SchemaRegistryTest {
-    @TempDir Path logDir;
+    private final Path logDir = RegistryHarness.scratchLogDir();
 
     private final RecordingApplier applier = new RecordingApplier();
     private RegistryHarness harness;
@@ -56,6 +55,7 @@ class SchemaRegistryTest {
         if (harness != null) {
             harness.close();
         }
+        RegistryHarness.deleteScratch(logDir);
     }
 
     private RegistryHarness start(SchemaChangeBehavior behavior, int sources) throws Exception {
