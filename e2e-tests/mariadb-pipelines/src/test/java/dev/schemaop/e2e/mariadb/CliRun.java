@@ -51,6 +51,12 @@ final class CliRun {
                             "-D",
                             "execution.checkpointing.dir=" + dir.resolve("checkpoints").toUri()));
         }
+        if (all.stream().noneMatch(a -> a.startsWith("execution.checkpointing.interval="))) {
+            // These tests were written for runs without checkpoints, hence without Flink's
+            // restarts (with checkpointing on, Flink restarts a failed job by default): they
+            // check the message of the first failure. ProcessCrashResumeTest checkpoints.
+            all.addAll(List.of("-D", "execution.checkpointing.interval=0"));
+        }
         all.add(pipeline.toString());
         PrintStream originalErr = System.err;
         ByteArrayOutputStream err = new ByteArrayOutputStream();
