@@ -114,7 +114,11 @@ final class RecordEmitter {
             return schemaChange(value);
         }
         if (schemaName != null && schemaName.endsWith(".Envelope")) {
-            List<Event> renamedAway = renamedAwayBefore(sourcePosition(value));
+            if (renames.isEmpty()) {
+                return dataChange(value); // the row's way almost always: nothing to look up
+            }
+            List<Event> renamedAway =
+                    renamedAwayBefore(Optional.of(EventPosition.of(value.getStruct("source"))));
             List<Event> rows = dataChange(value);
             if (renamedAway.isEmpty()) {
                 return rows;
@@ -125,10 +129,6 @@ final class RecordEmitter {
         // a heartbeat or a transaction's boundary: the offset a checkpoint keeps moves past it,
         // so the renames of the statements before it are taken now
         return renamedAwayBefore(offsetPosition(record));
-    }
-
-    private static Optional<EventPosition> sourcePosition(Struct value) {
-        return Optional.of(EventPosition.of(value.getStruct("source")));
     }
 
     /** Where the record's offset resumes the binlog, when it names a file and a position. */
