@@ -1,5 +1,6 @@
 package dev.schemaop.connectors.mariadb;
 
+import dev.schemaop.connectors.debezium.TablePattern;
 import dev.schemaop.connectors.mariadb.SourceSettings.StartupMode;
 import dev.schemaop.connectors.mariadb.check.StartCheck;
 

@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.mariadb;
 
 import dev.schemaop.api.Secrets;
+import dev.schemaop.connectors.debezium.TablePattern;
 
 import java.io.Serializable;
 import java.time.Duration;

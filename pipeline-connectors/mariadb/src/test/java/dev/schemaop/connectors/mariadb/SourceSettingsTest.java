@@ -2,6 +2,8 @@ package dev.schemaop.connectors.mariadb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemaop.connectors.debezium.TablePattern;
+
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

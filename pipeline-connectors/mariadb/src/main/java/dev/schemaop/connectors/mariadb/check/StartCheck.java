@@ -2,8 +2,8 @@ package dev.schemaop.connectors.mariadb.check;
 
 import dev.schemaop.api.PipelineConfigException;
 import dev.schemaop.api.Secrets;
+import dev.schemaop.connectors.debezium.TablePattern;
 import dev.schemaop.connectors.mariadb.SourceSettings;
-import dev.schemaop.connectors.mariadb.TablePattern;
 
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;

@@ -1,6 +1,6 @@
 package dev.schemaop.connectors.mariadb.debezium;
 
-import dev.schemaop.connectors.mariadb.TablePattern;
+import dev.schemaop.connectors.debezium.TablePattern;
 
 import java.util.List;
 import java.util.regex.Matcher;

@@ -1,5 +1,7 @@
 package dev.schemaop.connectors.mariadb.debezium;
 
+import dev.schemaop.connectors.debezium.OffsetCodec;
+
 import org.apache.kafka.connect.runtime.WorkerConfig;
 import org.apache.kafka.connect.storage.MemoryOffsetBackingStore;
 

@@ -2,9 +2,11 @@ package dev.schemaop.connectors.mariadb.debezium;
 
 import dev.schemaop.api.NonRecoverableException;
 import dev.schemaop.api.Secrets;
+import dev.schemaop.connectors.debezium.HandOff;
+import dev.schemaop.connectors.debezium.OffsetCodec;
+import dev.schemaop.connectors.debezium.ReaderOwner;
 import dev.schemaop.connectors.mariadb.SourceSettings;
 import dev.schemaop.connectors.mariadb.check.RefusedAccess;
-import dev.schemaop.connectors.mariadb.handoff.HandOff;
 import dev.schemaop.connectors.mariadb.jdbc.MariaDbConnections;
 
 import io.debezium.embedded.Connect;
@@ -47,7 +49,8 @@ public final class EngineRunner implements AutoCloseable {
     }
 
     private final SourceSettings settings;
-    private final HandOff<SourceRecord> records = new HandOff<>(QUEUE_CAPACITY);
+    private final HandOff<SourceRecord> records =
+            new HandOff<>(QUEUE_CAPACITY, MariaDbSourceException::of);
     private final String engineId = UUID.randomUUID().toString();
     private final CheckpointedSchemaHistory.Records history;
     private final DebeziumEngine<ChangeEvent<SourceRecord, SourceRecord>> engine;

@@ -2,8 +2,8 @@ package dev.schemaop.connectors.mariadb.debezium;
 
 import dev.schemaop.api.NonRecoverableException;
 import dev.schemaop.api.SkippedSourceChange;
+import dev.schemaop.connectors.debezium.TablePattern;
 import dev.schemaop.connectors.mariadb.SourceSettings.Unparseable;
-import dev.schemaop.connectors.mariadb.TablePattern;
 
 import org.apache.flink.metrics.Counter;
 import org.slf4j.Logger;

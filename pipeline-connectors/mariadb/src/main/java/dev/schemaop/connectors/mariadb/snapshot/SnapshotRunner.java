@@ -2,11 +2,11 @@ package dev.schemaop.connectors.mariadb.snapshot;
 
 import dev.schemaop.api.NonRecoverableException;
 import dev.schemaop.api.Secrets;
+import dev.schemaop.connectors.debezium.HandOff;
 import dev.schemaop.connectors.mariadb.SourceSettings;
 import dev.schemaop.connectors.mariadb.check.RefusedAccess;
 import dev.schemaop.connectors.mariadb.debezium.CheckpointedSchemaHistory;
 import dev.schemaop.connectors.mariadb.debezium.MariaDbSourceException;
-import dev.schemaop.connectors.mariadb.handoff.HandOff;
 import dev.schemaop.connectors.mariadb.schema.MariaDbTypes;
 import dev.schemaop.connectors.mariadb.schema.SourceColumn;
 
@@ -40,7 +40,8 @@ public final class SnapshotRunner implements AutoCloseable {
     private static final int ITEMS_QUEUED = 16;
 
     private final SourceSettings settings;
-    private final HandOff<SnapshotItem> items = new HandOff<>(ITEMS_QUEUED);
+    private final HandOff<SnapshotItem> items =
+            new HandOff<>(ITEMS_QUEUED, MariaDbSourceException::of);
     private final Thread thread;
 
     /** The snapshot being read, for close() to abort from the task thread. */

@@ -1,9 +1,9 @@
 package dev.schemaop.connectors.mariadb.source;
 
+import dev.schemaop.connectors.debezium.OffsetCodec;
+import dev.schemaop.connectors.debezium.ReaderOwner;
 import dev.schemaop.connectors.mariadb.SourceSettings;
 import dev.schemaop.connectors.mariadb.debezium.EngineRunner;
-import dev.schemaop.connectors.mariadb.debezium.OffsetCodec;
-import dev.schemaop.connectors.mariadb.debezium.ReaderOwner;
 import dev.schemaop.connectors.mariadb.debezium.ResolvedRenames;
 import dev.schemaop.connectors.mariadb.debezium.UnparseableStatements;
 import dev.schemaop.connectors.mariadb.snapshot.SnapshotItem;

@@ -3,8 +3,8 @@ package dev.schemaop.connectors.mariadb.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemaop.api.NonRecoverableException;
+import dev.schemaop.connectors.debezium.TablePattern;
 import dev.schemaop.connectors.mariadb.SourceSettings;
-import dev.schemaop.connectors.mariadb.TablePattern;
 
 import com.github.shyiko.mysql.binlog.network.ServerException;
 import io.debezium.DebeziumException;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.schemaop.api.PipelineConfigException;
+import dev.schemaop.connectors.debezium.TablePattern;
 import dev.schemaop.connectors.mariadb.SourceSettings;
-import dev.schemaop.connectors.mariadb.TablePattern;
 
 import org.junit.jupiter.api.Test;
 

@@ -2,8 +2,8 @@ package dev.schemaop.connectors.mariadb.source;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemaop.connectors.debezium.TablePattern;
 import dev.schemaop.connectors.mariadb.SourceSettings;
-import dev.schemaop.connectors.mariadb.TablePattern;
 import dev.schemaop.connectors.mariadb.debezium.ResolvedRenames;
 
 import org.apache.flink.cdc.common.data.RecordData;

@@ -1,14 +1,15 @@
-package dev.schemaop.connectors.mariadb;
+package dev.schemaop.connectors.debezium;
 
 import java.io.Serializable;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * One entry of {@code tables} as Flink CDC's MySQL source reads it: {@code db.table} where the
- * first dot that is not escaped separates the database's regex from the table's, and {@code \.}
- * stands for the regex {@code .} (any character), so {@code app\.*.orders_\.*} is any database
- * starting with "app" and any table starting with "orders_".
+ * One entry of {@code tables} as Flink CDC's MySQL source reads it: {@code db.table} (for
+ * PostgreSQL {@code schema.table}) where the first dot that is not escaped separates the
+ * namespace's regex from the table's, and {@code \.} stands for the regex {@code .} (any
+ * character), so {@code app\.*.orders_\.*} is any database starting with "app" and any table
+ * starting with "orders_".
  */
 public record TablePattern(String text, String database, String table) implements Serializable {
 
@@ -16,6 +17,16 @@ public record TablePattern(String text, String database, String table) implement
      * @throws IllegalArgumentException with what is wrong, for the user
      */
     public static TablePattern parse(String text) {
+        return parse(text, "db.table", "database", "app_db");
+    }
+
+    /**
+     * @param shape how the user writes an entry, e.g. {@code schema.table}
+     * @param namespace what the first part names, e.g. schema
+     * @param example a name of that namespace for the message's example
+     * @throws IllegalArgumentException with what is wrong, for the user
+     */
+    public static TablePattern parse(String text, String shape, String namespace, String example) {
         String trimmed = text.trim();
         int split = -1;
         for (int i = 0; i < trimmed.length(); i++) {
@@ -30,9 +41,16 @@ public record TablePattern(String text, String database, String table) implement
             throw new IllegalArgumentException(
                     "'"
                             + trimmed
-                            + "' is not db.table: write the database and the table pattern"
-                            + " separated by a dot, e.g. app_db.orders or app_db.\\.* for every"
-                            + " table of app_db");
+                            + "' is not "
+                            + shape
+                            + ": write the "
+                            + namespace
+                            + " and the table pattern separated by a dot, e.g. "
+                            + example
+                            + ".orders or "
+                            + example
+                            + ".\\.* for every table of "
+                            + example);
         }
         String database = unescapeDots(trimmed.substring(0, split));
         String table = unescapeDots(trimmed.substring(split + 1));
@@ -48,7 +66,7 @@ public record TablePattern(String text, String database, String table) implement
     }
 
     /** The regex over Debezium's {@code db.table} names. */
-    String debeziumRegex() {
+    public String debeziumRegex() {
         return database + "\\." + table;
     }
 

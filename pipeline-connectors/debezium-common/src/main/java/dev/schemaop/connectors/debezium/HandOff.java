@@ -1,6 +1,4 @@
-package dev.schemaop.connectors.mariadb.handoff;
-
-import dev.schemaop.connectors.mariadb.debezium.MariaDbSourceException;
+package dev.schemaop.connectors.debezium;
 
 import javax.annotation.Nullable;
 
@@ -10,6 +8,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * Items made on a thread of their own (Debezium's records, the snapshot's rows) handed to the
@@ -22,9 +21,15 @@ public final class HandOff<T> {
     private volatile CompletableFuture<Void> available = new CompletableFuture<>();
     @Nullable private volatile Throwable failure;
     private volatile boolean closed;
+    private final Function<Throwable, RuntimeException> asFailure;
 
-    public HandOff(int capacity) {
+    /**
+     * @param asFailure what the reader throws for what stopped the producer (the source's own
+     *     exception passes as it is)
+     */
+    public HandOff(int capacity, Function<Throwable, RuntimeException> asFailure) {
         this.queue = new ArrayBlockingQueue<>(capacity);
+        this.asFailure = asFailure;
     }
 
     /**
@@ -73,9 +78,7 @@ public final class HandOff<T> {
         if (items.isEmpty()) {
             Throwable error = failure;
             if (error != null) {
-                throw error instanceof MariaDbSourceException known
-                        ? known
-                        : new MariaDbSourceException(error);
+                throw asFailure.apply(error);
             }
         }
         return items;

@@ -1,4 +1,4 @@
-package dev.schemaop.connectors.mariadb.debezium;
+package dev.schemaop.connectors.debezium;
 
 import org.apache.kafka.connect.json.JsonConverter;
 
@@ -15,13 +15,13 @@ import java.util.Map;
 public final class OffsetCodec {
     private OffsetCodec() {}
 
-    static ByteBuffer key(String engineName, Map<String, ?> partition) {
+    public static ByteBuffer key(String engineName, Map<String, ?> partition) {
         return ByteBuffer.wrap(
                 converter(true)
                         .fromConnectData(engineName, null, Arrays.asList(engineName, partition)));
     }
 
-    static ByteBuffer value(String engineName, Map<String, ?> offset) {
+    public static ByteBuffer value(String engineName, Map<String, ?> offset) {
         return ByteBuffer.wrap(converter(false).fromConnectData(engineName, null, offset));
     }
 
@@ -32,7 +32,7 @@ public final class OffsetCodec {
 
     /** JSON text back into the map Debezium gave (numbers as Long). */
     @SuppressWarnings("unchecked")
-    static Map<String, Object> fromJson(String json) {
+    public static Map<String, Object> fromJson(String json) {
         return (Map<String, Object>)
                 converter(false).toConnectData("", json.getBytes(StandardCharsets.UTF_8)).value();
     }

@@ -1,4 +1,4 @@
-package dev.schemaop.connectors.mariadb.debezium;
+package dev.schemaop.connectors.debezium;
 
 import org.apache.flink.metrics.MetricGroup;
 
@@ -21,7 +21,7 @@ public record ReaderOwner(String jobId, int subtask) {
      * Tags unique to one engine: a restarted attempt of the same subtask may start while the old
      * attempt's engine still holds its beans, so the engine's own id is among them.
      */
-    String metricTags(String engineId) {
+    public String metricTags(String engineId) {
         return "job=" + jobId + ",subtask=" + subtask + ",engine=" + engineId;
     }
 }
