@@ -29,11 +29,17 @@ build_connector() {
   local dir="$home/pipeline-connectors/$module"
   [ "${SCHEMAOP_PREBUILT:-}" != 1 ] || return 0
   local inputs=("$home/pom.xml" "$home/pipeline-connectors/pom.xml" "$dir/pom.xml" "$dir/src/main")
+  local modules="pipeline-connectors/$module"
+  # the Debezium sources build with what they share
+  if grep -q '<artifactId>schemaop-debezium-common</artifactId>' "$dir/pom.xml"; then
+    inputs+=("$home/pipeline-connectors/debezium-common/pom.xml" "$home/pipeline-connectors/debezium-common/src/main")
+    modules="pipeline-connectors/debezium-common,$modules"
+  fi
   # a runtime built since: the connector compiles against it
   [ ! -f "$home/flink-schema-operator/target/.cli-build-stamp" ] \
     || inputs+=("$home/flink-schema-operator/target/.cli-build-stamp")
   needs_build "$dir/target/.connector-build-stamp" "${inputs[@]}" || return 0
-  run_build "$home" "the $module connector" -pl "pipeline-connectors/$module" install
+  run_build "$home" "the $module connector" -pl "$modules" install
   touch "$dir/target/.connector-build-stamp"
 }
 

@@ -23,6 +23,13 @@ final class Servers {
         return connect(POSTGRES, "postgres");
     }
 
+    /**
+     * The database {@code shop} of the local PostgreSQL, which the postgres source example reads.
+     */
+    static Connection postgresShop() {
+        return connect("jdbc:postgresql://127.0.0.1:5432/shop", "postgres");
+    }
+
     static Connection mariadb() {
         return connect(MARIADB, "root");
     }

@@ -10,13 +10,13 @@ import java.util.concurrent.CompletableFuture;
  * bound is generous (it only ends a test that would otherwise hang); the assertion afterwards is on
  * the exact state.
  */
-final class Await {
+public final class Await {
     private static final long LIMIT_MS = 90_000;
 
     private Await() {}
 
     /** A pipeline being waited for: fails with the pipeline's own error once it ended. */
-    interface Running {
+    public interface Running {
         void assertRunning() throws Exception;
     }
 
@@ -38,7 +38,7 @@ final class Await {
                 expected);
     }
 
-    static <T> T until(Running pipeline, Callable<T> probe, T expected) throws Exception {
+    public static <T> T until(Running pipeline, Callable<T> probe, T expected) throws Exception {
         long deadline = System.currentTimeMillis() + LIMIT_MS;
         T last = null;
         while (System.currentTimeMillis() < deadline) {
@@ -57,7 +57,7 @@ final class Await {
     }
 
     /** The job's failure, once it failed (null when it still runs after two minutes). */
-    static Throwable failure(RunningPipeline pipeline) throws InterruptedException {
+    public static Throwable failure(RunningPipeline pipeline) throws InterruptedException {
         long deadline = System.currentTimeMillis() + 120_000;
         while (System.currentTimeMillis() < deadline) {
             try {

@@ -21,25 +21,25 @@ import java.util.concurrent.TimeUnit;
  * A change-data-capture pipeline never ends by itself: it is composed by the runtime from its
  * definition, started on an embedded Flink cluster, watched through its sink, then cancelled.
  */
-final class RunningPipeline implements AutoCloseable, Await.Running {
+public final class RunningPipeline implements AutoCloseable, Await.Running {
     private final JobClient job;
 
     private RunningPipeline(JobClient job) {
         this.job = job;
     }
 
-    static RunningPipeline start(String definitionYaml, int parallelism) throws Exception {
+    public static RunningPipeline start(String definitionYaml, int parallelism) throws Exception {
         return start(definitionYaml, parallelism, null);
     }
 
     /** Starts the pipeline, from a savepoint when {@code savepoint} is not null. */
-    static RunningPipeline start(String definitionYaml, int parallelism, @Nullable String savepoint)
-            throws Exception {
+    public static RunningPipeline start(
+            String definitionYaml, int parallelism, @Nullable String savepoint) throws Exception {
         return start(definitionYaml, parallelism, savepoint, Map.of());
     }
 
     /** The same with more Flink options. */
-    static RunningPipeline start(
+    public static RunningPipeline start(
             String definitionYaml,
             int parallelism,
             @Nullable String savepoint,
@@ -62,19 +62,19 @@ final class RunningPipeline implements AutoCloseable, Await.Running {
         return new RunningPipeline(env.executeAsync("mariadb e2e"));
     }
 
-    String jobId() {
+    public String jobId() {
         return job.getJobID().toHexString();
     }
 
     /** Stops the job with a savepoint into {@code directory}; returns the savepoint's path. */
-    String stopWithSavepoint(Path directory) throws Exception {
+    public String stopWithSavepoint(Path directory) throws Exception {
         return job.stopWithSavepoint(
                         false, directory.toUri().toString(), SavepointFormatType.CANONICAL)
                 .get(60, TimeUnit.SECONDS);
     }
 
     /** Takes a savepoint into {@code directory} and runs on; returns the savepoint's path. */
-    String savepoint(Path directory) throws Exception {
+    public String savepoint(Path directory) throws Exception {
         return job.triggerSavepoint(directory.toUri().toString(), SavepointFormatType.CANONICAL)
                 .get(60, TimeUnit.SECONDS);
     }

@@ -1,0 +1,107 @@
+package dev.schemaop.e2e.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.schemaop.e2e.mariadb.Await;
+import dev.schemaop.e2e.mariadb.PostgresTables;
+import dev.schemaop.e2e.mariadb.RunningPipeline;
+import dev.schemaop.e2e.mariadb.Servers;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+/**
+ * DDL run on live PostgreSQL tables while the pipeline reads the slot, under EVOLVE, into
+ * PostgreSQL (another database): each statement reaches the sink in order with the rows, also on a
+ * table that receives no rows afterwards, and the sink tables end with exactly the source's columns
+ * and rows.
+ */
+class PostgresToPostgresTest {
+    private static final String DB = "e2e_pgsrc_evolve";
+    private static final String SINK = "e2e_pgsrc_evolve_sink";
+
+    @Test
+    void everyDdlStatementReachesTheSinkInOrderWithTheRows() throws Exception {
+        try (SourceDatabase source = SourceDatabase.fresh(DB);
+                PostgresTables pg = PostgresTables.fresh(SINK)) {
+            source.execute(
+                    "CREATE TABLE customers (id INT PRIMARY KEY, name VARCHAR(20), age INT)");
+            source.execute(
+                    "INSERT INTO customers VALUES (1, 'ann', 31), (2, 'ben', 32), (3, 'cid', 33)");
+            source.execute("CREATE TABLE idle (id INT PRIMARY KEY, v TEXT)");
+            source.execute("INSERT INTO idle VALUES (1, 'one')");
+            source.execute("CREATE TABLE other_schema_not_captured (id INT PRIMARY KEY)");
+
+            try (RunningPipeline pipeline =
+                    RunningPipeline.start(
+                            source.sourceBlock("public.(customers|idle|fresh)", DB, "")
+                                    + Servers.postgresSinkBlock()
+                                    + "route:\n  - source-table: public.\\.*\n    sink-table: "
+                                    + SINK
+                                    + ".<>\n    replace-symbol: <>\n"
+                                    + "pipeline:\n  parallelism: 1\n"
+                                    + "  schema.change.behavior: evolve\n",
+                            1)) {
+                assertThat(Await.until(pipeline, () -> pg.rows("customers").size(), 3))
+                        .as("the snapshot")
+                        .isEqualTo(3);
+                assertThat(pg.rows("idle")).containsExactly("id=1, v=one");
+                source.execute("INSERT INTO customers VALUES (4, 'dan', 34)");
+                assertThat(Await.until(pipeline, () -> pg.rows("customers").size(), 4))
+                        .as("the stream is read")
+                        .isEqualTo(4);
+
+                source.execute("ALTER TABLE customers ADD COLUMN email VARCHAR(30)");
+                source.execute("INSERT INTO customers VALUES (5, 'eve', 35, 'e@x')");
+                source.execute("ALTER TABLE customers ALTER COLUMN age TYPE BIGINT");
+                source.execute("ALTER TABLE customers RENAME COLUMN name TO full_name");
+                source.execute("INSERT INTO customers VALUES (6, 'fay', 36, 'f@x')");
+                source.execute("ALTER TABLE customers DROP COLUMN email");
+                source.execute("INSERT INTO customers VALUES (7, 'gus', 37)");
+                source.execute("UPDATE customers SET age = 310 WHERE id = 1");
+                source.execute("DELETE FROM customers WHERE id = 2");
+
+                List<String> expected =
+                        List.of(
+                                "id=1, full_name=ann, age=310",
+                                "id=3, full_name=cid, age=33",
+                                "id=4, full_name=dan, age=34",
+                                "id=5, full_name=eve, age=35",
+                                "id=6, full_name=fay, age=36",
+                                "id=7, full_name=gus, age=37");
+                assertThat(Await.until(pipeline, () -> pg.rows("customers"), expected))
+                        .isEqualTo(expected);
+                assertThat(pg.columns("customers"))
+                        .containsExactly(
+                                "id integer NOT NULL",
+                                "full_name character varying(20)",
+                                "age bigint");
+
+                // an idle table: no row follows its DDL, which must reach the sink anyway
+                source.execute("ALTER TABLE idle RENAME COLUMN v TO w");
+                source.execute("ALTER TABLE idle ADD COLUMN extra INT");
+                List<String> idleColumns =
+                        List.of("id integer NOT NULL", "w text", "extra integer");
+                assertThat(Await.until(pipeline, () -> pg.columns("idle"), idleColumns))
+                        .isEqualTo(idleColumns);
+                assertThat(pg.rows("idle")).containsExactly("id=1, w=one, extra=null");
+
+                source.execute("TRUNCATE customers");
+                source.execute("INSERT INTO customers VALUES (10, 'jay', 40)");
+                List<String> afterTruncate = List.of("id=10, full_name=jay, age=40");
+                assertThat(Await.until(pipeline, () -> pg.rows("customers"), afterTruncate))
+                        .isEqualTo(afterTruncate);
+
+                source.execute("CREATE TABLE fresh (id INT PRIMARY KEY, at DATE)");
+                source.execute("INSERT INTO fresh VALUES (1, DATE '2026-12-05')");
+                List<String> fresh = List.of("id=1, at=2026-12-05");
+                assertThat(Await.until(pipeline, () -> pg.rows("fresh"), fresh)).isEqualTo(fresh);
+
+                source.execute("DROP TABLE idle");
+                assertThat(Await.until(pipeline, () -> pg.exists("idle"), false)).isFalse();
+                assertThat(pg.exists("other_schema_not_captured")).isFalse();
+            }
+        }
+    }
+}

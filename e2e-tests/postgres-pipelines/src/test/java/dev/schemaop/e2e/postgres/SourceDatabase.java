@@ -1,0 +1,136 @@
+package dev.schemaop.e2e.postgres;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.schemaop.e2e.mariadb.Servers;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * A database of its own on the PostgreSQL server for one test's source tables, made fresh: the DDL
+ * capture's event triggers and the publication are per database, so tests never see each other's.
+ * Its replication slots are dropped with it (a database with a slot cannot be dropped).
+ */
+final class SourceDatabase implements AutoCloseable {
+    private static boolean logicalChecked;
+    final String name;
+    private final Connection connection;
+
+    private SourceDatabase(String name, Connection connection) {
+        this.name = name;
+        this.connection = connection;
+    }
+
+    static SourceDatabase fresh(String name) throws SQLException {
+        logicalDecoding();
+        try (Connection admin = Servers.postgres();
+                Statement sql = admin.createStatement()) {
+            sql.execute(
+                    "SELECT pg_terminate_backend(active_pid) FROM pg_replication_slots"
+                            + " WHERE database = '"
+                            + name
+                            + "' AND active");
+            sql.execute(
+                    "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots"
+                            + " WHERE database = '"
+                            + name
+                            + "' AND NOT active");
+            sql.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+            sql.execute("CREATE DATABASE " + name);
+        }
+        return new SourceDatabase(name, Servers.postgres(Servers.postgresUrl(name)));
+    }
+
+    /**
+     * The server decodes its WAL logically: the machine's own server is set so by the script (a
+     * restart, once); a server given through SCHEMAOP_POSTGRES_URL is the user's to set.
+     */
+    private static synchronized void logicalDecoding() throws SQLException {
+        if (logicalChecked) {
+            return;
+        }
+        if (!"logical".equals(walLevel())) {
+            boolean local =
+                    System.getenv("SCHEMAOP_POSTGRES_URL") == null
+                            && Servers.POSTGRES_URL.contains("//127.0.0.1:");
+            if (!local) {
+                fail(
+                        "The PostgreSQL server at "
+                                + Servers.POSTGRES_URL
+                                + " has wal_level "
+                                + walLevel()
+                                + "; the postgres source needs wal_level=logical");
+            }
+            Path script = Path.of(System.getProperty("wal.script", "enable-logical-wal.sh"));
+            try {
+                Process process =
+                        new ProcessBuilder("bash", script.toAbsolutePath().toString())
+                                .redirectErrorStream(true)
+                                .start();
+                String output =
+                        new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                if (process.waitFor() != 0) {
+                    fail("Could not turn on logical decoding on the local PostgreSQL: " + output);
+                }
+            } catch (IOException e) {
+                fail("Could not run " + script + ": " + e.getMessage(), e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                fail("Interrupted while turning on logical decoding", e);
+            }
+        }
+        logicalChecked = true;
+    }
+
+    private static String walLevel() throws SQLException {
+        try (Connection admin = Servers.postgres();
+                Statement sql = admin.createStatement();
+                ResultSet row = sql.executeQuery("SHOW wal_level")) {
+            row.next();
+            return row.getString(1);
+        }
+    }
+
+    void execute(String statement) throws SQLException {
+        try (Statement sql = connection.createStatement()) {
+            sql.execute(statement);
+        }
+    }
+
+    /** The pipeline's source block for this database. */
+    String sourceBlock(String tables, String slot, String extraOptions) {
+        URI url = URI.create(Servers.POSTGRES_URL.substring("jdbc:".length()));
+        return "source:\n"
+                + "  type: postgres\n"
+                + "  hostname: "
+                + url.getHost()
+                + "\n  port: "
+                + (url.getPort() < 0 ? 5432 : url.getPort())
+                + "\n  username: \""
+                + Servers.POSTGRES_USER
+                + "\"\n"
+                + (Servers.POSTGRES_PASSWORD.isEmpty()
+                        ? ""
+                        : "  password: \"" + Servers.POSTGRES_PASSWORD + "\"\n")
+                + "  database-name: "
+                + name
+                + "\n  tables: \""
+                + tables.replace("\\", "\\\\")
+                + "\"\n  slot.name: "
+                + slot
+                + "\n"
+                + extraOptions;
+    }
+
+    @Override
+    public void close() throws SQLException {
+        connection.close();
+    }
+}

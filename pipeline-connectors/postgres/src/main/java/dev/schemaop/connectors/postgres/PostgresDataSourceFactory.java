@@ -1,0 +1,195 @@
+package dev.schemaop.connectors.postgres;
+
+import dev.schemaop.connectors.debezium.TablePattern;
+import dev.schemaop.connectors.postgres.PostgresSourceSettings.StartupMode;
+
+import org.apache.flink.cdc.common.configuration.ConfigOption;
+import org.apache.flink.cdc.common.configuration.Configuration;
+import org.apache.flink.cdc.common.factories.DataSourceFactory;
+import org.apache.flink.cdc.common.factories.FactoryHelper;
+import org.apache.flink.cdc.common.source.DataSource;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Creates the PostgreSQL source ({@code type: postgres} in a {@code source} block; the JDBC sink
+ * keeps the type in a {@code sink} block) from the options Flink CDC's PostgreSQL pipeline source
+ * takes. Every option is checked here, at submission, with a message that names it.
+ */
+public class PostgresDataSourceFactory implements DataSourceFactory {
+    public static final String IDENTIFIER = "postgres";
+
+    @Override
+    public DataSource createDataSource(Context context) {
+        FactoryHelper.createFactoryHelper(this, context)
+                .validateExcept(PostgresSourceOptions.DEBEZIUM_PREFIX);
+        return new PostgresDataSource(settings(context.getFactoryConfiguration()));
+    }
+
+    static PostgresSourceSettings settings(Configuration config) {
+        String database = config.get(PostgresSourceOptions.DATABASE_NAME).strip();
+        List<TablePattern> tables = new ArrayList<>();
+        for (String pattern : config.get(PostgresSourceOptions.TABLES).split(",")) {
+            if (!pattern.isBlank()) {
+                try {
+                    tables.add(
+                            TablePattern.parse(
+                                    withoutDatabase(pattern.strip(), database),
+                                    "schema.table",
+                                    "schema",
+                                    "public"));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(
+                            "Option 'tables' of the postgres source: " + e.getMessage());
+                }
+            }
+        }
+        if (tables.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "Option 'tables' of the postgres source names no table; give schema.table"
+                            + " patterns, e.g. public.orders,public.\\.*");
+        }
+        int port = config.get(PostgresSourceOptions.PORT);
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException(
+                    "Option 'port' of the postgres source must be 1-65535, got " + port);
+        }
+        String slot = config.get(PostgresSourceOptions.SLOT_NAME).strip();
+        if (!slot.matches("[a-z0-9_]{1,63}")) {
+            throw new IllegalArgumentException(
+                    "Option 'slot.name' of the postgres source takes lower-case letters, digits"
+                            + " and _ (at most 63), as PostgreSQL names replication slots; got '"
+                            + slot
+                            + "'");
+        }
+        String plugin = config.get(PostgresSourceOptions.DECODING_PLUGIN_NAME).strip();
+        if (!plugin.equals("pgoutput")) {
+            throw new IllegalArgumentException(
+                    "Option 'decoding.plugin.name' of the postgres source takes pgoutput (built"
+                            + " into PostgreSQL 10 and later), got '"
+                            + plugin
+                            + "'");
+        }
+        String capture = config.get(PostgresSourceOptions.SCHEMA_CHANGES_CAPTURE).strip();
+        if (!capture.equals("event-trigger")) {
+            throw new IllegalArgumentException(
+                    "Option 'schema-changes.capture' of the postgres source takes event-trigger"
+                            + " (the only way this version sees DDL exactly), got '"
+                            + capture
+                            + "'");
+        }
+        int fetchSize = config.get(PostgresSourceOptions.SCAN_SNAPSHOT_FETCH_SIZE);
+        if (fetchSize < 1) {
+            throw new IllegalArgumentException(
+                    "Option 'scan.snapshot.fetch.size' of the postgres source must be at least 1,"
+                            + " got "
+                            + fetchSize);
+        }
+        Map<String, String> debezium = new HashMap<>();
+        config.toMap()
+                .forEach(
+                        (key, value) -> {
+                            if (key.startsWith(PostgresSourceOptions.DEBEZIUM_PREFIX)) {
+                                debezium.put(
+                                        key.substring(
+                                                PostgresSourceOptions.DEBEZIUM_PREFIX.length()),
+                                        value);
+                            }
+                        });
+        debezium.keySet().stream().sorted().forEach(RefusedDebeziumOptions::check);
+        return new PostgresSourceSettings(
+                config.get(PostgresSourceOptions.HOSTNAME),
+                port,
+                config.get(PostgresSourceOptions.USERNAME),
+                config.get(PostgresSourceOptions.PASSWORD),
+                database,
+                tables,
+                slot,
+                startupMode(config.get(PostgresSourceOptions.SCAN_STARTUP_MODE)),
+                fetchSize,
+                config.get(PostgresSourceOptions.CONNECT_TIMEOUT),
+                debezium);
+    }
+
+    /**
+     * Flink CDC's PostgreSQL source writes {@code database.schema.table}: the database part, which
+     * must be database-name, is left off.
+     */
+    static String withoutDatabase(String pattern, String database) {
+        List<Integer> dots = new ArrayList<>();
+        for (int i = 0; i < pattern.length(); i++) {
+            if (pattern.charAt(i) == '\\') {
+                i++;
+            } else if (pattern.charAt(i) == '.') {
+                dots.add(i);
+            }
+        }
+        if (dots.size() < 2) {
+            return pattern;
+        }
+        String first = pattern.substring(0, dots.get(0));
+        if (!first.equals(database)) {
+            throw new IllegalArgumentException(
+                    "'"
+                            + pattern
+                            + "' names the database '"
+                            + first
+                            + "', but the source reads database-name '"
+                            + database
+                            + "'; write schema.table, e.g. public.orders");
+        }
+        return pattern.substring(dots.get(0) + 1);
+    }
+
+    static StartupMode startupMode(String text) {
+        switch (text.strip().toLowerCase(Locale.ROOT)) {
+            case "initial":
+                return StartupMode.INITIAL;
+            case "latest-offset":
+                return StartupMode.LATEST_OFFSET;
+            case "snapshot":
+                return StartupMode.SNAPSHOT;
+            default:
+                throw new IllegalArgumentException(
+                        "Option 'scan.startup.mode' of the postgres source takes initial,"
+                                + " latest-offset or snapshot, got '"
+                                + text
+                                + "'");
+        }
+    }
+
+    @Override
+    public String identifier() {
+        return IDENTIFIER;
+    }
+
+    @Override
+    public Set<ConfigOption<?>> requiredOptions() {
+        Set<ConfigOption<?>> options = new LinkedHashSet<>();
+        options.add(PostgresSourceOptions.HOSTNAME);
+        options.add(PostgresSourceOptions.USERNAME);
+        options.add(PostgresSourceOptions.DATABASE_NAME);
+        options.add(PostgresSourceOptions.TABLES);
+        options.add(PostgresSourceOptions.SLOT_NAME);
+        return options;
+    }
+
+    @Override
+    public Set<ConfigOption<?>> optionalOptions() {
+        Set<ConfigOption<?>> options = new LinkedHashSet<>();
+        options.add(PostgresSourceOptions.PORT);
+        options.add(PostgresSourceOptions.PASSWORD);
+        options.add(PostgresSourceOptions.DECODING_PLUGIN_NAME);
+        options.add(PostgresSourceOptions.SCAN_STARTUP_MODE);
+        options.add(PostgresSourceOptions.SCAN_SNAPSHOT_FETCH_SIZE);
+        options.add(PostgresSourceOptions.SCHEMA_CHANGES_CAPTURE);
+        options.add(PostgresSourceOptions.CONNECT_TIMEOUT);
+        return options;
+    }
+}

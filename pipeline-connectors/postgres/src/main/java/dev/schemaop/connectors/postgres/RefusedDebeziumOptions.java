@@ -1,0 +1,104 @@
+package dev.schemaop.connectors.postgres;
+
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * {@code debezium.*} options the source refuses at submission, because it decides them itself: each
+ * would replace a part the source runs Debezium with, or make the snapshot, the stream and the
+ * captured DDL disagree. One message per option: which, why the source owns it, what to use
+ * instead. Every other Debezium option is passed on, over the source's own settings.
+ */
+final class RefusedDebeziumOptions {
+
+    private record Rule(Predicate<String> matches, String why, String instead) {}
+
+    private static Predicate<String> prefixes(String... prefixes) {
+        return key -> List.of(prefixes).stream().anyMatch(key::startsWith);
+    }
+
+    private static final List<Rule> RULES =
+            List.of(
+                    new Rule(
+                            prefixes(
+                                    "snapshot.",
+                                    "table.include.list",
+                                    "table.exclude.list",
+                                    "schema.include.list",
+                                    "schema.exclude.list",
+                                    "column.include.list",
+                                    "column.exclude.list"),
+                            "the source takes the snapshot itself, under the slot's exported"
+                                    + " snapshot, and chooses the tables for the snapshot, the"
+                                    + " stream and the DDL alike; Debezium's own snapshot and"
+                                    + " filters would make them disagree",
+                            "choose tables with 'tables' and the start with"
+                                    + " 'scan.startup.mode'"),
+                    new Rule(
+                            prefixes(
+                                    "slot.",
+                                    "plugin.name",
+                                    "publication.",
+                                    "message.prefix.",
+                                    "flush.lsn.source"),
+                            "the source creates the slot and its publication itself, reads its"
+                                    + " DDL messages from the same stream, and confirms a"
+                                    + " position to the slot only when a checkpoint holding it is"
+                                    + " complete",
+                            "name the slot with 'slot.name'"),
+                    new Rule(
+                            prefixes("offset.storage", "offset.flush"),
+                            "the source keeps Debezium's WAL position in Flink's checkpoints, so"
+                                    + " that a restore resumes right after the checkpoint's last"
+                                    + " event",
+                            "resume a job from a checkpoint or savepoint (-s)"),
+                    new Rule(
+                            prefixes(
+                                    "decimal.handling.mode",
+                                    "time.precision.mode",
+                                    "binary.handling.mode",
+                                    "skipped.operations",
+                                    "converters"),
+                            "the source reads values in the forms its type mapping is written"
+                                    + " for (README of the postgres source); others would change"
+                                    + " the rows' values between snapshot and stream",
+                            "leave the source its value forms"),
+                    new Rule(
+                            key ->
+                                    key.equals("topic.prefix")
+                                            || key.equals("name")
+                                            || key.equals("connector.class")
+                                            || List.of(
+                                                            "database.hostname",
+                                                            "database.port",
+                                                            "database.user",
+                                                            "database.password",
+                                                            "database.dbname")
+                                                    .contains(key),
+                            "the source stores its WAL position under its own names, runs its own"
+                                    + " Debezium PostgreSQL connector and connects with the"
+                                    + " source's own options",
+                            "use hostname, port, username, password and database-name"));
+
+    private RefusedDebeziumOptions() {}
+
+    /**
+     * @param key a {@code debezium.*} option without the prefix
+     * @throws IllegalArgumentException when the source refuses it, with the message for the user
+     */
+    static void check(String key) {
+        for (Rule rule : RULES) {
+            if (rule.matches().test(key)) {
+                throw new IllegalArgumentException(
+                        "Option '"
+                                + PostgresSourceOptions.DEBEZIUM_PREFIX
+                                + key
+                                + "' of the postgres source cannot be passed to Debezium: "
+                                + rule.why()
+                                + ". Remove it; "
+                                + rule.instead()
+                                + ".");
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package dev.schemaop.connectors.postgres.catalog;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.flink.cdc.common.event.TableId;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The JSON of {@link DdlCapture}'s messages and of the layouts a checkpoint keeps. */
+public final class LayoutMessages {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private LayoutMessages() {}
+
+    /** What one message says: a table's layout after a DDL statement, or that it was dropped. */
+    public sealed interface Message permits Layout, Dropped {}
+
+    public record Layout(TableLayout layout) implements Message {}
+
+    public record Dropped(long oid, TableId table) implements Message {}
+
+    public static Message read(String json) {
+        JsonNode node = parse(json);
+        if (node.path("dropped").asBoolean(false)) {
+            return new Dropped(
+                    node.get("oid").asLong(),
+                    TableId.tableId(node.get("schema").asText(), node.get("table").asText()));
+        }
+        return new Layout(layout(node));
+    }
+
+    public static TableLayout layout(String json) {
+        return layout(parse(json));
+    }
+
+    private static TableLayout layout(JsonNode node) {
+        List<ColumnLayout> columns = new ArrayList<>();
+        for (JsonNode c : node.get("columns")) {
+            columns.add(
+                    new ColumnLayout(
+                            c.get("attnum").asInt(),
+                            c.get("name").asText(),
+                            c.get("type").asText(),
+                            c.get("category").asText(),
+                            c.hasNonNull("element") ? c.get("element").asText() : null,
+                            c.get("notnull").asBoolean()));
+        }
+        List<String> key = new ArrayList<>();
+        for (JsonNode k : node.get("key")) {
+            key.add(k.asText());
+        }
+        return new TableLayout(
+                node.get("oid").asLong(),
+                node.get("schema").asText(),
+                node.get("table").asText(),
+                columns,
+                key);
+    }
+
+    /** The layout as the JSON {@link #layout(String)} reads. */
+    public static String write(TableLayout layout) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("oid", layout.oid());
+        node.put("schema", layout.schema());
+        node.put("table", layout.table());
+        ArrayNode columns = node.putArray("columns");
+        for (ColumnLayout column : layout.columns()) {
+            ObjectNode c = columns.addObject();
+            c.put("attnum", column.attnum());
+            c.put("name", column.name());
+            c.put("type", column.type());
+            c.put("category", column.category());
+            c.put("element", column.element());
+            c.put("notnull", column.notNull());
+        }
+        ArrayNode key = node.putArray("key");
+        layout.key().forEach(key::add);
+        return node.toString();
+    }
+
+    private static JsonNode parse(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Not a DDL capture message: " + json, e);
+        }
+    }
+}

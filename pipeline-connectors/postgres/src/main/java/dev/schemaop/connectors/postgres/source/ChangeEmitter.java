@@ -1,0 +1,207 @@
+package dev.schemaop.connectors.postgres.source;
+
+import dev.schemaop.connectors.postgres.PostgresSourceSettings;
+import dev.schemaop.connectors.postgres.catalog.DdlCapture;
+import dev.schemaop.connectors.postgres.catalog.LayoutDiff;
+import dev.schemaop.connectors.postgres.catalog.LayoutMessages;
+import dev.schemaop.connectors.postgres.catalog.TableLayout;
+import dev.schemaop.connectors.postgres.values.StreamValues;
+
+import org.apache.flink.cdc.common.data.RecordData;
+import org.apache.flink.cdc.common.event.CreateTableEvent;
+import org.apache.flink.cdc.common.event.DataChangeEvent;
+import org.apache.flink.cdc.common.event.DropTableEvent;
+import org.apache.flink.cdc.common.event.Event;
+import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.event.TruncateTableEvent;
+import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.types.DataType;
+import org.apache.flink.cdc.runtime.typeutils.BinaryRecordDataGenerator;
+import org.apache.kafka.connect.data.Field;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.source.SourceRecord;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns the slot's records into pipeline events, keeping the layout of every captured table as the
+ * pipeline was told it: the DDL capture's messages become schema change events ({@link LayoutDiff},
+ * by attnum), rows are built by column name with the table's schema, truncates become {@link
+ * TruncateTableEvent}s. A row with a column the pipeline was not told of ends the job: the DDL
+ * capture missed a statement, and a row of another shape must never reach the sink.
+ */
+final class ChangeEmitter {
+    private final PostgresSourceSettings settings;
+    private final Map<TableId, TableLayout> layouts = new LinkedHashMap<>();
+    private final Map<TableId, Schema> schemas = new HashMap<>();
+    private final Map<TableId, BinaryRecordDataGenerator> generators = new HashMap<>();
+
+    ChangeEmitter(PostgresSourceSettings settings, List<TableLayout> restored) {
+        this.settings = settings;
+        restored.forEach(this::remember);
+    }
+
+    List<TableLayout> layouts() {
+        return new ArrayList<>(layouts.values());
+    }
+
+    /**
+     * A table the snapshot (or a start without one) describes: its {@code CreateTableEvent} when
+     * the pipeline does not know it, else the changes from the layout it was told.
+     */
+    List<Event> describe(TableLayout now) {
+        TableLayout known = layouts.get(now.id());
+        remember(now);
+        if (known == null) {
+            return List.of(new CreateTableEvent(now.id(), schemas.get(now.id())));
+        }
+        return LayoutDiff.between(known, now);
+    }
+
+    List<Event> eventsOf(SourceRecord record) {
+        if (!(record.value() instanceof Struct value) || value.schema().field("op") == null) {
+            return List.of(); // a heartbeat: only its offset counts
+        }
+        String op = value.getString("op");
+        if ("m".equals(op)) {
+            return message(value.getStruct("message"));
+        }
+        Struct source = value.getStruct("source");
+        TableId table = TableId.tableId(source.getString("schema"), source.getString("table"));
+        if (!layouts.containsKey(table)) {
+            return List.of();
+        }
+        switch (op) {
+            case "c":
+            case "r":
+                return List.of(DataChangeEvent.insertEvent(table, row(table, value, "after")));
+            case "u":
+                RecordData after = row(table, value, "after");
+                RecordData before = row(table, value, "before");
+                return List.of(
+                        DataChangeEvent.updateEvent(
+                                table, before != null ? before : keyOf(table, after), after));
+            case "d":
+                return List.of(DataChangeEvent.deleteEvent(table, row(table, value, "before")));
+            case "t":
+                return List.of(new TruncateTableEvent(table));
+            default:
+                return List.of();
+        }
+    }
+
+    private List<Event> message(Struct message) {
+        if (!DdlCapture.MESSAGE_PREFIX.equals(message.getString("prefix"))) {
+            return List.of();
+        }
+        Object content = message.get("content");
+        String json =
+                content instanceof ByteBuffer buffer
+                        ? StandardCharsets.UTF_8.decode(buffer.duplicate()).toString()
+                        : content instanceof byte[] bytes
+                                ? new String(bytes, StandardCharsets.UTF_8)
+                                : String.valueOf(content);
+        LayoutMessages.Message read = LayoutMessages.read(json);
+        List<Event> events = new ArrayList<>();
+        if (read instanceof LayoutMessages.Dropped dropped) {
+            TableId known = byOid(dropped.oid());
+            if (known != null) {
+                forget(known);
+                events.add(new DropTableEvent(known));
+            }
+            return events;
+        }
+        TableLayout now = ((LayoutMessages.Layout) read).layout();
+        TableId before = byOid(now.oid());
+        if (before != null && !before.equals(now.id())) {
+            // renamed: the old table leaves the pipeline, the new name is a table of its own
+            forget(before);
+            events.add(new DropTableEvent(before));
+        }
+        if (settings.captures(now.id())) {
+            events.addAll(describe(now));
+        }
+        return events;
+    }
+
+    private TableId byOid(long oid) {
+        for (TableLayout layout : layouts.values()) {
+            if (layout.oid() == oid) {
+                return layout.id();
+            }
+        }
+        return null;
+    }
+
+    private RecordData row(TableId table, Struct value, String side) {
+        Struct row = value.getStruct(side);
+        if (row == null) {
+            return null;
+        }
+        Schema schema = schemas.get(table);
+        List<String> names = schema.getColumnNames();
+        for (Field field : row.schema().fields()) {
+            if (!names.contains(field.name())) {
+                throw new IllegalStateException(
+                        "A row of "
+                                + table
+                                + " has the column "
+                                + field.name()
+                                + ", which the DDL capture did not report (the pipeline knows "
+                                + names
+                                + "). Was the event trigger schemaop_capture_ddl disabled or"
+                                + " dropped? Restore it (the source installs it at start) and"
+                                + " start the pipeline with --fresh.");
+            }
+        }
+        List<DataType> types = schema.getColumnDataTypes();
+        Object[] values = new Object[names.size()];
+        for (int i = 0; i < values.length; i++) {
+            Field field = row.schema().field(names.get(i));
+            if (field != null) {
+                values[i] =
+                        StreamValues.convert(
+                                row.get(field), field.schema(), types.get(i), names.get(i));
+            }
+        }
+        return generators.get(table).generate(values);
+    }
+
+    /**
+     * The before image of an update under the default replica identity, which logs no old values
+     * when the key did not change: the key's values, the other columns null (as in a delete's).
+     */
+    private RecordData keyOf(TableId table, RecordData after) {
+        Schema schema = schemas.get(table);
+        List<DataType> types = schema.getColumnDataTypes();
+        Object[] values = new Object[types.size()];
+        for (int i = 0; i < values.length; i++) {
+            if (schema.primaryKeys().contains(schema.getColumnNames().get(i))) {
+                values[i] = RecordData.createFieldGetter(types.get(i), i).getFieldOrNull(after);
+            }
+        }
+        return generators.get(table).generate(values);
+    }
+
+    private void remember(TableLayout layout) {
+        layouts.put(layout.id(), layout);
+        Schema schema = layout.pipelineSchema();
+        schemas.put(layout.id(), schema);
+        generators.put(
+                layout.id(),
+                new BinaryRecordDataGenerator(
+                        schema.getColumnDataTypes().toArray(new DataType[0])));
+    }
+
+    private void forget(TableId table) {
+        layouts.remove(table);
+        schemas.remove(table);
+        generators.remove(table);
+    }
+}

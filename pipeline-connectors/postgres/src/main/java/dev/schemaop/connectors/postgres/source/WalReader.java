@@ -1,0 +1,274 @@
+package dev.schemaop.connectors.postgres.source;
+
+import dev.schemaop.api.NonRecoverableException;
+import dev.schemaop.connectors.debezium.OffsetCodec;
+import dev.schemaop.connectors.debezium.ReaderOwner;
+import dev.schemaop.connectors.postgres.PostgresSourceSettings;
+import dev.schemaop.connectors.postgres.catalog.DdlCapture;
+import dev.schemaop.connectors.postgres.catalog.TableLayout;
+import dev.schemaop.connectors.postgres.slot.PostgresConnections;
+import dev.schemaop.connectors.postgres.slot.ReplicationSlots;
+import dev.schemaop.connectors.postgres.slot.ReplicationSlots.ExportedSnapshot;
+import dev.schemaop.connectors.postgres.snapshot.SnapshotReader;
+import dev.schemaop.connectors.postgres.stream.EngineRunner;
+import dev.schemaop.connectors.postgres.stream.PostgresSourceException;
+
+import org.apache.flink.api.connector.source.ReaderOutput;
+import org.apache.flink.api.connector.source.SourceReader;
+import org.apache.flink.api.connector.source.SourceReaderContext;
+import org.apache.flink.cdc.common.data.RecordData;
+import org.apache.flink.cdc.common.event.DataChangeEvent;
+import org.apache.flink.cdc.common.event.Event;
+import org.apache.flink.core.io.InputStatus;
+import org.apache.kafka.connect.source.SourceRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.annotation.Nullable;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Reads the database: for a new job, the slot is created with an exported snapshot and the captured
+ * tables are read under it ({@link SnapshotReader}, on this thread, a batch per poll); then the
+ * slot's stream from the snapshot's consistent point (Debezium, {@link EngineRunner}). A checkpoint
+ * holds the offset of the last record emitted; when it completes, that offset is confirmed to the
+ * slot, and only then may the server release the WAL before it.
+ */
+final class WalReader implements SourceReader<Event, WalSplit> {
+    private static final Logger LOG = LoggerFactory.getLogger(WalReader.class);
+    private static final int RECORDS_PER_POLL = 1024;
+    private static final int SNAPSHOT_ROWS_PER_POLL = 1024;
+
+    private final PostgresSourceSettings settings;
+    private final ReaderOwner owner;
+    @Nullable private SnapshotReader snapshot;
+    @Nullable private EngineRunner engine;
+    @Nullable private ChangeEmitter emitter;
+    private final Deque<Event> pending = new ArrayDeque<>();
+    @Nullable private String partitionJson;
+    @Nullable private String offsetJson;
+    @Nullable private Map<String, ?> lastPartition;
+    @Nullable private Map<String, ?> lastOffset;
+    private boolean streaming;
+    private boolean finished;
+    private boolean noMoreSplits;
+
+    /** The offsets of checkpoints taken and not yet known complete, by checkpoint id. */
+    private final TreeMap<Long, String[]> uncompleted = new TreeMap<>();
+
+    private CompletableFuture<Void> splitsChanged = new CompletableFuture<>();
+
+    WalReader(PostgresSourceSettings settings, SourceReaderContext context) {
+        this.settings = settings;
+        this.owner = ReaderOwner.of(context.metricGroup(), context.getIndexOfSubtask());
+    }
+
+    @Override
+    public void start() {}
+
+    @Override
+    public void addSplits(List<WalSplit> splits) {
+        for (WalSplit split : splits) {
+            partitionJson = split.partitionJson();
+            offsetJson = split.offsetJson();
+            streaming = split.streaming();
+            finished = split.finished();
+            emitter = new ChangeEmitter(settings, split.layouts());
+            if (!finished) {
+                try {
+                    begin();
+                } catch (SQLException e) {
+                    throw new PostgresSourceException(
+                            "The postgres source could not start on "
+                                    + settings.endpoint()
+                                    + ": "
+                                    + e.getMessage(),
+                            e);
+                }
+            }
+        }
+        splitsChanged.complete(null);
+    }
+
+    private void begin() throws SQLException {
+        try (Connection connection = PostgresConnections.open(settings)) {
+            DdlCapture.install(connection);
+            if (streaming) {
+                if (ReplicationSlots.state(connection, settings.slotName()).isEmpty()) {
+                    throw new NonRecoverableException(
+                            "The replication slot '"
+                                    + settings.slotName()
+                                    + "' this job reads is gone from "
+                                    + settings.endpoint()
+                                    + ": the changes since the checkpoint are lost. Start the"
+                                    + " pipeline again with --fresh (a new snapshot).");
+                }
+                startEngine();
+                return;
+            }
+            // a new job, or one restored before its snapshot ended: a new slot and snapshot
+            ReplicationSlots.ensurePublication(connection, settings.publication());
+            ReplicationSlots.dropForNewJob(connection, settings);
+        }
+        ExportedSnapshot exported = ReplicationSlots.create(settings);
+        try {
+            Connection reading = PostgresConnections.open(settings);
+            if (settings.startupMode().snapshots()) {
+                snapshot = SnapshotReader.open(reading, exported, settings, this::captured);
+                return;
+            }
+            try (reading) {
+                reading.setAutoCommit(false);
+                for (TableLayout layout : SnapshotReader.layouts(reading, this::captured)) {
+                    pending.addAll(emitter.describe(layout));
+                }
+                reading.commit();
+            }
+        } finally {
+            exported.close();
+        }
+        streaming = true;
+        startEngine();
+    }
+
+    private boolean captured(TableLayout layout) {
+        return settings.captures(layout.id());
+    }
+
+    private void startEngine() {
+        engine =
+                new EngineRunner(
+                        settings,
+                        owner,
+                        partitionJson,
+                        offsetJson,
+                        Thread.currentThread().getContextClassLoader());
+        engine.start();
+    }
+
+    @Override
+    public InputStatus pollNext(ReaderOutput<Event> output) throws Exception {
+        while (!pending.isEmpty()) {
+            output.collect(pending.poll());
+        }
+        if (snapshot != null) {
+            return pollSnapshot(output);
+        }
+        if (engine == null || finished) {
+            return noMoreSplits ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE;
+        }
+        List<SourceRecord> records = engine.poll(RECORDS_PER_POLL);
+        for (SourceRecord record : records) {
+            for (Event event : emitter.eventsOf(record)) {
+                output.collect(event);
+            }
+            if (record.sourceOffset() != null && !record.sourceOffset().isEmpty()) {
+                lastPartition = record.sourcePartition();
+                lastOffset = record.sourceOffset();
+            }
+        }
+        return records.isEmpty() ? InputStatus.NOTHING_AVAILABLE : InputStatus.MORE_AVAILABLE;
+    }
+
+    private InputStatus pollSnapshot(ReaderOutput<Event> output) throws Exception {
+        SnapshotReader.Step step = snapshot.next(SNAPSHOT_ROWS_PER_POLL);
+        if (step instanceof SnapshotReader.TableStart start) {
+            emitter.describe(start.table()).forEach(output::collect);
+        } else if (step instanceof SnapshotReader.Rows rows) {
+            for (RecordData row : rows.rows()) {
+                output.collect(DataChangeEvent.insertEvent(rows.table().id(), row));
+            }
+        } else {
+            snapshot.close();
+            snapshot = null;
+            if (settings.startupMode().isBounded()) {
+                finished = true;
+                dropSlot(); // made only for the snapshot's consistency
+                return noMoreSplits ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE;
+            }
+            streaming = true;
+            startEngine();
+        }
+        return InputStatus.MORE_AVAILABLE;
+    }
+
+    private void dropSlot() {
+        try (Connection connection = PostgresConnections.open(settings)) {
+            ReplicationSlots.dropForNewJob(connection, settings);
+        } catch (SQLException e) {
+            LOG.warn("The snapshot's replication slot {} was not dropped", settings.slotName(), e);
+        }
+    }
+
+    @Override
+    public List<WalSplit> snapshotState(long checkpointId) {
+        if (emitter == null) {
+            return List.of();
+        }
+        if (lastOffset != null) {
+            partitionJson = OffsetCodec.toJson(lastPartition);
+            offsetJson = OffsetCodec.toJson(lastOffset);
+            lastPartition = null;
+            lastOffset = null;
+        }
+        if (offsetJson != null) {
+            uncompleted.put(checkpointId, new String[] {partitionJson, offsetJson});
+        }
+        // During the snapshot the split is not streaming: a restore takes the snapshot again.
+        return List.of(
+                new WalSplit(partitionJson, offsetJson, emitter.layouts(), streaming, finished));
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) {
+        Map.Entry<Long, String[]> completed = uncompleted.floorEntry(checkpointId);
+        if (completed == null) {
+            return;
+        }
+        uncompleted.headMap(checkpointId, true).clear();
+        if (engine != null) {
+            engine.confirm(completed.getValue()[0], completed.getValue()[1]);
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> isAvailable() {
+        if (!pending.isEmpty() || snapshot != null) {
+            return CompletableFuture.completedFuture(null);
+        }
+        if (engine == null || finished) {
+            if (noMoreSplits) {
+                return CompletableFuture.completedFuture(null);
+            }
+            if (splitsChanged.isDone()) {
+                splitsChanged = new CompletableFuture<>();
+            }
+            return splitsChanged;
+        }
+        return engine.available();
+    }
+
+    @Override
+    public void notifyNoMoreSplits() {
+        noMoreSplits = true;
+        splitsChanged.complete(null);
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (snapshot != null) {
+            snapshot.close();
+        }
+        if (engine != null) {
+            engine.close();
+        }
+    }
+}

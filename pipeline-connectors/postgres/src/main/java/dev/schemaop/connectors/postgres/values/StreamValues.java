@@ -1,0 +1,109 @@
+package dev.schemaop.connectors.postgres.values;
+
+import org.apache.flink.cdc.common.data.DateData;
+import org.apache.flink.cdc.common.data.GenericArrayData;
+import org.apache.flink.cdc.common.data.LocalZonedTimestampData;
+import org.apache.flink.cdc.common.data.TimeData;
+import org.apache.flink.cdc.common.data.TimestampData;
+import org.apache.flink.cdc.common.data.binary.BinaryStringData;
+import org.apache.flink.cdc.common.types.ArrayType;
+import org.apache.flink.cdc.common.types.DataType;
+import org.apache.flink.cdc.common.types.DecimalType;
+import org.apache.kafka.connect.data.Schema;
+
+import javax.annotation.Nullable;
+
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.OffsetDateTime;
+import java.util.List;
+
+/**
+ * A value as Debezium's PostgreSQL connector gives it (numerics as text, bytes as bytes, adaptive
+ * times: the logical type's name tells the unit) in the internal form of the column's pipeline
+ * type: the same values {@link JdbcValues} reads in the snapshot.
+ */
+public final class StreamValues {
+    private StreamValues() {}
+
+    @Nullable
+    public static Object convert(
+            @Nullable Object value, Schema schema, DataType type, String column) {
+        if (value == null) {
+            return null;
+        }
+        String logical = schema.name() == null ? "" : schema.name();
+        switch (type.getTypeRoot()) {
+            case BOOLEAN:
+                return value;
+            case SMALLINT:
+                return ((Number) value).shortValue();
+            case INTEGER:
+                return ((Number) value).intValue();
+            case BIGINT:
+                return ((Number) value).longValue();
+            case FLOAT:
+                return ((Number) value).floatValue();
+            case DOUBLE:
+                return ((Number) value).doubleValue();
+            case DECIMAL:
+                return Decimals.of(new BigDecimal(value.toString()), (DecimalType) type, column);
+            case CHAR:
+            case VARCHAR:
+                return BinaryStringData.fromString(value.toString());
+            case BINARY:
+            case VARBINARY:
+                return bytes(value);
+            case DATE:
+                return DateData.fromEpochDay(((Number) value).intValue());
+            case TIME_WITHOUT_TIME_ZONE:
+                long time = ((Number) value).longValue();
+                long millis =
+                        logical.endsWith("MicroTime")
+                                ? time / 1_000L
+                                : logical.endsWith("NanoTime") ? time / 1_000_000L : time;
+                return TimeData.fromMillisOfDay((int) millis);
+            case TIMESTAMP_WITHOUT_TIME_ZONE:
+                return timestamp(((Number) value).longValue(), logical);
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
+                return LocalZonedTimestampData.fromInstant(
+                        OffsetDateTime.parse(value.toString()).toInstant());
+            case ARRAY:
+                DataType element = ((ArrayType) type).getElementType();
+                List<?> list = (List<?>) value;
+                Object[] elements = new Object[list.size()];
+                for (int i = 0; i < elements.length; i++) {
+                    elements[i] = convert(list.get(i), schema.valueSchema(), element, column);
+                }
+                return new GenericArrayData(elements);
+            default:
+                throw new IllegalArgumentException("No conversion into " + type);
+        }
+    }
+
+    private static TimestampData timestamp(long number, String logical) {
+        if (logical.endsWith("NanoTimestamp")) {
+            return TimestampData.fromMillis(
+                    Math.floorDiv(number, 1_000_000L), (int) Math.floorMod(number, 1_000_000L));
+        }
+        if (logical.endsWith("MicroTimestamp")) {
+            return TimestampData.fromMillis(
+                    Math.floorDiv(number, 1_000L), (int) Math.floorMod(number, 1_000L) * 1_000);
+        }
+        return TimestampData.fromMillis(number);
+    }
+
+    private static byte[] bytes(Object value) {
+        if (value instanceof byte[] b) {
+            return b;
+        }
+        if (value instanceof ByteBuffer buffer) {
+            ByteBuffer copy = buffer.duplicate();
+            byte[] b = new byte[copy.remaining()];
+            copy.get(b);
+            return b;
+        }
+        return value.toString().getBytes(StandardCharsets.UTF_8);
+    }
+}
