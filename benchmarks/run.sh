@@ -18,6 +18,8 @@ if needs_build "$STAMP" "$HOME_DIR/pom.xml" "$HOME_DIR/flink-schema-operator/pom
     "$HOME_DIR/flink-schema-operator/src/main" "$HOME_DIR/pipeline-connectors/pom.xml" \
     "$HOME_DIR/pipeline-connectors/jdbc/pom.xml" "$HOME_DIR/pipeline-connectors/jdbc/src/main" \
     "$HOME_DIR/pipeline-connectors/mariadb/pom.xml" "$HOME_DIR/pipeline-connectors/mariadb/src/main" \
+    "$HOME_DIR/pipeline-connectors/postgres/pom.xml" "$HOME_DIR/pipeline-connectors/postgres/src/main" \
+    "$HOME_DIR/pipeline-connectors/debezium-common/src/main" \
     "$HOME_DIR/pipeline-connectors/paimon/pom.xml" "$HOME_DIR/pipeline-connectors/paimon/src/main" \
     "$HOME_DIR/pipeline-connectors/values/pom.xml" "$HOME_DIR/pipeline-connectors/values/src/main" \
     "$HOME_DIR/benchmarks/pom.xml" "$HOME_DIR/benchmarks/src/main"; then

@@ -15,6 +15,9 @@ import dev.schemaop.benchmarks.topology.RepartitionedSinkTopology;
 import dev.schemaop.benchmarks.topology.RunSpec;
 import dev.schemaop.benchmarks.topology.SchemaOperatorTopology;
 import dev.schemaop.benchmarks.topology.Topology;
+import dev.schemaop.benchmarks.w6.MariaDbScannedSource;
+import dev.schemaop.benchmarks.w6.PostgresScannedSource;
+import dev.schemaop.benchmarks.w6.ScannedSource;
 import dev.schemaop.benchmarks.w6.W6Result;
 import dev.schemaop.benchmarks.workload.Workload;
 
@@ -33,13 +36,15 @@ import java.util.Optional;
  * (this runtime into the JDBC sink against a plain JDBC loop, {@link W5Benchmark}), and writes
  * {@code results/latest.json}, {@code latest.md} and {@code latest.png} ({@code w5-latest.json} and
  * {@code w5-latest.md} when W5 ran alone); then W6 (the MariaDB source against a plain JDBC scan,
- * {@link W6Benchmark}), which writes {@code w6-latest.json} and {@code w6-latest.md}.
+ * {@link W6Benchmark}), which writes {@code w6-latest.json} and {@code w6-latest.md}, and W9 (the
+ * PostgreSQL source, the same way: {@code w9-latest.*}).
  *
  * <p>Usage: {@code BenchmarkMain [--quick] [--out DIR] [--only W1,W2] [--topologies a,a',b,c]
  * [--redraw-chart]} ({@code --redraw-chart} draws the chart of DIR's {@code latest.json} again;
- * {@code --only W5} runs W5 alone, {@code --only W6} W6). Topologies {@code c-r} and {@code b-r},
- * not run unless named ({@code --topologies b,b-r,c,c-r --only W1,W2}): this runtime and Apache
- * Flink CDC's into the counting sink behind a repartitioning pre-write topology (issue 25).
+ * {@code --only W5} runs W5 alone, {@code --only W6} W6, {@code --only W9} W9). Topologies {@code
+ * c-r} and {@code b-r}, not run unless named ({@code --topologies b,b-r,c,c-r --only W1,W2}): this
+ * runtime and Apache Flink CDC's into the counting sink behind a repartitioning pre-write topology
+ * (issue 25).
  */
 public final class BenchmarkMain {
     private static final int[] PARALLELISMS = {1, 2};
@@ -106,11 +111,17 @@ public final class BenchmarkMain {
         // the topologies, and the server answers.
         Optional<Endpoint> w6Server =
                 (only.isEmpty() || only.contains("W6")) && topologyKeys.contains("c")
-                        ? w6Server()
+                        ? sourceServer("W6", Database.MARIADB)
+                        : Optional.empty();
+        // W9 is the PostgreSQL source, the same way.
+        Optional<Endpoint> w9Server =
+                (only.isEmpty() || only.contains("W9")) && topologyKeys.contains("c")
+                        ? sourceServer("W9", Database.POSTGRES)
                         : Optional.empty();
         long started = System.nanoTime();
         BenchmarkMain main = new BenchmarkMain(plan, workDir);
-        List<ConfigResult> results = main.runAll(only, topologyKeys, w5Servers, w5, w6Server, out);
+        List<ConfigResult> results =
+                main.runAll(only, topologyKeys, w5Servers, w5, w6Server, w9Server, out);
         double seconds = (System.nanoTime() - started) / 1e9;
         if (!results.isEmpty() || !w5.isEmpty()) {
             String written = Reports.write(out, plan.mode(), seconds, results, w5);
@@ -144,7 +155,7 @@ public final class BenchmarkMain {
                     wrong, lost, failed);
         }
         w5.failures().forEach(f -> System.err.println("W5 failed: " + f));
-        main.w6Failures.forEach(f -> System.err.println("W6 failed: " + f));
+        main.w6Failures.forEach(f -> System.err.println("W6/W9 failed: " + f));
         main.w7Failures.forEach(f -> System.err.println("W7 failed: " + f));
         main.w8Failures.forEach(f -> System.err.println("W8 failed: " + f));
         if (wrong > 0
@@ -187,20 +198,21 @@ public final class BenchmarkMain {
     }
 
     /**
-     * The MariaDB server W6 reads, the one of W5 ({@code SCHEMAOP_MARIADB_URL}, _USER, _PASSWORD);
-     * without it W6 is skipped with a line saying why, and under {@code CI=true} the run fails.
+     * The server a source workload reads (W6: MariaDB, W9: PostgreSQL), the one of W5 ({@code
+     * SCHEMAOP_MARIADB_URL} or {@code SCHEMAOP_POSTGRES_URL}, _USER, _PASSWORD); without it the
+     * workload is skipped with a line saying why, and under {@code CI=true} the run fails.
      */
-    private static Optional<Endpoint> w6Server() {
-        Endpoint endpoint = Database.MARIADB.endpoint();
+    private static Optional<Endpoint> sourceServer(String workload, Database database) {
+        Endpoint endpoint = database.endpoint();
         Optional<String> unreachable = endpoint.unreachable();
         if (unreachable.isEmpty()) {
             return Optional.of(endpoint);
         }
         if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-            System.err.println("W6 cannot run (CI=true): " + unreachable.get());
+            System.err.println(workload + " cannot run (CI=true): " + unreachable.get());
             System.exit(1);
         }
-        System.out.println("W6 skipped: " + unreachable.get());
+        System.out.println(workload + " skipped: " + unreachable.get());
         return Optional.empty();
     }
 
@@ -214,6 +226,7 @@ public final class BenchmarkMain {
             List<Endpoint> w5Servers,
             W5Results w5,
             Optional<Endpoint> w6Server,
+            Optional<Endpoint> w9Server,
             Path out)
             throws Exception {
         List<Topology> topologies =
@@ -247,10 +260,21 @@ public final class BenchmarkMain {
                 w5Benchmark.run(server, w5);
             }
             if (w6Server.isPresent()) {
-                W6Result w6 = new W6Benchmark(cluster, workDir, plan.w6()).run(w6Server.get());
-                String stem = w6.write(out, plan.mode(), w6Server.get().toString());
+                ScannedSource mariadb = new MariaDbScannedSource();
+                W6Result w6 =
+                        new W6Benchmark(cluster, workDir, plan.w6(), mariadb).run(w6Server.get());
+                String stem = w6.write(out, plan.mode(), w6Server.get().toString(), mariadb);
                 System.out.println("W6 results in " + out.resolve(stem + ".md"));
                 w6.problems().forEach(w6Failures::add);
+            }
+            // W9: the PostgreSQL source, as W6 (the same plan), on the server of W5.
+            if (w9Server.isPresent()) {
+                ScannedSource postgres = new PostgresScannedSource();
+                W6Result w9 =
+                        new W6Benchmark(cluster, workDir, plan.w6(), postgres).run(w9Server.get());
+                String stem = w9.write(out, plan.mode(), w9Server.get().toString(), postgres);
+                System.out.println("W9 results in " + out.resolve(stem + ".md"));
+                w9.problems().forEach(w6Failures::add);
             }
             // W8: a slow change of one table among 100, topologies b and c.
             if ((only.isEmpty() || only.contains("W8")) && topologyKeys.contains("c")) {

@@ -2,6 +2,7 @@ package dev.schemaop.benchmarks;
 
 import dev.schemaop.benchmarks.jdbc.Endpoint;
 import dev.schemaop.benchmarks.topology.RunSpec;
+import dev.schemaop.benchmarks.w6.ScannedSource;
 import dev.schemaop.benchmarks.w6.W6Probe;
 import dev.schemaop.benchmarks.w6.W6Result;
 import dev.schemaop.benchmarks.w6.W6Topology;
@@ -11,7 +12,6 @@ import org.apache.flink.api.common.JobID;
 
 import java.lang.management.ManagementFactory;
 import java.math.BigDecimal;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -31,17 +31,14 @@ import java.util.Objects;
 import java.util.function.BooleanSupplier;
 
 /**
- * W6: the MariaDB source. A fresh table of {@code rows} rows in {@code bench_w6}, scanned by a
- * plain JDBC program (the practical limit of a snapshot), then read by a pipeline (MariaDB source,
- * this runtime, the W6 counting sink, parallelism 1): its snapshot, then, while it runs, {@code
- * updates} updates and {@code inserts} inserts in multi-row statements of {@code batch} rows,
- * issued as fast as the server takes them. The sink must see every snapshot row and every change
- * exactly once.
+ * W6 (the MariaDB source) and W9 (the PostgreSQL source), by the {@link ScannedSource} given: a
+ * fresh table of {@code rows} rows, scanned by a plain JDBC program (the practical limit of a
+ * snapshot), then read by a pipeline (the source, this runtime, the W6 counting sink, parallelism
+ * 1): its snapshot, then, while it runs, {@code updates} updates and {@code inserts} inserts in
+ * multi-row statements of {@code batch} rows, issued as fast as the server takes them. The sink
+ * must see every snapshot row and every change exactly once.
  */
 final class W6Benchmark {
-    static final String DATABASE = "bench_w6";
-    private static final String TABLE = DATABASE + ".t";
-
     /** id, nine columns of mixed types, and the issue time of a change (null in loaded rows). */
     private static final int WIDTH = 11;
 
@@ -54,6 +51,8 @@ final class W6Benchmark {
     private final BenchCluster cluster;
     private final Path workDir;
     private final Plan.W6Plan plan;
+    private final ScannedSource source;
+    private final String label;
 
     private double scanCpuMicrosPerRow;
 
@@ -66,10 +65,12 @@ final class W6Benchmark {
     /** Keeps the scan's values alive, so that the JIT cannot drop the reads. */
     private long scanChecksum;
 
-    W6Benchmark(BenchCluster cluster, Path workDir, Plan.W6Plan plan) {
+    W6Benchmark(BenchCluster cluster, Path workDir, Plan.W6Plan plan, ScannedSource source) {
         this.cluster = cluster;
         this.workDir = workDir;
         this.plan = plan;
+        this.source = source;
+        this.label = source.label();
     }
 
     W6Result run(Endpoint endpoint) {
@@ -79,83 +80,55 @@ final class W6Benchmark {
             load(endpoint);
             double loadSeconds = (System.nanoTime() - loadStart) / 1e9;
             System.out.printf(
-                    Locale.ROOT, "W6 loaded %,d rows in %.1f s%n", plan.rows(), loadSeconds);
+                    Locale.ROOT, label + " loaded %,d rows in %.1f s%n", plan.rows(), loadSeconds);
             List<Double> scans = new ArrayList<>();
             long cpuBefore = processCpuNanos();
             for (int i = 0; i < plan.scans(); i++) {
                 double rate = scan(endpoint);
                 scans.add(rate);
-                System.out.printf(Locale.ROOT, "W6 JDBC scan      %,12.0f rows/s%n", rate);
+                System.out.printf(Locale.ROOT, label + " JDBC scan      %,12.0f rows/s%n", rate);
             }
             scanCpuMicrosPerRow =
                     (processCpuNanos() - cpuBefore) / 1e3 / (plan.rows() * plan.scans());
             System.out.printf(
-                    Locale.ROOT, "W6 JDBC scan JVM CPU %.2f us a row%n", scanCpuMicrosPerRow);
+                    Locale.ROOT, label + " JDBC scan JVM CPU %.2f us a row%n", scanCpuMicrosPerRow);
             W6Result result = pipeline(endpoint, scans, loadSeconds, problems);
             if (result.verified()) {
-                try (Connection connection = endpoint.connect();
-                        Statement statement = connection.createStatement()) {
-                    statement.execute("DROP DATABASE IF EXISTS " + DATABASE);
-                }
+                source.drop(endpoint);
             } else {
-                System.err.printf("W6: %s kept for a look%n", DATABASE);
+                System.err.printf("%s: %s kept for a look%n", label, source.table());
             }
             return result;
         } catch (Exception e) {
             String failure = BenchmarkMain.rootCause(e);
-            System.err.println("W6 failed: " + failure);
+            System.err.println(label + " failed: " + failure);
             problems.add("failed: " + failure);
             return W6Result.failed(plan.rows(), plan.updates(), plan.inserts(), problems);
         }
     }
 
-    /** A fresh database and table, loaded from MariaDB's sequence engine in chunks. */
+    /** A fresh database and table, loaded in chunks. */
     private void load(Endpoint endpoint) throws SQLException {
-        try (Connection connection = endpoint.connect();
+        source.create(endpoint);
+        try (Connection connection = source.connect(endpoint);
                 Statement statement = connection.createStatement()) {
-            statement.execute("DROP DATABASE IF EXISTS " + DATABASE);
-            statement.execute("CREATE DATABASE " + DATABASE);
-            statement.execute(
-                    "CREATE TABLE "
-                            + TABLE
-                            + " (id BIGINT NOT NULL PRIMARY KEY, c_int INT, c_bigint BIGINT,"
-                            + " c_double DOUBLE, c_dec DECIMAL(12,2), c_name VARCHAR(64),"
-                            + " c_note TEXT, c_date DATE, c_time DATETIME(3), c_flag BOOLEAN,"
-                            + " c_issued BIGINT) ENGINE=InnoDB");
             long chunk = 100_000;
             for (long from = 1; from <= plan.rows(); from += chunk) {
                 statement.execute(
-                        insertFromSequence(from, Math.min(plan.rows(), from + chunk - 1), "NULL"));
+                        source.insertRows(from, Math.min(plan.rows(), from + chunk - 1), "NULL"));
             }
         }
     }
 
-    /** Rows {@code from} to {@code to} as the load and the inserted changes write them. */
-    private static String insertFromSequence(long from, long to, String issued) {
-        return "INSERT INTO "
-                + TABLE
-                + " SELECT seq, (seq * 7919) % 2147483, seq * 1000003, seq / 7.0,"
-                + " (seq % 10000000) / 100, CONCAT('name-', seq, '-', MD5(seq)),"
-                + " CONCAT('note ', seq), DATE '2020-01-01' + INTERVAL (seq % 3650) DAY,"
-                + " TIMESTAMP '2020-01-01 00:00:00' + INTERVAL seq SECOND, seq % 2, "
-                + issued
-                + " FROM "
-                + DATABASE
-                + ".seq_"
-                + from
-                + "_to_"
-                + to;
-    }
-
     /** A plain JDBC full-table scan, streamed by the fetch size, every column's value read. */
     private double scan(Endpoint endpoint) throws SQLException {
-        try (Connection connection = endpoint.connect();
+        try (Connection connection = source.connectForScan(endpoint);
                 Statement statement = connection.createStatement()) {
             statement.setFetchSize(FETCH_SIZE);
             long rows = 0;
             long checksum = 0;
             long start = System.nanoTime();
-            try (ResultSet rs = statement.executeQuery("SELECT * FROM " + TABLE)) {
+            try (ResultSet rs = statement.executeQuery("SELECT * FROM " + source.table())) {
                 while (rs.next()) {
                     rows++;
                     checksum += rs.getLong(1) + rs.getInt(2) + rs.getLong(3);
@@ -183,7 +156,7 @@ final class W6Benchmark {
     private W6Result pipeline(
             Endpoint endpoint, List<Double> scans, double loadSeconds, List<String> problems)
             throws Exception {
-        String runId = "w6-run-" + System.nanoTime();
+        String runId = label.toLowerCase(Locale.ROOT) + "-run-" + System.nanoTime();
         Path checkpoints = Files.createDirectories(workDir.resolve(runId));
         RunSpec run = RunSpec.evolve(runId, null, 1, checkpoints.toString());
         W6Probe probe = W6Probe.open(runId, plan.rows(), WIDTH);
@@ -191,7 +164,10 @@ final class W6Benchmark {
         try {
             long cpuAtSubmission = processCpuNanos();
             long submitted = System.nanoTime();
-            job = cluster.submit(new W6Topology(sourceOptions(endpoint), plan.rows()), run);
+            job =
+                    cluster.submit(
+                            new W6Topology(source.type(), sourceOptions(endpoint), plan.rows()),
+                            run);
             await(
                     job,
                     () -> probe.snapshotSeen() >= plan.rows(),
@@ -204,7 +180,8 @@ final class W6Benchmark {
                     snapshotNanos > 0 ? probe.snapshotSeen() * 1e9 / snapshotNanos : 0;
             System.out.printf(
                     Locale.ROOT,
-                    "W6 pipeline snapshot %,12.0f rows/s (first row %.1f s after submission),"
+                    label
+                            + " pipeline snapshot %,12.0f rows/s (first row %.1f s after submission),"
                             + " JVM CPU %.2f us a row%n",
                     snapshotRate,
                     (probe.firstSnapshotNanos() - submitted) / 1e9,
@@ -245,7 +222,8 @@ final class W6Benchmark {
                             problems);
             System.out.printf(
                     Locale.ROOT,
-                    "W6 changes issued %,12.0f /s, at the sink %,12.0f /s, lag p50 %.0f ms p99 %.0f ms%s%n",
+                    label
+                            + " changes issued %,12.0f /s, at the sink %,12.0f /s, lag p50 %.0f ms p99 %.0f ms%s%n",
                     result.issuedPerSecond(),
                     result.changesPerSecond(),
                     result.lagPercentileMs(50),
@@ -257,7 +235,8 @@ final class W6Benchmark {
                 try {
                     cluster.cancel(job);
                 } catch (Exception e) {
-                    System.err.println("W6: cancelling the job: " + BenchmarkMain.rootCause(e));
+                    System.err.println(
+                            label + ": cancelling the job: " + BenchmarkMain.rootCause(e));
                 }
             }
             W6Probe.close(runId);
@@ -297,29 +276,20 @@ final class W6Benchmark {
      * inserts of new ones, each auto-committed, each carrying the time it was issued.
      */
     private void applyChanges(Endpoint endpoint) throws SQLException {
-        try (Connection connection = endpoint.connect();
+        try (Connection connection = source.connect(endpoint);
                 Statement statement = connection.createStatement()) {
             long updated = 0;
             long inserted = 0;
             while (updated < plan.updates() || inserted < plan.inserts()) {
                 if (updated < plan.updates()) {
                     long to = Math.min(plan.updates(), updated + plan.batch());
-                    statement.executeUpdate(
-                            "UPDATE "
-                                    + TABLE
-                                    + " SET c_int = c_int + 1, c_name = CONCAT('updated-', id),"
-                                    + " c_issued = "
-                                    + nowMicros()
-                                    + " WHERE id BETWEEN "
-                                    + (updated + 1)
-                                    + " AND "
-                                    + to);
+                    statement.executeUpdate(source.updateRows(updated + 1, to, nowMicros()));
                     updated = to;
                 }
                 if (inserted < plan.inserts()) {
                     long to = Math.min(plan.inserts(), inserted + plan.batch());
                     statement.executeUpdate(
-                            insertFromSequence(
+                            source.insertRows(
                                     plan.rows() + inserted + 1,
                                     plan.rows() + to,
                                     Long.toString(nowMicros())));
@@ -360,23 +330,10 @@ final class W6Benchmark {
         }
     }
 
-    /**
-     * The MariaDB source's block: the server of the endpoint's url, the W6 table, a snapshot first.
-     */
-    private static Map<String, String> sourceOptions(Endpoint endpoint) {
-        URI uri = URI.create(endpoint.url().substring("jdbc:".length()));
-        Map<String, String> options = new LinkedHashMap<>();
-        options.put("hostname", uri.getHost());
-        options.put("port", Integer.toString(uri.getPort() < 0 ? 3306 : uri.getPort()));
-        options.put("username", endpoint.user());
-        if (!endpoint.password().isEmpty()) {
-            options.put("password", endpoint.password());
-        }
-        options.put("tables", TABLE);
-        options.put("server-id", "6101");
-        options.put("server-time-zone", "UTC");
-        options.put("scan.startup.mode", "initial");
-        options.put("scan.snapshot.fetch.size", Integer.toString(FETCH_SIZE));
+    /** The source's block, with a snapshot first, and the experiment's changes if any. */
+    private Map<String, String> sourceOptions(Endpoint endpoint) {
+        Map<String, String> options =
+                new LinkedHashMap<>(source.sourceOptions(endpoint, FETCH_SIZE));
         // For experiments only: BENCH_W6_SOURCE="debezium.poll.interval.ms=50,..." adds or
         // replaces source options (the committed figures are the source's defaults).
         String extra = System.getenv("BENCH_W6_SOURCE");
@@ -385,7 +342,7 @@ final class W6Benchmark {
                 String[] kv = pair.split("=", 2);
                 options.put(kv[0].trim(), kv.length > 1 ? kv[1].trim() : "");
             }
-            System.out.println("W6 source options changed for an experiment: " + extra);
+            System.out.println(label + " source options changed for an experiment: " + extra);
         }
         return options;
     }

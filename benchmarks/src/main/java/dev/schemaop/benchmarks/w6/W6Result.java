@@ -99,9 +99,14 @@ public record W6Result(
         return sorted[Math.max(0, Math.min(sorted.length - 1, index))] / 1e3;
     }
 
-    /** {@code w6-latest.json} and {@code .md} (a quick run: {@code w6-quick.*}); the stem. */
-    public String write(Path dir, String mode, String server) throws IOException {
-        String stem = mode.equals("full") ? "w6-latest" : "w6-quick";
+    /**
+     * {@code w6-latest.json} and {@code .md} (a quick run: {@code w6-quick.*}; W9: {@code w9-*});
+     * the stem.
+     */
+    public String write(Path dir, String mode, String server, ScannedSource source)
+            throws IOException {
+        String name = source.label().toLowerCase(Locale.ROOT);
+        String stem = mode.equals("full") ? name + "-latest" : name + "-quick";
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode tree = json.createObjectNode();
         tree.put("mode", mode);
@@ -134,18 +139,24 @@ public record W6Result(
         ArrayNode list = tree.putArray("problems");
         problems.forEach(list::add);
         Files.writeString(dir.resolve(stem + ".json"), json.writeValueAsString(tree));
-        Files.writeString(dir.resolve(stem + ".md"), markdown(mode, server));
+        Files.writeString(dir.resolve(stem + ".md"), markdown(mode, server, source));
         return stem;
     }
 
-    private String markdown(String mode, String server) {
+    private String markdown(String mode, String server, ScannedSource source) {
         StringBuilder md = new StringBuilder();
-        md.append("# W6: the MariaDB source (").append(mode).append(")\n\n");
+        md.append("# ")
+                .append(source.label())
+                .append(": ")
+                .append(source.title())
+                .append(" (")
+                .append(mode)
+                .append(")\n\n");
         md.append(
                 String.format(
                         Locale.ROOT,
                         "%s, %s. %,d rows (loaded in %.1f s), then %,d updates and %,d inserts in"
-                                + " statements of %,d rows; MariaDB source -> this runtime (c) ->"
+                                + " statements of %,d rows; %s -> this runtime (c) ->"
                                 + " counting sink, parallelism 1.%n%n",
                         Instant.now(),
                         server,
@@ -153,7 +164,8 @@ public record W6Result(
                         loadSeconds,
                         updates,
                         inserts,
-                        batch));
+                        batch,
+                        source.title()));
         md.append("| figure | value |\n|---|---:|\n");
         row(md, "JDBC scan rows/s (each)", Arrays.toString(round(scanRowsPerSecond)));
         row(md, "JDBC scan rows/s (median)", String.format(Locale.ROOT, "%,.0f", medianScan()));

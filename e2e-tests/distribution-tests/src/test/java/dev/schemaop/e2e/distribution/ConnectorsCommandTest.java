@@ -21,17 +21,27 @@ class ConnectorsCommandTest {
     void aTypesOptionsComeFromItsFactory() throws Exception {
         ScriptRun run = flinkCdc("connectors", "postgres").succeeded();
 
-        assertThat(run.stdout)
-                .startsWith(
+        // postgres is a source (pipeline-connectors/postgres) and a sink (the JDBC sink)
+        assertThat(run.stdout.lines().filter(line -> !line.startsWith(" ")))
+                .containsExactly(
+                        "source 'postgres' (project: pipeline-connectors/postgres/target/"
+                                + "flink-cdc-pipeline-connector-postgres-"
+                                + VERSION
+                                + "-dist.jar,"
+                                + " dev.schemaop.connectors.postgres.PostgresDataSourceFactory)",
                         "sink 'postgres' (project: pipeline-connectors/jdbc/target/"
                                 + "flink-cdc-pipeline-connector-jdbc-"
                                 + VERSION
                                 + ".jar,"
-                                + " dev.schemaop.connectors.jdbc.PostgresDataSinkFactory)\n"
+                                + " dev.schemaop.connectors.jdbc.PostgresDataSinkFactory)");
+        assertThat(run.stdout)
+                .contains(
+                        " dev.schemaop.connectors.jdbc.PostgresDataSinkFactory)\n"
                                 + "  required:\n"
                                 + "    url\n"
                                 + "      JDBC url, e.g. jdbc:postgresql://")
-                .contains("    sink.buffer-flush.max-rows (default: 1000)\n");
+                .contains("    sink.buffer-flush.max-rows (default: 1000)\n")
+                .contains("    slot.name\n      The logical replication slot the source reads");
     }
 
     @Test

@@ -91,6 +91,9 @@ class DistributionTest {
                         "source mariadb project connectors/flink-cdc-pipeline-connector-mariadb-"
                                 + version()
                                 + "-dist.jar",
+                        "source postgres project connectors/flink-cdc-pipeline-connector-postgres-"
+                                + version()
+                                + "-dist.jar",
                         "source values project connectors/flink-cdc-pipeline-connector-values-"
                                 + version()
                                 + ".jar",

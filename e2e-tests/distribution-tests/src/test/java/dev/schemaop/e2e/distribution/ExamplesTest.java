@@ -168,20 +168,7 @@ class ExamplesTest {
      */
     @Test
     void postgresToMariadb() throws Exception {
-        try (Connection admin = Servers.postgres();
-                Statement statement = admin.createStatement()) {
-            statement.execute(
-                    "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots"
-                            + " WHERE database = 'shop' AND NOT active");
-            statement.execute("DROP DATABASE IF EXISTS shop WITH (FORCE)");
-            statement.execute("CREATE DATABASE shop");
-        }
-        try (Connection shop = Servers.postgresShop();
-                Statement statement = shop.createStatement()) {
-            statement.execute(
-                    "CREATE TABLE orders (id INT PRIMARY KEY, item VARCHAR(20) NOT NULL)");
-            statement.execute("INSERT INTO orders VALUES (1, 'tea'), (2, 'cake')");
-        }
+        freshShopDatabase();
         try (Connection mariadb = Servers.mariadb();
                 Statement statement = mariadb.createStatement()) {
             statement.execute("DROP DATABASE IF EXISTS shop_from_pg");
@@ -215,6 +202,79 @@ class ExamplesTest {
             ScriptRun stopped = pipeline.stop();
             System.err.print(stopped.stderr);
         }
+    }
+
+    /**
+     * The PostgreSQL source into Paimon: the snapshot commits a first snapshot of the table, then a
+     * column added and one renamed in PostgreSQL become Paimon schema versions (read from the
+     * warehouse's schema files: Paimon is kept off this module's class path).
+     */
+    @Test
+    void postgresToPaimon() throws Exception {
+        Path warehouse = ROOT.resolve("target/postgres-paimon-warehouse");
+        deleteTree(warehouse);
+        freshShopDatabase();
+        RUN.add("postgres-to-paimon.yaml");
+        ScriptRun.Started pipeline =
+                ScriptRun.start(
+                        ROOT,
+                        ROOT,
+                        Map.of(),
+                        "conf/examples/postgres-to-paimon.yaml",
+                        "--no-web-ui",
+                        "--fresh",
+                        "-D",
+                        "execution.checkpointing.interval=1s");
+        Path table = warehouse.resolve("shop_pg.db/orders");
+        try {
+            awaitTrue(() -> Files.exists(table.resolve("snapshot/LATEST")), pipeline);
+            try (Connection shop = Servers.postgresShop();
+                    Statement statement = shop.createStatement()) {
+                statement.execute("ALTER TABLE orders ADD COLUMN note VARCHAR(40)");
+                statement.execute("ALTER TABLE orders RENAME COLUMN item TO product");
+                statement.execute("INSERT INTO orders VALUES (3, 'jam', 'gift')");
+            }
+            List<String> expected =
+                    List.of("id INT NOT NULL", "product VARCHAR(20) NOT NULL", "note VARCHAR(40)");
+            awaitTrue(() -> latestPaimonSchema(table.resolve("schema")).equals(expected), pipeline);
+            assertThat(latestPaimonSchema(table.resolve("schema"))).isEqualTo(expected);
+        } finally {
+            ScriptRun stopped = pipeline.stop();
+            System.err.print(stopped.stderr);
+        }
+    }
+
+    /** PostgreSQL's database shop made anew with its orders, for the postgres examples. */
+    private static void freshShopDatabase() throws SQLException {
+        try (Connection admin = Servers.postgres();
+                Statement statement = admin.createStatement()) {
+            statement.execute(
+                    "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots"
+                            + " WHERE database = 'shop' AND NOT active");
+            statement.execute("DROP DATABASE IF EXISTS shop WITH (FORCE)");
+            statement.execute("CREATE DATABASE shop");
+        }
+        try (Connection shop = Servers.postgresShop();
+                Statement statement = shop.createStatement()) {
+            statement.execute(
+                    "CREATE TABLE orders (id INT PRIMARY KEY, item VARCHAR(20) NOT NULL)");
+            statement.execute("INSERT INTO orders VALUES (1, 'tea'), (2, 'cake')");
+        }
+    }
+
+    private static void awaitTrue(Callable<Boolean> condition, ScriptRun.Started pipeline)
+            throws Exception {
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            assertThat(pipeline.process().isAlive())
+                    .as("the pipeline runs; it ended with:\n%s", stderrOf(pipeline))
+                    .isTrue();
+            if (condition.call()) {
+                return;
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError("not reached within two minutes:\n" + stderrOf(pipeline));
     }
 
     /** The examples are all run: a new one gets its test here. */

@@ -21,13 +21,13 @@ import java.util.concurrent.CompletableFuture;
  * dependencies of this module, so the command line finds them on the class path without {@code
  * --jar}.
  */
-final class CliRun {
-    final int exitCode;
+public final class CliRun {
+    public final int exitCode;
 
     /** What the run printed on stderr but its closing summary (cli.RunSummary). */
-    final String stderr;
+    public final String stderr;
 
-    final Path pipelineFile;
+    public final Path pipelineFile;
 
     private CliRun(int exitCode, String printed, Path pipelineFile) {
         this.exitCode = exitCode;
@@ -39,7 +39,7 @@ final class CliRun {
      * Writes {@code pipelineYaml} into {@code dir} as pipeline.yaml and runs it, with further
      * arguments ({@code --jar}, {@code -D}).
      */
-    static CliRun run(Path dir, String pipelineYaml, String... args) throws IOException {
+    public static CliRun run(Path dir, String pipelineYaml, String... args) throws IOException {
         Path pipeline = dir.resolve("pipeline.yaml");
         Files.writeString(pipeline, pipelineYaml);
         List<String> all = new ArrayList<>(List.of(args));
@@ -76,7 +76,7 @@ final class CliRun {
      * The same on a thread of its own, for a pipeline that reads the binlog and so ends only when
      * it fails: the test changes the server meanwhile.
      */
-    static CompletableFuture<CliRun> start(Path dir, String pipelineYaml, String... args) {
+    public static CompletableFuture<CliRun> start(Path dir, String pipelineYaml, String... args) {
         CompletableFuture<CliRun> run = new CompletableFuture<>();
         Thread thread =
                 new Thread(
@@ -94,7 +94,7 @@ final class CliRun {
     }
 
     /** {@code file:line: } of the line of the pipeline file that starts with {@code prefix}. */
-    String at(String prefix) throws IOException {
+    public String at(String prefix) throws IOException {
         int line = 1;
         for (String text : Files.readAllLines(pipelineFile)) {
             if (text.startsWith(prefix)) {
@@ -106,7 +106,7 @@ final class CliRun {
     }
 
     /** No stack trace frames and no exception or error class names on stderr. */
-    static void assertNoStackTrace(String stderr) {
+    public static void assertNoStackTrace(String stderr) {
         assertThat(stderr).as("stderr must hold no stack trace").doesNotContain("\tat ");
         assertThat(stderr).as("stderr must name no exception class").doesNotContain("Exception");
         assertThat(stderr)

@@ -2,6 +2,7 @@ package dev.schemaop.connectors.postgres;
 
 import dev.schemaop.connectors.debezium.TablePattern;
 import dev.schemaop.connectors.postgres.PostgresSourceSettings.StartupMode;
+import dev.schemaop.connectors.postgres.check.StartCheck;
 
 import org.apache.flink.cdc.common.configuration.ConfigOption;
 import org.apache.flink.cdc.common.configuration.Configuration;
@@ -20,7 +21,8 @@ import java.util.Set;
 /**
  * Creates the PostgreSQL source ({@code type: postgres} in a {@code source} block; the JDBC sink
  * keeps the type in a {@code sink} block) from the options Flink CDC's PostgreSQL pipeline source
- * takes. Every option is checked here, at submission, with a message that names it.
+ * takes. Every option is checked here, at submission, with a message that names it; then the server
+ * is reached once ({@link StartCheck}).
  */
 public class PostgresDataSourceFactory implements DataSourceFactory {
     public static final String IDENTIFIER = "postgres";
@@ -29,7 +31,9 @@ public class PostgresDataSourceFactory implements DataSourceFactory {
     public DataSource createDataSource(Context context) {
         FactoryHelper.createFactoryHelper(this, context)
                 .validateExcept(PostgresSourceOptions.DEBEZIUM_PREFIX);
-        return new PostgresDataSource(settings(context.getFactoryConfiguration()));
+        PostgresSourceSettings settings = settings(context.getFactoryConfiguration());
+        StartCheck.check(settings);
+        return new PostgresDataSource(settings);
     }
 
     static PostgresSourceSettings settings(Configuration config) {

@@ -25,9 +25,9 @@ public final class PostgresSourceOptions {
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "User the source connects as: it needs REPLICATION, SELECT on the"
-                                    + " captured tables, and (for the DDL capture) to create an"
-                                    + " event trigger, which PostgreSQL allows superusers only.");
+                            "User the source connects as: a superuser (the source installs event"
+                                    + " triggers for its DDL capture, which PostgreSQL allows"
+                                    + " superusers only).");
 
     public static final ConfigOption<String> PASSWORD =
             ConfigOptions.key("password")

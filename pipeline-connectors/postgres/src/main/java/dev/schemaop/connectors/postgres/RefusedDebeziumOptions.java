@@ -40,14 +40,17 @@ final class RefusedDebeziumOptions {
                                     "plugin.name",
                                     "publication.",
                                     "message.prefix.",
-                                    "flush.lsn.source"),
+                                    "flush.lsn.source",
+                                    "lsn.flush.",
+                                    "heartbeat.",
+                                    "offset.mismatch.strategy"),
                             "the source creates the slot and its publication itself, reads its"
                                     + " DDL messages from the same stream, and confirms a"
                                     + " position to the slot only when a checkpoint holding it is"
                                     + " complete",
                             "name the slot with 'slot.name'"),
                     new Rule(
-                            prefixes("offset.storage", "offset.flush"),
+                            prefixes("offset.storage", "offset.flush", "errors.max.retries"),
                             "the source keeps Debezium's WAL position in Flink's checkpoints, so"
                                     + " that a restore resumes right after the checkpoint's last"
                                     + " event",
@@ -58,7 +61,19 @@ final class RefusedDebeziumOptions {
                                     "time.precision.mode",
                                     "binary.handling.mode",
                                     "skipped.operations",
-                                    "converters"),
+                                    "converters",
+                                    "transforms",
+                                    "predicates",
+                                    "column.mask.",
+                                    "column.truncate.",
+                                    "column.propagate.",
+                                    "include.unknown.datatypes",
+                                    "unavailable.value.placeholder",
+                                    "interval.handling.mode",
+                                    "hstore.handling.mode",
+                                    "money.fraction.digits",
+                                    "field.name.adjustment.mode",
+                                    "schema.name.adjustment.mode"),
                             "the source reads values in the forms its type mapping is written"
                                     + " for (README of the postgres source); others would change"
                                     + " the rows' values between snapshot and stream",

@@ -2,7 +2,6 @@ package dev.schemaop.connectors.postgres.catalog;
 
 import dev.schemaop.connectors.postgres.PostgresSourceSettings;
 import dev.schemaop.connectors.postgres.slot.PostgresConnections;
-import dev.schemaop.connectors.postgres.snapshot.SnapshotReader;
 
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Schema;
@@ -58,7 +57,7 @@ public final class CapturedTablesAccessor implements MetadataAccessor {
 
     private List<TableLayout> layouts() {
         try (Connection connection = PostgresConnections.open(settings)) {
-            return SnapshotReader.layouts(connection, l -> settings.captures(l.id()));
+            return Layouts.read(connection, l -> settings.captures(l.id()));
         } catch (SQLException e) {
             throw new IllegalStateException(
                     "Could not read the tables of " + settings.endpoint() + ": " + e.getMessage(),

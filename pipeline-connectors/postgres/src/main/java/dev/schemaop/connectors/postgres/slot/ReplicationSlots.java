@@ -10,20 +10,37 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Optional;
 
 /**
  * The source's replication slot and its publication. A new job creates the slot itself, with an
  * exported snapshot that the snapshot reads under, so the first change the slot streams is the
- * first one the snapshot did not see. The publication covers every table ({@code FOR ALL TABLES}):
- * a table created later and captured by a pattern streams without a change to the publication.
+ * first one the snapshot did not see. The publication holds the captured tables only.
  */
 public final class ReplicationSlots {
     private ReplicationSlots() {}
 
     /** Whether the slot exists, and if so, whether a connection reads it now. */
     public record SlotState(boolean active, int activePid) {}
+
+    /**
+     * The slot's state; an active slot is watched for a few seconds first: the walsender of a job
+     * that just stopped (a savepoint, a cancel) may still hold it for a moment.
+     */
+    public static Optional<SlotState> settledState(Connection connection, String slot)
+            throws SQLException {
+        Optional<SlotState> state = state(connection, slot);
+        for (int i = 0; i < 50 && state.isPresent() && state.get().active(); i++) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return state;
+            }
+            state = state(connection, slot);
+        }
+        return state;
+    }
 
     public static Optional<SlotState> state(Connection connection, String slot)
             throws SQLException {
@@ -46,7 +63,7 @@ public final class ReplicationSlots {
      */
     public static void dropForNewJob(Connection connection, PostgresSourceSettings settings)
             throws SQLException {
-        Optional<SlotState> state = state(connection, settings.slotName());
+        Optional<SlotState> state = settledState(connection, settings.slotName());
         if (state.isEmpty()) {
             return;
         }
@@ -70,23 +87,6 @@ public final class ReplicationSlots {
                         + state.activePid()
                         + "): another job reads it. Give this pipeline a 'slot.name' of its own,"
                         + " or stop the other job.");
-    }
-
-    /** Creates the publication the slot decodes with, when it is missing. */
-    public static void ensurePublication(Connection connection, String publication)
-            throws SQLException {
-        try (PreparedStatement query =
-                connection.prepareStatement("SELECT 1 FROM pg_publication WHERE pubname = ?")) {
-            query.setString(1, publication);
-            try (ResultSet row = query.executeQuery()) {
-                if (row.next()) {
-                    return;
-                }
-            }
-        }
-        try (Statement create = connection.createStatement()) {
-            create.execute("CREATE PUBLICATION \"" + publication + "\" FOR ALL TABLES");
-        }
     }
 
     /**

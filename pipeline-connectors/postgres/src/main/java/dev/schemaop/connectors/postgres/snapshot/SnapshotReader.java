@@ -1,8 +1,7 @@
 package dev.schemaop.connectors.postgres.snapshot;
 
 import dev.schemaop.connectors.postgres.PostgresSourceSettings;
-import dev.schemaop.connectors.postgres.catalog.DdlCapture;
-import dev.schemaop.connectors.postgres.catalog.LayoutMessages;
+import dev.schemaop.connectors.postgres.catalog.Layouts;
 import dev.schemaop.connectors.postgres.catalog.TableLayout;
 import dev.schemaop.connectors.postgres.slot.ReplicationSlots.ExportedSnapshot;
 import dev.schemaop.connectors.postgres.values.JdbcValues;
@@ -38,6 +37,7 @@ public final class SnapshotReader implements AutoCloseable {
 
     private final Connection connection;
     private final int fetchSize;
+    private final List<TableLayout> described;
     private final Deque<TableLayout> tables;
     private final int tableCount;
     @Nullable private TableLayout current;
@@ -72,34 +72,25 @@ public final class SnapshotReader implements AutoCloseable {
         try (Statement statement = connection.createStatement()) {
             statement.execute("SET TRANSACTION SNAPSHOT '" + snapshot.name() + "'");
         }
-        return new SnapshotReader(connection, settings.fetchSize(), layouts(connection, captured));
-    }
-
-    /** The captured tables' layouts, as the connection's transaction sees them. */
-    public static List<TableLayout> layouts(Connection connection, Predicate<TableLayout> captured)
-            throws SQLException {
-        List<TableLayout> layouts = new ArrayList<>();
-        try (Statement statement = connection.createStatement();
-                ResultSet row = statement.executeQuery(DdlCapture.ALL_LAYOUTS)) {
-            while (row.next()) {
-                TableLayout layout = LayoutMessages.layout(row.getString(1));
-                if (captured.test(layout)) {
-                    layouts.add(layout);
-                }
-            }
-        }
-        return layouts;
+        return new SnapshotReader(
+                connection, settings.fetchSize(), Layouts.read(connection, captured));
     }
 
     private SnapshotReader(Connection connection, int fetchSize, List<TableLayout> tables) {
         this.connection = connection;
         this.fetchSize = fetchSize;
+        this.described = List.copyOf(tables);
         this.tables = new ArrayDeque<>(tables);
         this.tableCount = tables.size();
         LOG.info(
                 "Snapshot of {} table(s): {}",
                 tableCount,
                 tables.stream().map(t -> t.id().toString()).collect(Collectors.joining(", ")));
+    }
+
+    /** The captured tables' layouts at the snapshot. */
+    public List<TableLayout> tables() {
+        return described;
     }
 
     /** The next step: at most {@code maxRows} rows. */

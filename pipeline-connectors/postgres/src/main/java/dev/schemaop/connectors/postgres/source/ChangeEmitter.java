@@ -21,8 +21,6 @@ import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.source.SourceRecord;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -64,16 +62,45 @@ final class ChangeEmitter {
         return LayoutDiff.between(known, now);
     }
 
+    /**
+     * A table a snapshot reads again (a restore before the first snapshot ended): as {@link
+     * #describe}, and, when the pipeline knew it, a {@code TruncateTableEvent} first, so that rows
+     * the first attempt sent and the database deleted since do not stay at the sink.
+     */
+    List<Event> describeForSnapshot(TableLayout now) {
+        boolean known = layouts.containsKey(now.id());
+        List<Event> events = new ArrayList<>(describe(now));
+        if (known) {
+            events.add(new TruncateTableEvent(now.id()));
+        }
+        return events;
+    }
+
+    /** Drops the tables the pipeline knew and a snapshot taken again no longer finds. */
+    List<Event> keepOnly(List<TableLayout> found) {
+        List<TableId> gone = new ArrayList<>(layouts.keySet());
+        found.forEach(layout -> gone.remove(layout.id()));
+        List<Event> events = new ArrayList<>();
+        for (TableId table : gone) {
+            forget(table);
+            events.add(new DropTableEvent(table));
+        }
+        return events;
+    }
+
     List<Event> eventsOf(SourceRecord record) {
         if (!(record.value() instanceof Struct value) || value.schema().field("op") == null) {
             return List.of(); // a heartbeat: only its offset counts
         }
         String op = value.getString("op");
         if ("m".equals(op)) {
-            return message(value.getStruct("message"));
+            return List.of(); // a heartbeat's message
         }
         Struct source = value.getStruct("source");
         TableId table = TableId.tableId(source.getString("schema"), source.getString("table"));
+        if (table.equals(DdlCapture.LOG)) {
+            return "c".equals(op) ? ddl(value.getStruct("after").getString("layout")) : List.of();
+        }
         if (!layouts.containsKey(table)) {
             return List.of();
         }
@@ -96,17 +123,8 @@ final class ChangeEmitter {
         }
     }
 
-    private List<Event> message(Struct message) {
-        if (!DdlCapture.MESSAGE_PREFIX.equals(message.getString("prefix"))) {
-            return List.of();
-        }
-        Object content = message.get("content");
-        String json =
-                content instanceof ByteBuffer buffer
-                        ? StandardCharsets.UTF_8.decode(buffer.duplicate()).toString()
-                        : content instanceof byte[] bytes
-                                ? new String(bytes, StandardCharsets.UTF_8)
-                                : String.valueOf(content);
+    /** A row of the DDL capture's log: a table's layout after a DDL, or its drop. */
+    private List<Event> ddl(String json) {
         LayoutMessages.Message read = LayoutMessages.read(json);
         List<Event> events = new ArrayList<>();
         if (read instanceof LayoutMessages.Dropped dropped) {

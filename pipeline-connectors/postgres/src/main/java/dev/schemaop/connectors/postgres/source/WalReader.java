@@ -1,14 +1,16 @@
 package dev.schemaop.connectors.postgres.source;
 
-import dev.schemaop.api.NonRecoverableException;
+import dev.schemaop.api.Secrets;
 import dev.schemaop.connectors.debezium.OffsetCodec;
 import dev.schemaop.connectors.debezium.ReaderOwner;
 import dev.schemaop.connectors.postgres.PostgresSourceSettings;
 import dev.schemaop.connectors.postgres.catalog.DdlCapture;
 import dev.schemaop.connectors.postgres.catalog.TableLayout;
 import dev.schemaop.connectors.postgres.slot.PostgresConnections;
+import dev.schemaop.connectors.postgres.slot.Publications;
 import dev.schemaop.connectors.postgres.slot.ReplicationSlots;
 import dev.schemaop.connectors.postgres.slot.ReplicationSlots.ExportedSnapshot;
+import dev.schemaop.connectors.postgres.slot.RestoredPosition;
 import dev.schemaop.connectors.postgres.snapshot.SnapshotReader;
 import dev.schemaop.connectors.postgres.stream.EngineRunner;
 import dev.schemaop.connectors.postgres.stream.PostgresSourceException;
@@ -53,6 +55,10 @@ final class WalReader implements SourceReader<Event, WalSplit> {
     @Nullable private EngineRunner engine;
     @Nullable private ChangeEmitter emitter;
     private final Deque<Event> pending = new ArrayDeque<>();
+
+    /** The tables a start without a snapshot describes before it streams. */
+    @Nullable private List<TableLayout> toDescribe;
+
     @Nullable private String partitionJson;
     @Nullable private String offsetJson;
     @Nullable private Map<String, ?> lastPartition;
@@ -90,8 +96,8 @@ final class WalReader implements SourceReader<Event, WalSplit> {
                             "The postgres source could not start on "
                                     + settings.endpoint()
                                     + ": "
-                                    + e.getMessage(),
-                            e);
+                                    + Secrets.mask(e.getMessage(), settings.secrets()),
+                            Secrets.scrub(e, settings.secrets()));
                 }
             }
         }
@@ -100,43 +106,38 @@ final class WalReader implements SourceReader<Event, WalSplit> {
 
     private void begin() throws SQLException {
         try (Connection connection = PostgresConnections.open(settings)) {
-            DdlCapture.install(connection);
+            DdlCapture.install(connection, settings.publication(), settings.tables());
             if (streaming) {
-                if (ReplicationSlots.state(connection, settings.slotName()).isEmpty()) {
-                    throw new NonRecoverableException(
-                            "The replication slot '"
-                                    + settings.slotName()
-                                    + "' this job reads is gone from "
-                                    + settings.endpoint()
-                                    + ": the changes since the checkpoint are lost. Start the"
-                                    + " pipeline again with --fresh (a new snapshot).");
-                }
+                RestoredPosition.check(connection, settings, offsetJson);
                 startEngine();
                 return;
             }
             // a new job, or one restored before its snapshot ended: a new slot and snapshot
-            ReplicationSlots.ensurePublication(connection, settings.publication());
             ReplicationSlots.dropForNewJob(connection, settings);
+            Publications.recreate(connection, settings.publication(), this::captured);
         }
         ExportedSnapshot exported = ReplicationSlots.create(settings);
+        Connection reading = null;
         try {
-            Connection reading = PostgresConnections.open(settings);
+            reading = PostgresConnections.open(settings);
+            SnapshotReader opened =
+                    SnapshotReader.open(reading, exported, settings, this::captured);
+            reading = null; // the snapshot reader's now
             if (settings.startupMode().snapshots()) {
-                snapshot = SnapshotReader.open(reading, exported, settings, this::captured);
-                return;
-            }
-            try (reading) {
-                reading.setAutoCommit(false);
-                for (TableLayout layout : SnapshotReader.layouts(reading, this::captured)) {
-                    pending.addAll(emitter.describe(layout));
-                }
-                reading.commit();
+                snapshot = opened;
+                pending.addAll(emitter.keepOnly(opened.tables()));
+            } else {
+                // described at the first poll, then streamed: a checkpoint before that keeps
+                // the split unstarted, and a restore begins again
+                toDescribe = opened.tables();
+                opened.close();
             }
         } finally {
+            if (reading != null) {
+                reading.close();
+            }
             exported.close();
         }
-        streaming = true;
-        startEngine();
     }
 
     private boolean captured(TableLayout layout) {
@@ -158,6 +159,15 @@ final class WalReader implements SourceReader<Event, WalSplit> {
     public InputStatus pollNext(ReaderOutput<Event> output) throws Exception {
         while (!pending.isEmpty()) {
             output.collect(pending.poll());
+        }
+        if (toDescribe != null) {
+            for (TableLayout layout : toDescribe) {
+                emitter.describe(layout).forEach(output::collect);
+            }
+            toDescribe = null;
+            streaming = true;
+            startEngine();
+            return InputStatus.MORE_AVAILABLE;
         }
         if (snapshot != null) {
             return pollSnapshot(output);
@@ -181,7 +191,7 @@ final class WalReader implements SourceReader<Event, WalSplit> {
     private InputStatus pollSnapshot(ReaderOutput<Event> output) throws Exception {
         SnapshotReader.Step step = snapshot.next(SNAPSHOT_ROWS_PER_POLL);
         if (step instanceof SnapshotReader.TableStart start) {
-            emitter.describe(start.table()).forEach(output::collect);
+            emitter.describeForSnapshot(start.table()).forEach(output::collect);
         } else if (step instanceof SnapshotReader.Rows rows) {
             for (RecordData row : rows.rows()) {
                 output.collect(DataChangeEvent.insertEvent(rows.table().id(), row));
@@ -203,8 +213,12 @@ final class WalReader implements SourceReader<Event, WalSplit> {
     private void dropSlot() {
         try (Connection connection = PostgresConnections.open(settings)) {
             ReplicationSlots.dropForNewJob(connection, settings);
+            Publications.drop(connection, settings.publication());
         } catch (SQLException e) {
-            LOG.warn("The snapshot's replication slot {} was not dropped", settings.slotName(), e);
+            LOG.warn(
+                    "The snapshot's replication slot {} and its publication were not dropped: {}",
+                    settings.slotName(),
+                    Secrets.mask(e.getMessage(), settings.secrets()));
         }
     }
 
@@ -241,7 +255,7 @@ final class WalReader implements SourceReader<Event, WalSplit> {
 
     @Override
     public CompletableFuture<Void> isAvailable() {
-        if (!pending.isEmpty() || snapshot != null) {
+        if (!pending.isEmpty() || snapshot != null || toDescribe != null) {
             return CompletableFuture.completedFuture(null);
         }
         if (engine == null || finished) {

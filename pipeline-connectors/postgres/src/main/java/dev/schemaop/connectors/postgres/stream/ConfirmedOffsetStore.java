@@ -7,11 +7,13 @@ import org.apache.kafka.connect.storage.MemoryOffsetBackingStore;
 import org.apache.kafka.connect.util.Callback;
 
 import java.nio.ByteBuffer;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Future;
-import java.util.concurrent.FutureTask;
 
 /**
  * Debezium's offset storage ({@code offset.storage}) for the postgres source: it holds only
@@ -28,7 +30,10 @@ public class ConfirmedOffsetStore extends MemoryOffsetBackingStore {
 
     private static final Map<String, ConfirmedOffsetStore> BY_ENGINE = new ConcurrentHashMap<>();
 
-    private String engine;
+    /** Kept apart from the parent's map and executor: confirmed from the task thread any time. */
+    private final Map<ByteBuffer, ByteBuffer> confirmed = new ConcurrentHashMap<>();
+
+    private volatile String engine;
 
     @Override
     public void configure(WorkerConfig config) {
@@ -38,9 +43,7 @@ public class ConfirmedOffsetStore extends MemoryOffsetBackingStore {
         Object partition = properties.get(PARTITION);
         Object offset = properties.get(OFFSET);
         if (partition != null && offset != null) {
-            data.put(
-                    OffsetCodec.key(engine, OffsetCodec.fromJson((String) partition)),
-                    OffsetCodec.value(engine, OffsetCodec.fromJson((String) offset)));
+            keep((String) partition, (String) offset);
         }
         BY_ENGINE.put(engine, this);
     }
@@ -51,15 +54,22 @@ public class ConfirmedOffsetStore extends MemoryOffsetBackingStore {
         super.stop();
     }
 
+    @Override
+    public Future<Map<ByteBuffer, ByteBuffer>> get(Collection<ByteBuffer> keys) {
+        Map<ByteBuffer, ByteBuffer> values = new HashMap<>();
+        for (ByteBuffer key : keys) {
+            values.put(key, confirmed.get(key));
+        }
+        return CompletableFuture.completedFuture(values);
+    }
+
     /** What the engine processed is not confirmed by a checkpoint yet: it is not kept. */
     @Override
     public Future<Void> set(Map<ByteBuffer, ByteBuffer> values, Callback<Void> callback) {
-        FutureTask<Void> done = new FutureTask<>(() -> null);
-        done.run();
         if (callback != null) {
             callback.onCompletion(null, null);
         }
-        return done;
+        return CompletableFuture.completedFuture(null);
     }
 
     /**
@@ -69,14 +79,14 @@ public class ConfirmedOffsetStore extends MemoryOffsetBackingStore {
     public static void confirm(String engine, String partitionJson, String offsetJson) {
         ConfirmedOffsetStore store = BY_ENGINE.get(engine);
         if (store != null) {
-            store.keep(
-                    OffsetCodec.key(engine, OffsetCodec.fromJson(partitionJson)),
-                    OffsetCodec.value(engine, OffsetCodec.fromJson(offsetJson)));
+            store.keep(partitionJson, offsetJson);
         }
     }
 
-    private void keep(ByteBuffer key, ByteBuffer value) {
-        super.set(Map.of(key, value), null);
+    private void keep(String partitionJson, String offsetJson) {
+        confirmed.put(
+                OffsetCodec.key(engine, OffsetCodec.fromJson(partitionJson)),
+                OffsetCodec.value(engine, OffsetCodec.fromJson(offsetJson)));
     }
 
     @Override

@@ -1,19 +1,19 @@
 package dev.schemaop.connectors.postgres.stream;
 
 import dev.schemaop.connectors.postgres.PostgresSourceSettings;
-import dev.schemaop.connectors.postgres.catalog.DdlCapture;
 
 import java.util.Properties;
 
 /**
  * The embedded engine's configuration for one reader. Fixed choices (README of the postgres source,
  * "How it reads"): the slot and publication the source created, no snapshot by Debezium (the source
- * reads it under the slot's exported snapshot), the DDL capture's messages, truncates as events,
- * numerics as text, bytes as bytes, adaptive times, the offset in the reader's checkpoint and
- * confirmed to the slot only once a checkpoint holding it is complete.
+ * reads it under the slot's exported snapshot), heartbeat messages, truncates as events, numerics
+ * as text, bytes as bytes, adaptive times, the offset in the reader's checkpoint and confirmed to
+ * the slot only once a checkpoint holding it is complete.
  */
 final class DebeziumProperties {
     static final String TOPIC_PREFIX = "schemaop";
+    static final String HEARTBEAT_PREFIX = "schemaop.heartbeat";
 
     private DebeziumProperties() {}
 
@@ -39,17 +39,25 @@ final class DebeziumProperties {
         p.setProperty("publication.name", settings.publication());
         p.setProperty("publication.autocreate.mode", "disabled");
         p.setProperty("snapshot.mode", "no_data");
-        p.setProperty("message.prefix.include.list", DdlCapture.MESSAGE_PREFIX.replace(".", "\\."));
+        // Heartbeats: a non-transactional message of the source's own moves the slot's position
+        // with the database's WAL while the captured tables are idle (PostgreSQL skips the empty
+        // transactions of other tables' changes), so the WAL they wrote can be released.
+        p.setProperty("heartbeat.interval.ms", "10000");
+        p.setProperty(
+                "heartbeat.action.query",
+                "SELECT pg_logical_emit_message(false, '" + HEARTBEAT_PREFIX + "', '')");
+        p.setProperty("message.prefix.include.list", HEARTBEAT_PREFIX.replace(".", "\\."));
         p.setProperty("skipped.operations", "none");
         p.setProperty("tombstones.on.delete", "false");
         p.setProperty("decimal.handling.mode", "string");
         p.setProperty("binary.handling.mode", "bytes");
         p.setProperty("time.precision.mode", "adaptive");
-        p.setProperty("include.unknown.datatypes", "true");
-        // an idle captured table still moves the confirmed position with the database's WAL
-        p.setProperty("heartbeat.interval.ms", "10000");
         p.setProperty("poll.interval.ms", "50");
-        p.setProperty("flush.lsn.source", "true");
+        // A lost connection fails the reader, and Flink restores it from the last checkpoint:
+        // Debezium's own retry would resume from the store's position, the last complete
+        // checkpoint's, and hand the reader again what it emitted since.
+        p.setProperty("errors.max.retries", "0");
+        p.setProperty("lsn.flush.mode", "connector");
         p.setProperty("offset.storage", ConfirmedOffsetStore.class.getName());
         // how soon a confirmed checkpoint's position reaches the slot
         p.setProperty("offset.flush.interval.ms", "1000");

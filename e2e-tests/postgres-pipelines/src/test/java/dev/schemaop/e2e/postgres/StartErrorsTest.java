@@ -1,0 +1,181 @@
+package dev.schemaop.e2e.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.schemaop.e2e.mariadb.CliRun;
+import dev.schemaop.e2e.mariadb.Servers;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.postgresql.PGConnection;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.replication.PGReplicationStream;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * The postgres source's errors at start, through the real command line: the factory connects at
+ * submission, so each failure exits 2 with one message that says what is wrong and what to change,
+ * and no stack trace. (The local server trusts every password and has wal_level=logical: a wrong
+ * password and the wal_level message are not shown here.)
+ */
+class StartErrorsTest {
+    private static final String DB = "e2e_pgsrc_errors";
+
+    @TempDir Path dir;
+
+    private static String pipeline(SourceDatabase source, String user, String tables, String slot) {
+        return source.sourceBlock(tables, slot, "")
+                        .replace(
+                                "username: \"" + Servers.POSTGRES_USER + "\"",
+                                "username: \"" + user + "\"")
+                + "sink:\n  type: values\npipeline:\n  parallelism: 1\n";
+    }
+
+    private static List<String> rejected(CliRun run) {
+        assertThat(run.exitCode).as("exit code; stderr:\n%s", run.stderr).isEqualTo(2);
+        CliRun.assertNoStackTrace(run.stderr);
+        return run.stderr.strip().lines().toList();
+    }
+
+    @Test
+    void aTableWithoutAReplicaIdentityIsNamedWithTheFix() throws Exception {
+        try (SourceDatabase source = SourceDatabase.fresh(DB)) {
+            source.execute("CREATE TABLE keyed (id INT PRIMARY KEY)");
+            source.execute("CREATE TABLE log_lines (at TIMESTAMP, line TEXT)");
+            CliRun run =
+                    CliRun.run(
+                            dir,
+                            pipeline(source, Servers.POSTGRES_USER, "public.\\.*", "e2e_errors"));
+            assertThat(rejected(run))
+                    .containsExactly(
+                            "The postgres source captures tables without a replica identity"
+                                    + " (public.log_lines): in the source's publication,"
+                                    + " PostgreSQL would refuse the application's UPDATE and"
+                                    + " DELETE on them. Give each a primary key, or run ALTER"
+                                    + " TABLE public.log_lines REPLICA IDENTITY FULL; (and so for"
+                                    + " the others), or leave them out of 'tables'.");
+        }
+    }
+
+    @Test
+    void aSlotReadByAnotherConnectionIsRefused() throws Exception {
+        try (SourceDatabase source = SourceDatabase.fresh(DB)) {
+            source.execute("CREATE TABLE t (id INT PRIMARY KEY)");
+            source.execute("CREATE PUBLICATION e2e_held FOR TABLE t");
+            Properties replication = new Properties();
+            replication.setProperty("user", Servers.POSTGRES_USER);
+            replication.setProperty("replication", "database");
+            replication.setProperty("assumeMinServerVersion", "10");
+            replication.setProperty("preferQueryMode", "simple");
+            try (Connection holder =
+                    DriverManager.getConnection(Servers.postgresUrl(DB), replication)) {
+                PGConnection pg = holder.unwrap(PGConnection.class);
+                pg.getReplicationAPI()
+                        .createReplicationSlot()
+                        .logical()
+                        .withSlotName("e2e_held")
+                        .withOutputPlugin("pgoutput")
+                        .make();
+                try (PGReplicationStream stream =
+                        pg.getReplicationAPI()
+                                .replicationStream()
+                                .logical()
+                                .withSlotName("e2e_held")
+                                .withSlotOption("proto_version", 1)
+                                .withSlotOption("publication_names", "e2e_held")
+                                .start()) {
+                    CliRun run =
+                            CliRun.run(
+                                    dir,
+                                    pipeline(
+                                            source, Servers.POSTGRES_USER, "public.t", "e2e_held"));
+                    List<String> lines = rejected(run);
+                    assertThat(lines).hasSize(1);
+                    assertThat(lines.get(0))
+                            .startsWith("The replication slot 'e2e_held' on postgresql://")
+                            .contains(
+                                    " is in use by another connection (pid "
+                                            + ((BaseConnection) holder.unwrap(BaseConnection.class))
+                                                    .getQueryExecutor()
+                                                    .getBackendPID()
+                                            + "): another job reads it. Give this pipeline a"
+                                            + " 'slot.name' of its own, or stop the other job.");
+                }
+            }
+        }
+    }
+
+    @Test
+    void aUserWhoIsNoSuperuserIsToldWhy() throws Exception {
+        try (SourceDatabase source = SourceDatabase.fresh(DB);
+                Connection admin = Servers.postgres();
+                Statement sql = admin.createStatement()) {
+            source.execute("CREATE TABLE t (id INT PRIMARY KEY)");
+            sql.execute(
+                    "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname ="
+                            + " 'e2e_pg_repl') THEN CREATE ROLE e2e_pg_repl LOGIN REPLICATION;"
+                            + " END IF; END $$");
+            CliRun run = CliRun.run(dir, pipeline(source, "e2e_pg_repl", "public.t", "e2e_r"));
+            assertThat(rejected(run))
+                    .containsExactly(
+                            "The postgres source runs as a superuser: at each start it installs,"
+                                    + " in database '"
+                                    + DB
+                                    + "', the event triggers that write each DDL into the WAL"
+                                    + " (PostgreSQL lets only superusers create them) and makes"
+                                    + " its publication and slot. The user 'e2e_pg_repl' is not"
+                                    + " one: run the source as a superuser, or run as one: ALTER"
+                                    + " ROLE \"e2e_pg_repl\" SUPERUSER;");
+        }
+    }
+
+    @Test
+    void aPatternPostgresCannotReadIsRefused() throws Exception {
+        try (SourceDatabase source = SourceDatabase.fresh(DB)) {
+            source.execute("CREATE TABLE t (id INT PRIMARY KEY)");
+            CliRun run =
+                    CliRun.run(
+                            dir,
+                            pipeline(source, Servers.POSTGRES_USER, "public.t\\p{L}*", "e2e_p"));
+            List<String> lines = rejected(run);
+            assertThat(lines).hasSize(2);
+            assertThat(lines.get(0))
+                    .contains(
+                            "the 'postgres' source connector rejected its options: Option 'tables'"
+                                    + " of the postgres source: 'public.t\\p{L}*' is a regular"
+                                    + " expression PostgreSQL does not read (")
+                    .endsWith(
+                            "), and the source matches new tables against it on the server."
+                                    + " Write it in the syntax Java and PostgreSQL share (., *, +,"
+                                    + " ?, |, (), [], \\.)");
+            assertThat(lines.get(1)).isEqualTo("Fix the source block.");
+        }
+    }
+
+    @Test
+    void aDatabaseThatIsNotThereIsNamed() throws Exception {
+        try (SourceDatabase source = SourceDatabase.fresh(DB)) {
+            CliRun run =
+                    CliRun.run(
+                            dir,
+                            pipeline(source, Servers.POSTGRES_USER, "public.t", "e2e_x")
+                                    .replace("database-name: " + DB, "database-name: e2e_no_db"));
+            List<String> lines = rejected(run);
+            assertThat(lines).hasSize(2);
+            assertThat(lines.get(0))
+                    .endsWith(
+                            "the 'postgres' source connector rejected its options: The postgres"
+                                    + " source cannot read postgresql://127.0.0.1:5432/e2e_no_db"
+                                    + " as postgres: FATAL: database \"e2e_no_db\" does not"
+                                    + " exist. Check 'database-name': the server has no such"
+                                    + " database.");
+            assertThat(lines.get(1)).isEqualTo("Fix the source block.");
+        }
+    }
+}
