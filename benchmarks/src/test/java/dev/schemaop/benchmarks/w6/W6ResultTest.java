@@ -52,13 +52,25 @@ class W6ResultTest {
 
     @Test
     void writesItsOwnFilesAndTheTargetVerdict(@TempDir Path dir) throws Exception {
-        assertThat(result(90, List.of("lost a row")).write(dir, "full", "MariaDB"))
+        assertThat(
+                        result(90, List.of("lost a row"))
+                                .write(dir, "full", "MariaDB", new MariaDbScannedSource()))
                 .isEqualTo("w6-latest");
         JsonNode json = new ObjectMapper().readTree(dir.resolve("w6-latest.json").toFile());
         assertThat(json.get("targetMet").asBoolean()).isFalse();
         assertThat(json.get("problems").get(0).asText()).isEqualTo("lost a row");
         assertThat(Files.readString(dir.resolve("w6-latest.md"))).contains("missed", "PROBLEMS");
-        assertThat(result(100, List.of()).write(dir, "quick", "MariaDB")).isEqualTo("w6-quick");
+        assertThat(
+                        result(100, List.of())
+                                .write(dir, "quick", "MariaDB", new MariaDbScannedSource()))
+                .isEqualTo("w6-quick");
+        assertThat(
+                        result(100, List.of())
+                                .write(dir, "full", "PostgreSQL", new PostgresScannedSource()))
+                .isEqualTo("w9-latest");
+        assertThat(Files.readString(dir.resolve("w9-latest.md")))
+                .startsWith("# W9: the PostgreSQL source (full)")
+                .contains("; the PostgreSQL source -> this runtime (c) -> counting sink");
         assertThat(dir.resolve("latest.json")).doesNotExist();
     }
 }
