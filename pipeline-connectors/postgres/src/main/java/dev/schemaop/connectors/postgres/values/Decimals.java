@@ -14,6 +14,24 @@ import java.math.RoundingMode;
 final class Decimals {
     private Decimals() {}
 
+    /** A numeric as PostgreSQL writes it: NaN and the infinities are no pipeline decimal. */
+    static DecimalData parse(String text, DecimalType type, String column) {
+        BigDecimal value;
+        try {
+            value = new BigDecimal(text);
+        } catch (NumberFormatException notANumber) {
+            throw new IllegalArgumentException(
+                    "The value "
+                            + text
+                            + " of column "
+                            + column
+                            + " is no pipeline decimal (NaN and the infinities have none)."
+                            + " Keep such values out of the captured column, or the table out of"
+                            + " 'tables'.");
+        }
+        return of(value, type, column);
+    }
+
     static DecimalData of(BigDecimal value, DecimalType type, String column) {
         BigDecimal scaled;
         try {

@@ -12,7 +12,6 @@ import org.apache.flink.cdc.common.types.DecimalType;
 
 import javax.annotation.Nullable;
 
-import java.math.BigDecimal;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -50,8 +49,8 @@ public final class JdbcValues {
                 double d = row.getDouble(index);
                 return row.wasNull() ? null : d;
             case DECIMAL:
-                BigDecimal decimal = row.getBigDecimal(index);
-                return decimal == null ? null : Decimals.of(decimal, (DecimalType) type, column);
+                String decimal = row.getString(index);
+                return decimal == null ? null : Decimals.parse(decimal, (DecimalType) type, column);
             case CHAR:
             case VARCHAR:
                 String text = row.getString(index);

@@ -13,7 +13,6 @@ import org.apache.kafka.connect.data.Schema;
 
 import javax.annotation.Nullable;
 
-import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
@@ -48,7 +47,7 @@ public final class StreamValues {
             case DOUBLE:
                 return ((Number) value).doubleValue();
             case DECIMAL:
-                return Decimals.of(new BigDecimal(value.toString()), (DecimalType) type, column);
+                return Decimals.parse(value.toString(), (DecimalType) type, column);
             case CHAR:
             case VARCHAR:
                 return BinaryStringData.fromString(value.toString());
