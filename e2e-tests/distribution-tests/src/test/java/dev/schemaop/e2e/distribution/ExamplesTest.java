@@ -245,9 +245,22 @@ class ExamplesTest {
     }
 
     /** PostgreSQL's database shop made anew with its orders, for the postgres examples. */
-    private static void freshShopDatabase() throws SQLException {
+    private static void freshShopDatabase() throws Exception {
         try (Connection admin = Servers.postgres();
                 Statement statement = admin.createStatement()) {
+            // the walsender of an example that just stopped may hold its slot a moment longer
+            for (int i = 0; i < 100; i++) {
+                try (ResultSet active =
+                        statement.executeQuery(
+                                "SELECT count(*) FROM pg_replication_slots"
+                                        + " WHERE database = 'shop' AND active")) {
+                    active.next();
+                    if (active.getInt(1) == 0) {
+                        break;
+                    }
+                }
+                Thread.sleep(100);
+            }
             statement.execute(
                     "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots"
                             + " WHERE database = 'shop' AND NOT active");

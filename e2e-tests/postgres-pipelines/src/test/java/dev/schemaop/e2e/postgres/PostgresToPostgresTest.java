@@ -46,7 +46,8 @@ class PostgresToPostgresTest {
                 assertThat(Await.until(pipeline, () -> pg.rows("customers").size(), 3))
                         .as("the snapshot")
                         .isEqualTo(3);
-                assertThat(pg.rows("idle")).containsExactly("id=1, v=one");
+                List<String> idle = List.of("id=1, v=one");
+                assertThat(Await.until(pipeline, () -> pg.rows("idle"), idle)).isEqualTo(idle);
                 source.execute("INSERT INTO customers VALUES (4, 'dan', 34)");
                 assertThat(Await.until(pipeline, () -> pg.rows("customers").size(), 4))
                         .as("the stream is read")

@@ -37,6 +37,15 @@ final class SourceDatabase implements AutoCloseable {
                             + " WHERE database = '"
                             + name
                             + "' AND active");
+            // the walsender of a pipeline that just ended may hold its slot a moment longer
+            for (int i = 0; i < 100 && activeSlots(sql, name) > 0; i++) {
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
             sql.execute(
                     "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots"
                             + " WHERE database = '"
@@ -46,6 +55,17 @@ final class SourceDatabase implements AutoCloseable {
             sql.execute("CREATE DATABASE " + name);
         }
         return new SourceDatabase(name, Servers.postgres(Servers.postgresUrl(name)));
+    }
+
+    private static int activeSlots(Statement sql, String database) throws SQLException {
+        try (ResultSet row =
+                sql.executeQuery(
+                        "SELECT count(*) FROM pg_replication_slots WHERE database = '"
+                                + database
+                                + "' AND active")) {
+            row.next();
+            return row.getInt(1);
+        }
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.schemaop.connectors.mariadb;
 
+import dev.schemaop.connectors.debezium.StartupMode;
 import dev.schemaop.connectors.debezium.TablePattern;
-import dev.schemaop.connectors.mariadb.SourceSettings.StartupMode;
 import dev.schemaop.connectors.mariadb.check.StartCheck;
 
 import org.apache.flink.cdc.common.configuration.ConfigOption;
@@ -87,7 +87,7 @@ public class MariaDbDataSourceFactory implements DataSourceFactory {
                 tables,
                 serverId(config.getOptional(MariaDbSourceOptions.SERVER_ID).orElse(null)),
                 config.getOptional(MariaDbSourceOptions.SERVER_TIME_ZONE).orElse(null),
-                startupMode(config.get(MariaDbSourceOptions.SCAN_STARTUP_MODE)),
+                StartupMode.parse(config.get(MariaDbSourceOptions.SCAN_STARTUP_MODE), "mariadb"),
                 fetchSize,
                 config.get(MariaDbSourceOptions.SCHEMA_CHANGE_ENABLED),
                 config.get(MariaDbSourceOptions.CONNECT_TIMEOUT),
@@ -114,23 +114,6 @@ public class MariaDbDataSourceFactory implements DataSourceFactory {
                         + " such as 5400-5404, got '"
                         + text
                         + "'");
-    }
-
-    static StartupMode startupMode(String text) {
-        switch (text.strip().toLowerCase(Locale.ROOT)) {
-            case "initial":
-                return StartupMode.INITIAL;
-            case "latest-offset":
-                return StartupMode.LATEST_OFFSET;
-            case "snapshot":
-                return StartupMode.SNAPSHOT;
-            default:
-                throw new IllegalArgumentException(
-                        "Option 'scan.startup.mode' of the mariadb source takes initial,"
-                                + " latest-offset or snapshot, got '"
-                                + text
-                                + "'");
-        }
     }
 
     static SourceSettings.Unparseable unparseable(String text) {

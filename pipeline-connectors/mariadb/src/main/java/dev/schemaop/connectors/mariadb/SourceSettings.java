@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.mariadb;
 
 import dev.schemaop.api.Secrets;
+import dev.schemaop.connectors.debezium.StartupMode;
 import dev.schemaop.connectors.debezium.TablePattern;
 
 import java.io.Serializable;
@@ -34,22 +35,6 @@ public record SourceSettings(
     public SourceSettings {
         tables = List.copyOf(tables);
         debezium = Map.copyOf(debezium);
-    }
-
-    /** Where the source starts. */
-    public enum StartupMode {
-        INITIAL,
-        LATEST_OFFSET,
-        SNAPSHOT;
-
-        /** Whether the source reads the tables' rows before the change stream. */
-        public boolean snapshots() {
-            return this != LATEST_OFFSET;
-        }
-
-        public boolean isBounded() {
-            return this == SNAPSHOT;
-        }
     }
 
     /** What becomes of a DDL statement in the binlog that Debezium's parser cannot read. */

@@ -2,6 +2,7 @@ package dev.schemaop.connectors.mariadb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemaop.connectors.debezium.StartupMode;
 import dev.schemaop.connectors.debezium.TablePattern;
 
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,7 @@ class SourceSettingsTest {
                 List.of(TablePattern.parse("app.orders")),
                 5400,
                 "UTC",
-                SourceSettings.StartupMode.INITIAL,
+                StartupMode.INITIAL,
                 1024,
                 true,
                 Duration.ofSeconds(30),

@@ -1,7 +1,7 @@
 package dev.schemaop.connectors.postgres;
 
+import dev.schemaop.connectors.debezium.StartupMode;
 import dev.schemaop.connectors.debezium.TablePattern;
-import dev.schemaop.connectors.postgres.PostgresSourceSettings.StartupMode;
 import dev.schemaop.connectors.postgres.check.StartCheck;
 
 import org.apache.flink.cdc.common.configuration.ConfigOption;
@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -115,7 +114,7 @@ public class PostgresDataSourceFactory implements DataSourceFactory {
                 database,
                 tables,
                 slot,
-                startupMode(config.get(PostgresSourceOptions.SCAN_STARTUP_MODE)),
+                StartupMode.parse(config.get(PostgresSourceOptions.SCAN_STARTUP_MODE), "postgres"),
                 fetchSize,
                 config.get(PostgresSourceOptions.CONNECT_TIMEOUT),
                 debezium);
@@ -149,23 +148,6 @@ public class PostgresDataSourceFactory implements DataSourceFactory {
                             + "'; write schema.table, e.g. public.orders");
         }
         return pattern.substring(dots.get(0) + 1);
-    }
-
-    static StartupMode startupMode(String text) {
-        switch (text.strip().toLowerCase(Locale.ROOT)) {
-            case "initial":
-                return StartupMode.INITIAL;
-            case "latest-offset":
-                return StartupMode.LATEST_OFFSET;
-            case "snapshot":
-                return StartupMode.SNAPSHOT;
-            default:
-                throw new IllegalArgumentException(
-                        "Option 'scan.startup.mode' of the postgres source takes initial,"
-                                + " latest-offset or snapshot, got '"
-                                + text
-                                + "'");
-        }
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.postgres;
 
 import dev.schemaop.api.Secrets;
+import dev.schemaop.connectors.debezium.StartupMode;
 import dev.schemaop.connectors.debezium.TablePattern;
 
 import org.apache.flink.cdc.common.event.TableId;
@@ -34,22 +35,6 @@ public record PostgresSourceSettings(
     public PostgresSourceSettings {
         tables = List.copyOf(tables);
         debezium = Map.copyOf(debezium);
-    }
-
-    /** Where the source starts. */
-    public enum StartupMode {
-        INITIAL,
-        LATEST_OFFSET,
-        SNAPSHOT;
-
-        /** Whether the source reads the tables' rows before the change stream. */
-        public boolean snapshots() {
-            return this != LATEST_OFFSET;
-        }
-
-        public boolean isBounded() {
-            return this == SNAPSHOT;
-        }
     }
 
     /** Whether the pipeline captures the table {@code schema.table}. */

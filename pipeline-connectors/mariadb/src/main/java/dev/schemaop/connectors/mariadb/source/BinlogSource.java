@@ -1,5 +1,6 @@
 package dev.schemaop.connectors.mariadb.source;
 
+import dev.schemaop.connectors.debezium.SingleSplitEnumerator;
 import dev.schemaop.connectors.mariadb.SourceSettings;
 
 import org.apache.flink.api.connector.source.Boundedness;
@@ -43,13 +44,13 @@ public final class BinlogSource implements Source<Event, BinlogSplit, List<Binlo
     @Override
     public SplitEnumerator<BinlogSplit, List<BinlogSplit>> createEnumerator(
             SplitEnumeratorContext<BinlogSplit> context) {
-        return new BinlogEnumerator(context, List.of(BinlogSplit.fresh()), isBounded());
+        return new SingleSplitEnumerator<>(context, List.of(BinlogSplit.fresh()), isBounded());
     }
 
     @Override
     public SplitEnumerator<BinlogSplit, List<BinlogSplit>> restoreEnumerator(
             SplitEnumeratorContext<BinlogSplit> context, List<BinlogSplit> checkpoint) {
-        return new BinlogEnumerator(context, checkpoint, isBounded());
+        return new SingleSplitEnumerator<>(context, checkpoint, isBounded());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.schemaop.connectors.mariadb.source;
 
+import dev.schemaop.connectors.debezium.DebeziumValues;
 import dev.schemaop.connectors.mariadb.values.TimeValues;
 
 import org.apache.flink.cdc.common.data.DateData;
@@ -11,7 +12,6 @@ import org.apache.flink.cdc.common.data.binary.BinaryStringData;
 import org.apache.flink.cdc.common.types.DataType;
 import org.apache.flink.cdc.common.types.DecimalType;
 import org.apache.kafka.connect.data.Schema;
-import org.apache.kafka.connect.data.Struct;
 
 import javax.annotation.Nullable;
 
@@ -92,7 +92,7 @@ final class ValueConverter {
                 return BinaryStringData.fromString(text(value));
             case BINARY:
             case VARBINARY:
-                byte[] bytes = bytes(value);
+                byte[] bytes = DebeziumValues.bytes(value);
                 return BITS.equals(logical) ? reversed(bytes) : bytes;
             case DATE:
                 long day = ((Number) value).longValue();
@@ -121,28 +121,9 @@ final class ValueConverter {
             return d.toPlainString();
         }
         if (value instanceof ByteBuffer || value instanceof byte[]) {
-            return new String(bytes(value), StandardCharsets.UTF_8);
+            return new String(DebeziumValues.bytes(value), StandardCharsets.UTF_8);
         }
         return value.toString();
-    }
-
-    private static byte[] bytes(Object value) {
-        if (value instanceof byte[] b) {
-            return b;
-        }
-        if (value instanceof ByteBuffer buffer) {
-            ByteBuffer copy = buffer.duplicate();
-            byte[] b = new byte[copy.remaining()];
-            copy.get(b);
-            return b;
-        }
-        if (value instanceof Struct geometry) {
-            return bytes(geometry.get("wkb")); // io.debezium.data.geometry.*: WKB and SRID
-        }
-        if (value instanceof Boolean b) {
-            return new byte[] {(byte) (b ? 1 : 0)};
-        }
-        return value.toString().getBytes(StandardCharsets.UTF_8);
     }
 
     private static byte[] reversed(byte[] littleEndian) {
@@ -163,16 +144,7 @@ final class ValueConverter {
     }
 
     private static TimestampData timestamp(Object value, String logical) {
-        long number = ((Number) value).longValue();
-        if (logical.endsWith("NanoTimestamp")) {
-            return TimestampData.fromMillis(
-                    Math.floorDiv(number, 1_000_000L), (int) Math.floorMod(number, 1_000_000L));
-        }
-        if (logical.endsWith("MicroTimestamp")) {
-            return TimestampData.fromMillis(
-                    Math.floorDiv(number, 1_000L), (int) Math.floorMod(number, 1_000L) * 1_000);
-        }
-        return TimestampData.fromMillis(number);
+        return DebeziumValues.timestamp(((Number) value).longValue(), logical);
     }
 
     private static Instant instant(Object value) {

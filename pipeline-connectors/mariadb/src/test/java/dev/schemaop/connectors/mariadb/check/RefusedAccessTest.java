@@ -3,6 +3,7 @@ package dev.schemaop.connectors.mariadb.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemaop.api.NonRecoverableException;
+import dev.schemaop.connectors.debezium.StartupMode;
 import dev.schemaop.connectors.debezium.TablePattern;
 import dev.schemaop.connectors.mariadb.SourceSettings;
 
@@ -31,7 +32,7 @@ class RefusedAccessTest {
                     List.of(TablePattern.parse("app.orders")),
                     5400,
                     "UTC",
-                    SourceSettings.StartupMode.INITIAL,
+                    StartupMode.INITIAL,
                     1024,
                     true,
                     Duration.ofSeconds(30),

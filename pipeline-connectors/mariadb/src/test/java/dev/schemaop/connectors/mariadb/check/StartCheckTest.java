@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.schemaop.api.PipelineConfigException;
+import dev.schemaop.connectors.debezium.StartupMode;
 import dev.schemaop.connectors.debezium.TablePattern;
 import dev.schemaop.connectors.mariadb.SourceSettings;
 
@@ -90,7 +91,7 @@ class StartCheckTest {
                 tables,
                 5400,
                 "UTC",
-                SourceSettings.StartupMode.INITIAL,
+                StartupMode.INITIAL,
                 1024,
                 true,
                 Duration.ofSeconds(30),
@@ -286,7 +287,7 @@ class StartCheckTest {
                         List.of(TablePattern.parse("app.orders")),
                         5400,
                         "UTC",
-                        SourceSettings.StartupMode.INITIAL,
+                        StartupMode.INITIAL,
                         1024,
                         true,
                         Duration.ofSeconds(30),

@@ -2,6 +2,7 @@ package dev.schemaop.connectors.mariadb.source;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemaop.connectors.debezium.StartupMode;
 import dev.schemaop.connectors.debezium.TablePattern;
 import dev.schemaop.connectors.mariadb.SourceSettings;
 import dev.schemaop.connectors.mariadb.debezium.ResolvedRenames;
@@ -30,7 +31,7 @@ class RecordEmitterTest {
                     List.of(TablePattern.parse("app.t")),
                     5400,
                     "UTC",
-                    SourceSettings.StartupMode.INITIAL,
+                    StartupMode.INITIAL,
                     1024,
                     true,
                     Duration.ofSeconds(30),

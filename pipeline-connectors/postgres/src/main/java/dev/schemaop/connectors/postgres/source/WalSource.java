@@ -1,5 +1,6 @@
 package dev.schemaop.connectors.postgres.source;
 
+import dev.schemaop.connectors.debezium.SingleSplitEnumerator;
 import dev.schemaop.connectors.postgres.PostgresSourceSettings;
 
 import org.apache.flink.api.connector.source.Boundedness;
@@ -39,14 +40,14 @@ public final class WalSource implements Source<Event, WalSplit, List<WalSplit>> 
     @Override
     public SplitEnumerator<WalSplit, List<WalSplit>> createEnumerator(
             SplitEnumeratorContext<WalSplit> context) {
-        return new WalEnumerator(
+        return new SingleSplitEnumerator<>(
                 context, List.of(WalSplit.fresh()), settings.startupMode().isBounded());
     }
 
     @Override
     public SplitEnumerator<WalSplit, List<WalSplit>> restoreEnumerator(
             SplitEnumeratorContext<WalSplit> context, List<WalSplit> checkpoint) {
-        return new WalEnumerator(context, checkpoint, settings.startupMode().isBounded());
+        return new SingleSplitEnumerator<>(context, checkpoint, settings.startupMode().isBounded());
     }
 
     @Override

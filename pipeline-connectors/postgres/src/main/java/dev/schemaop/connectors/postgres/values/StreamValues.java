@@ -1,10 +1,11 @@
 package dev.schemaop.connectors.postgres.values;
 
+import dev.schemaop.connectors.debezium.DebeziumValues;
+
 import org.apache.flink.cdc.common.data.DateData;
 import org.apache.flink.cdc.common.data.GenericArrayData;
 import org.apache.flink.cdc.common.data.LocalZonedTimestampData;
 import org.apache.flink.cdc.common.data.TimeData;
-import org.apache.flink.cdc.common.data.TimestampData;
 import org.apache.flink.cdc.common.data.binary.BinaryStringData;
 import org.apache.flink.cdc.common.types.ArrayType;
 import org.apache.flink.cdc.common.types.DataType;
@@ -13,8 +14,6 @@ import org.apache.kafka.connect.data.Schema;
 
 import javax.annotation.Nullable;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.util.List;
 
@@ -53,7 +52,7 @@ public final class StreamValues {
                 return BinaryStringData.fromString(value.toString());
             case BINARY:
             case VARBINARY:
-                return bytes(value);
+                return DebeziumValues.bytes(value);
             case DATE:
                 return DateData.fromEpochDay(((Number) value).intValue());
             case TIME_WITHOUT_TIME_ZONE:
@@ -64,7 +63,7 @@ public final class StreamValues {
                                 : logical.endsWith("NanoTime") ? time / 1_000_000L : time;
                 return TimeData.fromMillisOfDay((int) millis);
             case TIMESTAMP_WITHOUT_TIME_ZONE:
-                return timestamp(((Number) value).longValue(), logical);
+                return DebeziumValues.timestamp(((Number) value).longValue(), logical);
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
                 return LocalZonedTimestampData.fromInstant(
                         OffsetDateTime.parse(value.toString()).toInstant());
@@ -79,30 +78,5 @@ public final class StreamValues {
             default:
                 throw new IllegalArgumentException("No conversion into " + type);
         }
-    }
-
-    private static TimestampData timestamp(long number, String logical) {
-        if (logical.endsWith("NanoTimestamp")) {
-            return TimestampData.fromMillis(
-                    Math.floorDiv(number, 1_000_000L), (int) Math.floorMod(number, 1_000_000L));
-        }
-        if (logical.endsWith("MicroTimestamp")) {
-            return TimestampData.fromMillis(
-                    Math.floorDiv(number, 1_000L), (int) Math.floorMod(number, 1_000L) * 1_000);
-        }
-        return TimestampData.fromMillis(number);
-    }
-
-    private static byte[] bytes(Object value) {
-        if (value instanceof byte[] b) {
-            return b;
-        }
-        if (value instanceof ByteBuffer buffer) {
-            ByteBuffer copy = buffer.duplicate();
-            byte[] b = new byte[copy.remaining()];
-            copy.get(b);
-            return b;
-        }
-        return value.toString().getBytes(StandardCharsets.UTF_8);
     }
 }
