@@ -5,7 +5,6 @@ import dev.schemaop.connectors.postgres.catalog.DdlCapture;
 import dev.schemaop.connectors.postgres.catalog.LayoutDiff;
 import dev.schemaop.connectors.postgres.catalog.LayoutMessages;
 import dev.schemaop.connectors.postgres.catalog.TableLayout;
-import dev.schemaop.connectors.postgres.values.StreamValues;
 
 import org.apache.flink.cdc.common.data.RecordData;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
@@ -14,10 +13,6 @@ import org.apache.flink.cdc.common.event.DropTableEvent;
 import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.event.TruncateTableEvent;
-import org.apache.flink.cdc.common.schema.Schema;
-import org.apache.flink.cdc.common.types.DataType;
-import org.apache.flink.cdc.runtime.typeutils.BinaryRecordDataGenerator;
-import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.source.SourceRecord;
 
@@ -37,8 +32,7 @@ import java.util.Map;
 final class ChangeEmitter {
     private final PostgresSourceSettings settings;
     private final Map<TableId, TableLayout> layouts = new LinkedHashMap<>();
-    private final Map<TableId, Schema> schemas = new HashMap<>();
-    private final Map<TableId, BinaryRecordDataGenerator> generators = new HashMap<>();
+    private final Map<TableId, TableRows> rows = new HashMap<>();
 
     ChangeEmitter(PostgresSourceSettings settings, List<TableLayout> restored) {
         this.settings = settings;
@@ -57,7 +51,7 @@ final class ChangeEmitter {
         TableLayout known = layouts.get(now.id());
         remember(now);
         if (known == null) {
-            return List.of(new CreateTableEvent(now.id(), schemas.get(now.id())));
+            return List.of(new CreateTableEvent(now.id(), now.pipelineSchema()));
         }
         return LayoutDiff.between(known, now);
     }
@@ -113,7 +107,9 @@ final class ChangeEmitter {
                 RecordData before = row(table, value, "before");
                 return List.of(
                         DataChangeEvent.updateEvent(
-                                table, before != null ? before : keyOf(table, after), after));
+                                table,
+                                before != null ? before : rows.get(table).keyOf(after),
+                                after));
             case "d":
                 return List.of(DataChangeEvent.deleteEvent(table, row(table, value, "before")));
             case "t":
@@ -159,67 +155,16 @@ final class ChangeEmitter {
 
     private RecordData row(TableId table, Struct value, String side) {
         Struct row = value.getStruct(side);
-        if (row == null) {
-            return null;
-        }
-        Schema schema = schemas.get(table);
-        List<String> names = schema.getColumnNames();
-        for (Field field : row.schema().fields()) {
-            if (!names.contains(field.name())) {
-                throw new IllegalStateException(
-                        "A row of "
-                                + table
-                                + " has the column "
-                                + field.name()
-                                + ", which the DDL capture did not report (the pipeline knows "
-                                + names
-                                + "). Was the event trigger schemaop_capture_ddl disabled or"
-                                + " dropped? Restore it (the source installs it at start) and"
-                                + " start the pipeline with --fresh.");
-            }
-        }
-        List<DataType> types = schema.getColumnDataTypes();
-        Object[] values = new Object[names.size()];
-        for (int i = 0; i < values.length; i++) {
-            Field field = row.schema().field(names.get(i));
-            if (field != null) {
-                values[i] =
-                        StreamValues.convert(
-                                row.get(field), field.schema(), types.get(i), names.get(i));
-            }
-        }
-        return generators.get(table).generate(values);
-    }
-
-    /**
-     * The before image of an update under the default replica identity, which logs no old values
-     * when the key did not change: the key's values, the other columns null (as in a delete's).
-     */
-    private RecordData keyOf(TableId table, RecordData after) {
-        Schema schema = schemas.get(table);
-        List<DataType> types = schema.getColumnDataTypes();
-        Object[] values = new Object[types.size()];
-        for (int i = 0; i < values.length; i++) {
-            if (schema.primaryKeys().contains(schema.getColumnNames().get(i))) {
-                values[i] = RecordData.createFieldGetter(types.get(i), i).getFieldOrNull(after);
-            }
-        }
-        return generators.get(table).generate(values);
+        return row == null ? null : rows.get(table).row(row);
     }
 
     private void remember(TableLayout layout) {
         layouts.put(layout.id(), layout);
-        Schema schema = layout.pipelineSchema();
-        schemas.put(layout.id(), schema);
-        generators.put(
-                layout.id(),
-                new BinaryRecordDataGenerator(
-                        schema.getColumnDataTypes().toArray(new DataType[0])));
+        rows.put(layout.id(), new TableRows(layout.id(), layout.pipelineSchema()));
     }
 
     private void forget(TableId table) {
         layouts.remove(table);
-        schemas.remove(table);
-        generators.remove(table);
+        rows.remove(table);
     }
 }
