@@ -26,10 +26,10 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /** A filesystem warehouse read with Paimon's own API: what a user's Paimon reader would see. */
-final class Warehouse implements AutoCloseable {
+public final class Warehouse implements AutoCloseable {
     private final Catalog catalog;
 
-    Warehouse(Path directory) {
+    public Warehouse(Path directory) {
         catalog =
                 CatalogFactory.createCatalog(
                         CatalogContext.create(
@@ -51,7 +51,7 @@ final class Warehouse implements AutoCloseable {
         return (FileStoreTable) catalog.getTable(Identifier.create(database, table));
     }
 
-    boolean exists(String database, String table) {
+    public boolean exists(String database, String table) {
         try {
             table(database, table);
             return true;
@@ -80,12 +80,12 @@ final class Warehouse implements AutoCloseable {
     }
 
     /** "name TYPE" per column of the latest schema, in the table's order. */
-    List<String> columns(String database, String table) throws Exception {
+    public List<String> columns(String database, String table) throws Exception {
         return describe(table(database, table).schema());
     }
 
     /** Every schema version the table had, oldest first, each as its columns. */
-    List<List<String>> schemaHistory(String database, String table) throws Exception {
+    public List<List<String>> schemaHistory(String database, String table) throws Exception {
         List<List<String>> history = new ArrayList<>();
         List<TableSchema> schemas =
                 new ArrayList<>(table(database, table).schemaManager().listAll());
@@ -105,7 +105,7 @@ final class Warehouse implements AutoCloseable {
     /**
      * The latest snapshot's rows as "column=value, ...", ordered by the first column (a number).
      */
-    List<String> rows(String database, String table) throws Exception {
+    public List<String> rows(String database, String table) throws Exception {
         FileStoreTable paimon = table(database, table);
         List<DataField> fields = paimon.schema().fields();
         List<InternalRow.FieldGetter> getters = new ArrayList<>();

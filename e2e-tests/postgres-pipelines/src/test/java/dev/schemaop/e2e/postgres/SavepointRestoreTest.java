@@ -18,9 +18,9 @@ import java.util.List;
 
 /**
  * A job stopped with a savepoint while rows and DDL keep coming, then restored: it continues from
- * the savepoint's WAL position without a new snapshot (a row deleted at the sink stays away), and
- * the DDL run while it was stopped arrives in order with the rows. Before that, the slot's
- * confirmed position moves only as checkpoints complete.
+ * the savepoint's WAL position without a new snapshot (a row deleted at the sink stays away, a row
+ * changed there keeps its value), and the DDL run while it was stopped arrives in order with the
+ * rows. Before that, the slot's confirmed position moves only as checkpoints complete.
  */
 class SavepointRestoreTest {
     private static final String DB = "e2e_pgsrc_restore";
@@ -50,7 +50,9 @@ class SavepointRestoreTest {
                 assertThat(Await.until(pipeline, () -> confirmedPast(DB, before), true))
                         .as("the slot's confirmed position moves once checkpoints complete")
                         .isTrue();
-                pg.execute("DELETE FROM " + SINK + ".t WHERE id = 1"); // the probe
+                // the probes: a new snapshot would bring row 1 back and row 3's value with it
+                pg.execute("DELETE FROM " + SINK + ".t WHERE id = 1");
+                pg.execute("UPDATE " + SINK + ".t SET v = 'sink only' WHERE id = 3");
                 savepoint = pipeline.stopWithSavepoint(savepoints);
             }
 
@@ -64,11 +66,12 @@ class SavepointRestoreTest {
                 List<String> expected =
                         List.of(
                                 "id=2, w=bb, n=null",
-                                "id=3, w=c, n=null",
+                                "id=3, w=sink only, n=null",
                                 "id=4, w=d, n=4",
                                 "id=5, w=e, n=5");
                 assertThat(Await.until(pipeline, () -> pg.rows("t"), expected))
-                        .as("no new snapshot (row 1 stays away), every change while stopped")
+                        .as(
+                                "no new snapshot (row 1 stays away, row 3 keeps the sink's value), every change while stopped")
                         .isEqualTo(expected);
                 assertThat(pg.columns("t"))
                         .containsExactly("id integer NOT NULL", "w text", "n integer");
