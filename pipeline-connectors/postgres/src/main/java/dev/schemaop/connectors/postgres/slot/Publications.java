@@ -1,5 +1,7 @@
 package dev.schemaop.connectors.postgres.slot;
 
+import static dev.schemaop.connectors.postgres.catalog.Identifiers.quote;
+
 import dev.schemaop.connectors.postgres.catalog.DdlCapture;
 import dev.schemaop.connectors.postgres.catalog.Layouts;
 import dev.schemaop.connectors.postgres.catalog.TableLayout;
@@ -65,9 +67,5 @@ public final class Publications {
                             + publication.replace("'", "''")
                             + "'");
         }
-    }
-
-    static String quote(String name) {
-        return "\"" + name.replace("\"", "\"\"") + "\"";
     }
 }

@@ -1,5 +1,7 @@
 package dev.schemaop.connectors.postgres.snapshot;
 
+import static dev.schemaop.connectors.postgres.catalog.Identifiers.quote;
+
 import dev.schemaop.connectors.postgres.PostgresSourceSettings;
 import dev.schemaop.connectors.postgres.catalog.Layouts;
 import dev.schemaop.connectors.postgres.catalog.TableLayout;
@@ -157,10 +159,6 @@ public final class SnapshotReader implements AutoCloseable {
         statement.close();
         rows = null;
         statement = null;
-    }
-
-    static String quote(String name) {
-        return "\"" + name.replace("\"", "\"\"") + "\"";
     }
 
     @Override

@@ -16,6 +16,7 @@ import org.apache.flink.cdc.common.event.TruncateTableEvent;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.source.SourceRecord;
 
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -29,13 +30,15 @@ import java.util.Map;
  * TruncateTableEvent}s. A row with a column the pipeline was not told of ends the job: the DDL
  * capture missed a statement, and a row of another shape must never reach the sink.
  */
-final class ChangeEmitter {
+final class ChangeEmitter implements AutoCloseable {
     private final PostgresSourceSettings settings;
     private final Map<TableId, TableLayout> layouts = new LinkedHashMap<>();
     private final Map<TableId, TableRows> rows = new HashMap<>();
+    private final UnloggedValues unlogged;
 
     ChangeEmitter(PostgresSourceSettings settings, List<TableLayout> restored) {
         this.settings = settings;
+        this.unlogged = new UnloggedValues(settings);
         restored.forEach(this::remember);
     }
 
@@ -82,7 +85,7 @@ final class ChangeEmitter {
         return events;
     }
 
-    List<Event> eventsOf(SourceRecord record) {
+    List<Event> eventsOf(SourceRecord record) throws SQLException {
         if (!(record.value() instanceof Struct value) || value.schema().field("op") == null) {
             return List.of(); // a heartbeat: only its offset counts
         }
@@ -101,15 +104,18 @@ final class ChangeEmitter {
         switch (op) {
             case "c":
             case "r":
-                return List.of(DataChangeEvent.insertEvent(table, row(table, value, "after")));
+                return List.of(
+                        DataChangeEvent.insertEvent(
+                                table,
+                                rows.get(table).after(value.getStruct("after"), null, unlogged)));
             case "u":
-                RecordData after = row(table, value, "after");
+                TableRows shape = rows.get(table);
+                RecordData after =
+                        shape.after(value.getStruct("after"), value.getStruct("before"), unlogged);
                 RecordData before = row(table, value, "before");
                 return List.of(
                         DataChangeEvent.updateEvent(
-                                table,
-                                before != null ? before : rows.get(table).keyOf(after),
-                                after));
+                                table, before != null ? before : shape.keyOf(after), after));
             case "d":
                 return List.of(DataChangeEvent.deleteEvent(table, row(table, value, "before")));
             case "t":
@@ -160,11 +166,16 @@ final class ChangeEmitter {
 
     private void remember(TableLayout layout) {
         layouts.put(layout.id(), layout);
-        rows.put(layout.id(), new TableRows(layout.id(), layout.pipelineSchema()));
+        rows.put(layout.id(), new TableRows(layout));
     }
 
     private void forget(TableId table) {
         layouts.remove(table);
         rows.remove(table);
+    }
+
+    @Override
+    public void close() throws SQLException {
+        unlogged.close();
     }
 }

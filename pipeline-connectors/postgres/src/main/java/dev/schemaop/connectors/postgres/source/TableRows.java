@@ -1,6 +1,9 @@
 package dev.schemaop.connectors.postgres.source;
 
+import dev.schemaop.api.NonRecoverableException;
+import dev.schemaop.connectors.postgres.catalog.TableLayout;
 import dev.schemaop.connectors.postgres.values.StreamValues;
+import dev.schemaop.connectors.postgres.values.ToastPlaceholder;
 
 import org.apache.flink.cdc.common.data.RecordData;
 import org.apache.flink.cdc.common.event.TableId;
@@ -10,6 +13,10 @@ import org.apache.flink.cdc.runtime.typeutils.BinaryRecordDataGenerator;
 import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.data.Struct;
 
+import javax.annotation.Nullable;
+
+import java.sql.SQLException;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -21,21 +28,33 @@ import java.util.Set;
  * row is worked out once: the column names, types and key getters when the layout is known, and for
  * each Connect schema Debezium hands out (one object per table version, reused for its rows) which
  * of its fields fills which column, and whether it has a field the pipeline was not told of.
+ *
+ * <p>An update's large values that PostgreSQL did not log because the update left them unchanged
+ * (Debezium's placeholder, {@link ToastPlaceholder}) never reach the sink: they are taken from the
+ * before image when the table logs whole rows (REPLICA IDENTITY FULL), else read again from the
+ * table ({@link UnloggedValues}).
  */
 final class TableRows {
     /** Debezium makes a new Connect schema per table version; a table rarely sees more. */
     private static final int SCHEMAS_KEPT = 16;
 
+    private final TableLayout layout;
     private final TableId table;
     private final String[] names;
     private final DataType[] types;
     private final RecordData.FieldGetter[] keyGetters;
+
+    /** The key's columns, in the order of the layout's key. */
+    private final int[] keyIndexes;
+
     private final BinaryRecordDataGenerator generator;
     private final Map<org.apache.kafka.connect.data.Schema, Field[]> fieldsBySchema =
             new IdentityHashMap<>();
 
-    TableRows(TableId table, Schema schema) {
-        this.table = table;
+    TableRows(TableLayout layout) {
+        this.layout = layout;
+        this.table = layout.id();
+        Schema schema = layout.pipelineSchema();
         this.names = schema.getColumnNames().toArray(new String[0]);
         this.types = schema.getColumnDataTypes().toArray(new DataType[0]);
         this.keyGetters = new RecordData.FieldGetter[names.length];
@@ -45,24 +64,62 @@ final class TableRows {
                 keyGetters[i] = RecordData.createFieldGetter(types[i], i);
             }
         }
+        this.keyIndexes =
+                layout.key().stream().mapToInt(k -> Arrays.asList(names).indexOf(k)).toArray();
         this.generator = new BinaryRecordDataGenerator(types);
     }
 
+    /**
+     * A before image (a delete's, or an update's under REPLICA IDENTITY FULL): every value logged.
+     */
     RecordData row(Struct row) {
-        Field[] fields = fieldsBySchema.get(row.schema());
-        if (fields == null) {
-            fields = fieldsOf(row.schema());
-            if (fieldsBySchema.size() >= SCHEMAS_KEPT) {
-                fieldsBySchema.clear();
-            }
-            fieldsBySchema.put(row.schema(), fields);
-        }
+        Field[] fields = fieldsOf(row);
         Object[] values = new Object[names.length];
         for (int i = 0; i < values.length; i++) {
             Field field = fields[i];
             if (field != null) {
-                values[i] =
-                        StreamValues.convert(row.get(field), field.schema(), types[i], names[i]);
+                values[i] = convert(row.get(field), field, i);
+            }
+        }
+        return generator.generate(values);
+    }
+
+    /**
+     * An after image, its unlogged large values filled in: an update's, or an insert's, which is
+     * what Debezium makes of an update that changed the key (a delete of the old key, an insert of
+     * the new one, the unchanged large values unlogged as in any update).
+     */
+    RecordData after(Struct after, @Nullable Struct before, UnloggedValues unlogged)
+            throws SQLException {
+        Field[] fields = fieldsOf(after);
+        Object[] values = new Object[names.length];
+        int[] missing = null;
+        int missed = 0;
+        for (int i = 0; i < values.length; i++) {
+            Field field = fields[i];
+            if (field == null) {
+                continue;
+            }
+            Object value = after.get(field);
+            if (ToastPlaceholder.is(value)) {
+                Object logged = before == null ? null : before.get(field.name());
+                if (logged == null || ToastPlaceholder.is(logged)) {
+                    if (missing == null) {
+                        missing = new int[names.length];
+                    }
+                    missing[missed++] = i;
+                    continue;
+                }
+                value = logged;
+            }
+            values[i] = convert(value, field, i);
+        }
+        if (missed > 0) {
+            int[] columns = Arrays.copyOf(missing, missed);
+            Object[] read = unlogged.read(layout, columns, types, keyIndexes, values);
+            // null: the row was deleted or its key changed since, which the stream brings next
+            for (int c = 0; read != null && c < columns.length; c++) {
+                values[columns[c]] = read[c];
             }
         }
         return generator.generate(values);
@@ -82,6 +139,22 @@ final class TableRows {
         return generator.generate(values);
     }
 
+    private Object convert(Object value, Field field, int column) {
+        return StreamValues.convert(value, field.schema(), types[column], names[column]);
+    }
+
+    private Field[] fieldsOf(Struct row) {
+        Field[] fields = fieldsBySchema.get(row.schema());
+        if (fields == null) {
+            fields = fieldsOf(row.schema());
+            if (fieldsBySchema.size() >= SCHEMAS_KEPT) {
+                fieldsBySchema.clear();
+            }
+            fieldsBySchema.put(row.schema(), fields);
+        }
+        return fields;
+    }
+
     /**
      * The struct's field for each column (null where the row has none), checked once per schema.
      */
@@ -89,7 +162,7 @@ final class TableRows {
         List<String> known = List.of(names);
         for (Field field : rowSchema.fields()) {
             if (!known.contains(field.name())) {
-                throw new IllegalStateException(
+                throw new NonRecoverableException(
                         "A row of "
                                 + table
                                 + " has the column "

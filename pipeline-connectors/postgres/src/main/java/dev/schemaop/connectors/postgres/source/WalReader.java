@@ -284,5 +284,8 @@ final class WalReader implements SourceReader<Event, WalSplit> {
         if (engine != null) {
             engine.close();
         }
+        if (emitter != null) {
+            emitter.close();
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.postgres.stream;
 
 import dev.schemaop.connectors.postgres.PostgresSourceSettings;
+import dev.schemaop.connectors.postgres.values.ToastPlaceholder;
 
 import java.util.Properties;
 
@@ -52,6 +53,8 @@ final class DebeziumProperties {
         p.setProperty("decimal.handling.mode", "string");
         p.setProperty("binary.handling.mode", "bytes");
         p.setProperty("time.precision.mode", "adaptive");
+        // recognised in the rows and replaced with the value (ToastPlaceholder, UnloggedValues)
+        p.setProperty("unavailable.value.placeholder", ToastPlaceholder.TEXT);
         p.setProperty("poll.interval.ms", "50");
         // A lost connection fails the reader, and Flink restores it from the last checkpoint:
         // Debezium's own retry would resume from the store's position, the last complete

@@ -3,29 +3,36 @@ package dev.schemaop.connectors.postgres.source;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.schemaop.api.NonRecoverableException;
+import dev.schemaop.connectors.postgres.catalog.ColumnLayout;
+import dev.schemaop.connectors.postgres.catalog.TableLayout;
+import dev.schemaop.connectors.postgres.values.ToastPlaceholder;
+
 import org.apache.flink.cdc.common.data.RecordData;
-import org.apache.flink.cdc.common.event.TableId;
-import org.apache.flink.cdc.common.schema.Schema;
-import org.apache.flink.cdc.common.types.DataTypes;
+import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaBuilder;
 import org.apache.kafka.connect.data.Struct;
 import org.junit.jupiter.api.Test;
 
-class TableRowsTest {
-    private static final TableId TABLE = TableId.tableId("app", "orders");
-    private static final Schema SCHEMA =
-            Schema.newBuilder()
-                    .physicalColumn("id", DataTypes.INT().notNull())
-                    .physicalColumn("note", DataTypes.STRING())
-                    .physicalColumn("qty", DataTypes.BIGINT())
-                    .primaryKey("id")
-                    .build();
+import java.util.List;
 
-    private final TableRows rows = new TableRows(TABLE, SCHEMA);
+class TableRowsTest {
+    private static final TableLayout LAYOUT =
+            new TableLayout(
+                    16384,
+                    "app",
+                    "orders",
+                    List.of(
+                            new ColumnLayout(1, "id", "integer", "N", null, true),
+                            new ColumnLayout(2, "note", "text", "S", null, false),
+                            new ColumnLayout(4, "qty", "bigint", "N", null, false)),
+                    List.of("id"));
+
+    private final TableRows rows = new TableRows(LAYOUT);
 
     @Test
     void fillsColumnsByNameWhateverTheStructsFieldOrder() {
-        org.apache.kafka.connect.data.Schema connect =
+        Schema connect =
                 SchemaBuilder.struct()
                         .field("qty", SchemaBuilder.OPTIONAL_INT64_SCHEMA)
                         .field("id", SchemaBuilder.INT32_SCHEMA)
@@ -45,8 +52,7 @@ class TableRowsTest {
 
     @Test
     void aStructWithoutAColumnLeavesItNull() {
-        org.apache.kafka.connect.data.Schema connect =
-                SchemaBuilder.struct().field("id", SchemaBuilder.INT32_SCHEMA).build();
+        Schema connect = SchemaBuilder.struct().field("id", SchemaBuilder.INT32_SCHEMA).build();
 
         RecordData row = rows.row(new Struct(connect).put("id", 3));
 
@@ -57,21 +63,21 @@ class TableRowsTest {
 
     @Test
     void aColumnThePipelineWasNotToldOfEndsTheJobNamingIt() {
-        org.apache.kafka.connect.data.Schema connect =
+        Schema connect =
                 SchemaBuilder.struct()
                         .field("id", SchemaBuilder.INT32_SCHEMA)
                         .field("extra", SchemaBuilder.OPTIONAL_STRING_SCHEMA)
                         .build();
 
         assertThatThrownBy(() -> rows.row(new Struct(connect).put("id", 1).put("extra", "x")))
-                .isInstanceOf(IllegalStateException.class)
+                .isInstanceOf(NonRecoverableException.class)
                 .hasMessageContaining("A row of app.orders has the column extra")
                 .hasMessageContaining("[id, note, qty]");
     }
 
     @Test
     void theKeyImageKeepsOnlyTheKey() {
-        org.apache.kafka.connect.data.Schema connect =
+        Schema connect =
                 SchemaBuilder.struct()
                         .field("id", SchemaBuilder.INT32_SCHEMA)
                         .field("note", SchemaBuilder.OPTIONAL_STRING_SCHEMA)
@@ -85,5 +91,25 @@ class TableRowsTest {
         assertThat(key.getInt(0)).isEqualTo(5);
         assertThat(key.isNullAt(1)).isTrue();
         assertThat(key.isNullAt(2)).isTrue();
+    }
+
+    @Test
+    void anUnloggedLargeValueIsTakenFromTheBeforeImageOfAWholeRowIdentity() throws Exception {
+        Schema connect =
+                SchemaBuilder.struct()
+                        .field("id", SchemaBuilder.INT32_SCHEMA)
+                        .field("note", SchemaBuilder.OPTIONAL_STRING_SCHEMA)
+                        .field("qty", SchemaBuilder.OPTIONAL_INT64_SCHEMA)
+                        .build();
+        Struct before = new Struct(connect).put("id", 5).put("note", "long text").put("qty", 1L);
+        Struct after =
+                new Struct(connect).put("id", 5).put("note", ToastPlaceholder.TEXT).put("qty", 2L);
+
+        try (UnloggedValues neverAsked = new UnloggedValues(null)) {
+            RecordData row = rows.after(after, before, neverAsked);
+
+            assertThat(row.getString(1).toString()).isEqualTo("long text");
+            assertThat(row.getLong(2)).isEqualTo(2L);
+        }
     }
 }

@@ -1,0 +1,219 @@
+package dev.schemaop.e2e.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.schemaop.api.NonRecoverableException;
+import dev.schemaop.e2e.mariadb.Await;
+import dev.schemaop.e2e.mariadb.PostgresTables;
+import dev.schemaop.e2e.mariadb.RunningPipeline;
+import dev.schemaop.e2e.mariadb.Servers;
+import dev.schemaop.testing.SqlRows;
+
+import org.apache.flink.util.ExceptionUtils;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.util.List;
+
+/**
+ * Large values PostgreSQL keeps out of line (TOAST): an update that leaves them unchanged does not
+ * log them (pgoutput sends "unchanged" in their place, Debezium a placeholder), yet the sink must
+ * end with the values the source has, whatever the replica identity: text, bytea, jsonb and an
+ * array, on a table with the default identity (the values are read again by key), one with REPLICA
+ * IDENTITY FULL (taken from the before image) and a keyless one; also when the key changes in the
+ * same update, when the row is deleted right after, and when the column is renamed right after.
+ */
+class ToastedValuesTest {
+    private static final String DB = "e2e_pgsrc_toast";
+    private static final String SINK = "e2e_pgsrc_toast_sink";
+    private static final String COLUMNS =
+            "(id INT PRIMARY KEY, body TEXT, blob BYTEA, doc JSONB, tags TEXT[], nums INT[], n INT)";
+
+    @Test
+    void unchangedLargeValuesKeepTheirValueAtTheSink() throws Exception {
+        try (SourceDatabase source = SourceDatabase.fresh(DB);
+                PostgresTables pg = PostgresTables.fresh(SINK);
+                Connection sourceSql = Servers.postgres(Servers.postgresUrl(DB));
+                Connection sinkSql = Servers.postgres()) {
+            // ~22 kB of hex: compressed it still exceeds the 2 kB TOAST threshold
+            source.execute(
+                    "CREATE FUNCTION big(k INT) RETURNS TEXT LANGUAGE sql IMMUTABLE AS $$"
+                            + " SELECT string_agg(md5(k || '-' || g), '') FROM generate_series(1,"
+                            + " 700) g $$");
+            source.execute("CREATE TABLE docs " + COLUMNS);
+            source.execute("CREATE TABLE docs_full " + COLUMNS);
+            source.execute("ALTER TABLE docs_full REPLICA IDENTITY FULL");
+            source.execute("CREATE TABLE notes (body TEXT, n INT)");
+            // a key of several types, dates and times among them, to read the row again by
+            source.execute(
+                    "CREATE TABLE events (id BIGINT, at TIMESTAMP, zoned TIMESTAMPTZ, day DATE,"
+                            + " tag VARCHAR(10), body TEXT, n INT,"
+                            + " PRIMARY KEY (id, at, zoned, day, tag))");
+            source.execute(
+                    "INSERT INTO events VALUES (1, '2026-12-06 10:11:12.123456',"
+                            + " '2026-12-06 10:11:12.654321+02', '2026-12-06', 'a', big(200), 1)");
+            source.execute("ALTER TABLE notes REPLICA IDENTITY FULL");
+            insert(source, 1, 2);
+            source.execute("INSERT INTO notes VALUES (big(100), 1)");
+
+            try (RunningPipeline pipeline =
+                    RunningPipeline.start(
+                            source.sourceBlock("public.(docs|docs_full|notes|events)", DB, "")
+                                    + Servers.postgresSinkBlock()
+                                    + "route:\n  - source-table: public.\\.*\n    sink-table: "
+                                    + SINK
+                                    + ".<>\n    replace-symbol: <>\n"
+                                    + "pipeline:\n  parallelism: 1\n"
+                                    + "  schema.change.behavior: evolve\n",
+                            1)) {
+                assertThat(Await.until(pipeline, () -> pg.rows("docs").size(), 2)).isEqualTo(2);
+                insert(source, 3, 5);
+                source.execute("INSERT INTO notes VALUES (big(101), 2)");
+                for (String table : List.of("docs", "docs_full")) {
+                    source.execute("UPDATE " + table + " SET n = n + 10");
+                    source.execute("UPDATE " + table + " SET id = 6 WHERE id = 5");
+                    // in one transaction, so the pipeline reads the update only once the row
+                    // is gone, or the column renamed
+                    source.execute(
+                            "BEGIN; UPDATE "
+                                    + table
+                                    + " SET n = 0 WHERE id = 4; DELETE FROM "
+                                    + table
+                                    + " WHERE id = 4; COMMIT");
+                    source.execute(
+                            "BEGIN; UPDATE "
+                                    + table
+                                    + " SET n = 7 WHERE id = 1; ALTER TABLE "
+                                    + table
+                                    + " RENAME COLUMN body TO text_body; COMMIT");
+                }
+                source.execute("UPDATE notes SET n = n + 10");
+                source.execute("UPDATE events SET n = 2");
+                source.execute("INSERT INTO docs VALUES (9, 'last', NULL, NULL, NULL, NULL, 9)");
+
+                // arrays reach the sink as jsonb (the JDBC sink's mapping)
+                String sourceSummary = summary("to_jsonb(tags)", "to_jsonb(nums)");
+                String sinkSummary = summary("tags", "nums");
+                List<String> docs = SqlRows.of(sourceSql, sourceSummary + "docs ORDER BY id");
+                assertThat(docs).hasSize(5);
+                assertThat(
+                                Await.until(
+                                        pipeline,
+                                        () ->
+                                                SqlRows.of(
+                                                        sinkSql,
+                                                        sinkSummary + SINK + ".docs ORDER BY id"),
+                                        docs))
+                        .isEqualTo(docs);
+                List<String> full = SqlRows.of(sourceSql, sourceSummary + "docs_full ORDER BY id");
+                assertThat(full).hasSize(4);
+                assertThat(
+                                Await.until(
+                                        pipeline,
+                                        () ->
+                                                SqlRows.of(
+                                                        sinkSql,
+                                                        sinkSummary
+                                                                + SINK
+                                                                + ".docs_full ORDER BY id"),
+                                        full))
+                        .isEqualTo(full);
+                String notesSummary = "SELECT md5(body) AS body, n FROM ";
+                List<String> notes = SqlRows.of(sourceSql, notesSummary + "notes ORDER BY n");
+                assertThat(
+                                Await.until(
+                                        pipeline,
+                                        () ->
+                                                SqlRows.of(
+                                                        sinkSql,
+                                                        notesSummary + SINK + ".notes ORDER BY n"),
+                                        notes))
+                        .isEqualTo(notes);
+                String eventsSummary = "SELECT id, md5(body) AS body, n FROM ";
+                List<String> events = SqlRows.of(sourceSql, eventsSummary + "events");
+                assertThat(events).containsExactly("id=1, body=" + md5(sourceSql, 200) + ", n=2");
+                assertThat(
+                                Await.until(
+                                        pipeline,
+                                        () -> SqlRows.of(sinkSql, eventsSummary + SINK + ".events"),
+                                        events))
+                        .isEqualTo(events);
+            }
+        }
+    }
+
+    /**
+     * A key the source cannot look a row up by (a time of day): the job ends with what to do, and
+     * no placeholder reaches the sink.
+     */
+    @Test
+    void aKeyTheRowCannotBeReadAgainByEndsTheJobWithWhatToDo() throws Exception {
+        try (SourceDatabase source = SourceDatabase.fresh(DB);
+                PostgresTables pg = PostgresTables.fresh(SINK)) {
+            source.execute("CREATE TABLE shifts (starts TIME PRIMARY KEY, body TEXT, n INT)");
+            source.execute(
+                    "INSERT INTO shifts SELECT '08:00', string_agg(md5(g::text), ''), 1"
+                            + " FROM generate_series(1, 700) g");
+            try (RunningPipeline pipeline =
+                    RunningPipeline.start(
+                            source.sourceBlock("public.shifts", DB, "")
+                                    + Servers.postgresSinkBlock()
+                                    + "route:\n  - source-table: public.shifts\n    sink-table: "
+                                    + SINK
+                                    + ".shifts\n"
+                                    + "pipeline:\n  parallelism: 1\n",
+                            1)) {
+                assertThat(Await.until(pipeline, () -> pg.rows("shifts").size(), 1)).isEqualTo(1);
+                source.execute("UPDATE shifts SET n = 2");
+
+                Throwable failure = Await.failure(pipeline);
+                assertThat(failure).as("the job ended").isNotNull();
+                assertThat(ExceptionUtils.findThrowable(failure, NonRecoverableException.class))
+                        .get()
+                        .extracting(Throwable::getMessage)
+                        .isEqualTo(
+                                "An update of public.shifts left a large value unchanged, which"
+                                        + " PostgreSQL does not log, and the source cannot read it"
+                                        + " again by the key column starts (its type, time without"
+                                        + " time zone, is not one the source can look up). Run"
+                                        + " ALTER TABLE \"public\".\"shifts\" REPLICA IDENTITY"
+                                        + " FULL, so that updates log the whole row, and start the"
+                                        + " pipeline with --fresh.");
+                assertThat(pg.count("shifts", "n = 1 AND length(body) = 22400"))
+                        .as("the snapshot's row, untouched")
+                        .isEqualTo(1);
+            }
+        }
+    }
+
+    private static String md5(Connection sql, int k) throws Exception {
+        return SqlRows.of(sql, "SELECT md5(big(" + k + ")) AS m").get(0).substring("m=".length());
+    }
+
+    /** Each row's values as md5 sums: large values compared whole, read briefly. */
+    private static String summary(String tags, String nums) {
+        return "SELECT id, md5(text_body) AS body, md5(blob) AS blob, md5(doc::text) AS doc, md5("
+                + tags
+                + "::text) AS tags, md5("
+                + nums
+                + "::text) AS nums, n FROM ";
+    }
+
+    /** Rows {@code from..to} of both keyed tables, every large column out of line. */
+    private static void insert(SourceDatabase source, int from, int to) throws Exception {
+        for (String table : List.of("docs", "docs_full")) {
+            source.execute(
+                    "INSERT INTO "
+                            + table
+                            + " SELECT k, big(k), decode(big(k), 'hex'),"
+                            + " jsonb_build_object('k', big(k)), ARRAY[big(k), 'x'],"
+                            + " ARRAY(SELECT hashtext(k || '-' || g) FROM generate_series(1, 3000) g),"
+                            + " k"
+                            + " FROM generate_series("
+                            + from
+                            + ", "
+                            + to
+                            + ") k");
+        }
+    }
+}

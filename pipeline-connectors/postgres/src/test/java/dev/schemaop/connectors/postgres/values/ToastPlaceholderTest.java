@@ -1,0 +1,41 @@
+package dev.schemaop.connectors.postgres.values;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+class ToastPlaceholderTest {
+    private static final byte[] BYTES = ToastPlaceholder.TEXT.getBytes(StandardCharsets.UTF_8);
+
+    @Test
+    void everyFormDebeziumGivesIsRecognised() {
+        List<Integer> ints = new ArrayList<>();
+        List<Long> longs = new ArrayList<>();
+        for (byte b : BYTES) {
+            ints.add((int) b);
+            longs.add((long) b);
+        }
+        assertThat(ToastPlaceholder.is(ToastPlaceholder.TEXT)).isTrue();
+        assertThat(ToastPlaceholder.is(BYTES.clone())).isTrue();
+        assertThat(ToastPlaceholder.is(ByteBuffer.wrap(BYTES.clone()))).isTrue();
+        assertThat(ToastPlaceholder.is(List.of(ToastPlaceholder.TEXT))).isTrue();
+        assertThat(ToastPlaceholder.is(ints)).isTrue();
+        assertThat(ToastPlaceholder.is(longs)).isTrue();
+    }
+
+    @Test
+    void realValuesAreNot() {
+        assertThat(ToastPlaceholder.is("__debezium_unavailable_value")).isFalse();
+        assertThat(ToastPlaceholder.is("")).isFalse();
+        assertThat(ToastPlaceholder.is(new byte[0])).isFalse();
+        assertThat(ToastPlaceholder.is(List.of("a"))).isFalse();
+        assertThat(ToastPlaceholder.is(List.of(1, 2, 3))).isFalse();
+        assertThat(ToastPlaceholder.is(42)).isFalse();
+        assertThat(ToastPlaceholder.is(null)).isFalse();
+    }
+}
