@@ -6,9 +6,11 @@ import dev.schemaop.e2e.mariadb.Await;
 import dev.schemaop.e2e.mariadb.PostgresTables;
 import dev.schemaop.e2e.mariadb.RunningPipeline;
 import dev.schemaop.e2e.mariadb.Servers;
+import dev.schemaop.testing.SqlRows;
 
 import org.junit.jupiter.api.Test;
 
+import java.sql.Connection;
 import java.util.List;
 
 /**
@@ -102,6 +104,11 @@ class PostgresToPostgresTest {
                 source.execute("DROP TABLE idle");
                 assertThat(Await.until(pipeline, () -> pg.exists("idle"), false)).isFalse();
                 assertThat(pg.exists("other_schema_not_captured")).isFalse();
+            }
+            try (Connection sql = Servers.postgres(Servers.postgresUrl(DB))) {
+                assertThat(SqlRows.of(sql, "SELECT count(*) AS logged FROM schemaop.ddl_log"))
+                        .as("the capture's log keeps no rows: only its inserts in the WAL count")
+                        .containsExactly("logged=0");
             }
         }
     }

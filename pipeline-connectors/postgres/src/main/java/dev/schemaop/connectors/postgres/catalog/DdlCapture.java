@@ -13,15 +13,16 @@ import java.util.List;
 /**
  * Installs, in the captured database, what makes every DDL statement visible in the change stream.
  * An event trigger at the end of each DDL command on a table writes the table's layout after it
- * (its columns with their attnum, types and key, {@link TableLayout}) as a row of {@code
- * schemaop.ddl_log}, a table in every pipeline's publication that only the installing superuser may
- * write (a logical decoding message would be simpler, but any user may emit one, and a forged one
- * would drop a sink table); one on dropped objects writes dropped tables and the layout of a table
- * that lost a column to a cascade. The rows arrive in the slot's stream in order with the rows of
- * their transaction, on a table that gets no rows too; a DDL that rolls back writes none. The
- * trigger also adds a table created or renamed into a pipeline's patterns to its publication, in
- * the same transaction, so its rows from then on are decoded. It never makes the user's DDL fail:
- * what it cannot do is a WARNING. Installed idempotently at each start of a reader.
+ * (its columns with their attnum, types and key, {@link TableLayout}) as a row inserted into {@code
+ * schemaop.ddl_log} (and deleted in the same transaction: the insert in the WAL is the message), a
+ * table in every pipeline's publication that only the installing superuser may write (a logical
+ * decoding message would be simpler, but any user may emit one, and a forged one would drop a sink
+ * table); one on dropped objects writes dropped tables and the layout of a table that lost a column
+ * to a cascade. The rows arrive in the slot's stream in order with the rows of their transaction,
+ * on a table that gets no rows too; a DDL that rolls back writes none. The trigger also adds a
+ * table created or renamed into a pipeline's patterns to its publication, in the same transaction,
+ * so its rows from then on are decoded. It never makes the user's DDL fail: what it cannot do is a
+ * WARNING. Installed idempotently at each start of a reader.
  */
 public final class DdlCapture {
     static final String SCHEMA = "schemaop";
@@ -65,6 +66,20 @@ public final class DdlCapture {
     private static final String LOG_TABLE =
             "CREATE TABLE IF NOT EXISTS schemaop.ddl_log ("
                     + " id bigserial PRIMARY KEY, layout text NOT NULL)";
+
+    /**
+     * Logs a layout: the insert is what the stream carries, and the row is deleted in the same
+     * transaction, as nothing reads the table itself (the log stays empty; its deletes in the
+     * stream are ignored).
+     */
+    private static final String LOG_FUNCTION =
+            "CREATE OR REPLACE FUNCTION schemaop.log_layout(entry text) RETURNS void"
+                    + " LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $f$"
+                    + " DECLARE logged bigint;"
+                    + " BEGIN"
+                    + "  INSERT INTO schemaop.ddl_log(layout) VALUES (entry) RETURNING id INTO logged;"
+                    + "  DELETE FROM schemaop.ddl_log WHERE id = logged;"
+                    + " END $f$";
 
     /** Which tables each pipeline's publication takes: its patterns, as anchored regexes. */
     private static final String CAPTURES_TABLE =
@@ -118,8 +133,7 @@ public final class DdlCapture {
                     + "    RAISE WARNING 'flink-schema-operator: %.% is not streamed: %',"
                     + "      rel.nspname, rel.relname, SQLERRM;"
                     + "   END;"
-                    + "   INSERT INTO schemaop.ddl_log(layout)"
-                    + "     VALUES (schemaop.table_layout(rel.oid));"
+                    + "   PERFORM schemaop.log_layout(schemaop.table_layout(rel.oid));"
                     + "  END LOOP;"
                     + " END $f$";
 
@@ -132,7 +146,7 @@ public final class DdlCapture {
                     + "  FOR r IN SELECT * FROM pg_event_trigger_dropped_objects()"
                     + "    WHERE object_type = 'table' AND schema_name <> 'schemaop'"
                     + "  LOOP"
-                    + "   INSERT INTO schemaop.ddl_log(layout) VALUES (json_build_object("
+                    + "   PERFORM schemaop.log_layout(json_build_object("
                     + "     'oid', r.objid, 'schema', r.schema_name, 'table', r.object_name,"
                     + "     'dropped', true)::text);"
                     + "  END LOOP;"
@@ -144,8 +158,7 @@ public final class DdlCapture {
                     + "    WHERE d.object_type = 'table column' AND c.relkind IN ('r', 'p')"
                     + "      AND NOT c.relispartition AND n.nspname <> 'schemaop'"
                     + "  LOOP"
-                    + "   INSERT INTO schemaop.ddl_log(layout)"
-                    + "     VALUES (schemaop.table_layout(r.objid));"
+                    + "   PERFORM schemaop.log_layout(schemaop.table_layout(r.objid));"
                     + "  END LOOP;"
                     + " END $f$";
 
@@ -168,7 +181,10 @@ public final class DdlCapture {
             statement.execute("REVOKE ALL ON SCHEMA " + SCHEMA + " FROM PUBLIC");
             statement.execute(LOG_TABLE);
             statement.execute(CAPTURES_TABLE);
+            // rows an earlier version left: only their inserts in the WAL ever mattered
+            statement.execute("DELETE FROM schemaop.ddl_log");
             statement.execute(LAYOUT_FUNCTION);
+            statement.execute(LOG_FUNCTION);
             statement.execute(CAPTURE_DDL_FUNCTION);
             statement.execute(CAPTURE_DROP_FUNCTION);
             statement.execute(
