@@ -52,7 +52,7 @@ final class BenchCluster implements AutoCloseable {
         env.enableCheckpointing(CHECKPOINT_INTERVAL_MS);
         env.getCheckpointConfig().setCheckpointStorage("file://" + run.checkpointDir());
         topology.build(env, run);
-        JobGraph job = env.getStreamGraph().getJobGraph();
+        JobGraph job = topology.streamGraph(env).getJobGraph();
         cluster.executeJobBlocking(job);
     }
 
@@ -64,7 +64,7 @@ final class BenchCluster implements AutoCloseable {
         env.enableCheckpointing(CHECKPOINT_INTERVAL_MS);
         env.getCheckpointConfig().setCheckpointStorage("file://" + run.checkpointDir());
         topology.build(env, run);
-        JobGraph job = env.getStreamGraph().getJobGraph();
+        JobGraph job = topology.streamGraph(env).getJobGraph();
         return cluster.submitJob(job).get().getJobID();
     }
 

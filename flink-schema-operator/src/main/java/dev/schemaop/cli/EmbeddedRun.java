@@ -3,6 +3,7 @@ package dev.schemaop.cli;
 import dev.schemaop.pipeline.CheckpointDefaults;
 import dev.schemaop.pipeline.ComposedPipeline;
 import dev.schemaop.pipeline.PipelineComposer;
+import dev.schemaop.pipeline.PipelineStreamGraph;
 import dev.schemaop.pipeline.RunLocation;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
 
@@ -68,7 +69,7 @@ final class EmbeddedRun {
             checkpoints.checkpointing(
                     Duration.ofMillis(env.getCheckpointConfig().getCheckpointInterval()), err);
         }
-        StreamGraph streamGraph = env.getStreamGraph();
+        StreamGraph streamGraph = PipelineStreamGraph.of(env);
         streamGraph.setJobName(definition.settings().name());
         // What env.execute() hands its executor: the configuration, with what composing added.
         Configuration job = Configuration.fromMap(env.getConfiguration().toMap());

@@ -1,6 +1,7 @@
 package dev.schemaop.cli;
 
 import dev.schemaop.pipeline.PipelineComposer;
+import dev.schemaop.pipeline.PipelineStreamGraph;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
 
 import org.apache.flink.api.common.JobExecutionResult;
@@ -8,6 +9,7 @@ import org.apache.flink.client.program.StreamContextEnvironment;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.graph.StreamGraph;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -52,7 +54,9 @@ final class FlinkRunSubmission {
                         classLoader,
                         ClusterRunLocation.of(env.getConfiguration(), options.pipeline, err))
                 .compose(definition, env);
-        JobExecutionResult result = env.execute(definition.settings().name());
+        StreamGraph graph = PipelineStreamGraph.of(env);
+        graph.setJobName(definition.settings().name());
+        JobExecutionResult result = env.execute(graph);
         if (result.isJobExecutionResult()) {
             err.println("Job " + result.getJobID() + " finished.");
         }

@@ -1,11 +1,13 @@
 package dev.schemaop.benchmarks.topology;
 
 import dev.schemaop.pipeline.PipelineComposer;
+import dev.schemaop.pipeline.PipelineStreamGraph;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
 import dev.schemaop.pipeline.definition.PipelineDefinitionParser;
 import dev.schemaop.pipeline.definition.PipelineSettings;
 
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.graph.StreamGraph;
 
 import java.util.Locale;
 import java.util.Map;
@@ -40,6 +42,12 @@ public interface ComposedTopology extends Topology {
                 new PipelineDefinitionParser()
                         .parse(definitionText(run), "benchmark " + run.runId(), Map.of());
         new PipelineComposer(getClass().getClassLoader()).compose(definition, env);
+    }
+
+    /** The job as the runtime runs it ({@code bin/flink-cdc.sh} builds its graph the same way). */
+    @Override
+    default StreamGraph streamGraph(StreamExecutionEnvironment env) {
+        return PipelineStreamGraph.of(env);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.schemaop.benchmarks.topology;
 
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.graph.StreamGraph;
 
 /** A way to carry the generator's events to the counting sink. */
 public interface Topology {
@@ -14,6 +15,11 @@ public interface Topology {
     String registryUid();
 
     void build(StreamExecutionEnvironment env, RunSpec run);
+
+    /** The built job's graph, as the runtime under test would submit it. */
+    default StreamGraph streamGraph(StreamExecutionEnvironment env) {
+        return env.getStreamGraph();
+    }
 
     /** Whether this topology runs at {@code parallelism}. */
     default boolean runsAt(int parallelism) {

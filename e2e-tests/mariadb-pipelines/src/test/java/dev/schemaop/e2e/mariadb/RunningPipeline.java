@@ -1,6 +1,7 @@
 package dev.schemaop.e2e.mariadb;
 
 import dev.schemaop.pipeline.PipelineComposer;
+import dev.schemaop.pipeline.PipelineStreamGraph;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
 import dev.schemaop.pipeline.definition.PipelineDefinitionParser;
 
@@ -9,6 +10,7 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.graph.StreamGraph;
 
 import javax.annotation.Nullable;
 
@@ -59,7 +61,10 @@ public final class RunningPipeline implements AutoCloseable, Await.Running {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(flink);
         env.enableCheckpointing(500);
         new PipelineComposer(RunningPipeline.class.getClassLoader()).compose(definition, env);
-        return new RunningPipeline(env.executeAsync("mariadb e2e"));
+        // the graph as flink-cdc.sh runs it
+        StreamGraph graph = PipelineStreamGraph.of(env);
+        graph.setJobName("mariadb e2e");
+        return new RunningPipeline(env.executeAsync(graph));
     }
 
     public String jobId() {
