@@ -94,50 +94,15 @@ class ToastedValuesTest {
                 // arrays reach the sink as jsonb (the JDBC sink's mapping)
                 String sourceSummary = summary("to_jsonb(tags)", "to_jsonb(nums)");
                 String sinkSummary = summary("tags", "nums");
-                List<String> docs = SqlRows.of(sourceSql, sourceSummary + "docs ORDER BY id");
-                assertThat(docs).hasSize(5);
-                assertThat(
-                                Await.until(
-                                        pipeline,
-                                        () ->
-                                                SqlRows.of(
-                                                        sinkSql,
-                                                        sinkSummary + SINK + ".docs ORDER BY id"),
-                                        docs))
-                        .isEqualTo(docs);
-                List<String> full = SqlRows.of(sourceSql, sourceSummary + "docs_full ORDER BY id");
-                assertThat(full).hasSize(4);
-                assertThat(
-                                Await.until(
-                                        pipeline,
-                                        () ->
-                                                SqlRows.of(
-                                                        sinkSql,
-                                                        sinkSummary
-                                                                + SINK
-                                                                + ".docs_full ORDER BY id"),
-                                        full))
-                        .isEqualTo(full);
+                Sides sides = new Sides(pipeline, sourceSql, sinkSql);
+                assertThat(sides.same(sourceSummary, sinkSummary, "docs ORDER BY id")).hasSize(5);
+                assertThat(sides.same(sourceSummary, sinkSummary, "docs_full ORDER BY id"))
+                        .hasSize(4);
                 String notesSummary = "SELECT md5(body) AS body, n FROM ";
-                List<String> notes = SqlRows.of(sourceSql, notesSummary + "notes ORDER BY n");
-                assertThat(
-                                Await.until(
-                                        pipeline,
-                                        () ->
-                                                SqlRows.of(
-                                                        sinkSql,
-                                                        notesSummary + SINK + ".notes ORDER BY n"),
-                                        notes))
-                        .isEqualTo(notes);
+                assertThat(sides.same(notesSummary, notesSummary, "notes ORDER BY n")).hasSize(2);
                 String eventsSummary = "SELECT id, md5(body) AS body, n FROM ";
-                List<String> events = SqlRows.of(sourceSql, eventsSummary + "events");
-                assertThat(events).containsExactly("id=1, body=" + md5(sourceSql, 200) + ", n=2");
-                assertThat(
-                                Await.until(
-                                        pipeline,
-                                        () -> SqlRows.of(sinkSql, eventsSummary + SINK + ".events"),
-                                        events))
-                        .isEqualTo(events);
+                assertThat(sides.same(eventsSummary, eventsSummary, "events"))
+                        .containsExactly("id=1, body=" + md5(sourceSql, 200) + ", n=2");
             }
         }
     }
@@ -183,6 +148,25 @@ class ToastedValuesTest {
                         .as("the snapshot's row, untouched")
                         .isEqualTo(1);
             }
+        }
+    }
+
+    /** The source database and the sink's schema, read alike. */
+    private record Sides(RunningPipeline pipeline, Connection source, Connection sink) {
+        /**
+         * The source's rows of {@code from} by {@code sourceSelect}, once the sink's by {@code
+         * sinkSelect} are the same (asserted).
+         */
+        List<String> same(String sourceSelect, String sinkSelect, String from) throws Exception {
+            List<String> expected = SqlRows.of(source, sourceSelect + from);
+            assertThat(
+                            Await.until(
+                                    pipeline,
+                                    () -> SqlRows.of(sink, sinkSelect + SINK + "." + from),
+                                    expected))
+                    .as("the sink's %s", from)
+                    .isEqualTo(expected);
+            return expected;
         }
     }
 

@@ -28,6 +28,14 @@ class TableRowsTest {
                             new ColumnLayout(4, "qty", "bigint", "N", null, false)),
                     List.of("id"));
 
+    /** Debezium's row schema of the table, in the table's order. */
+    private static final Schema TABLE_SCHEMA =
+            SchemaBuilder.struct()
+                    .field("id", SchemaBuilder.INT32_SCHEMA)
+                    .field("note", SchemaBuilder.OPTIONAL_STRING_SCHEMA)
+                    .field("qty", SchemaBuilder.OPTIONAL_INT64_SCHEMA)
+                    .build();
+
     private final TableRows rows = new TableRows(LAYOUT);
 
     @Test
@@ -77,12 +85,7 @@ class TableRowsTest {
 
     @Test
     void theKeyImageKeepsOnlyTheKey() {
-        Schema connect =
-                SchemaBuilder.struct()
-                        .field("id", SchemaBuilder.INT32_SCHEMA)
-                        .field("note", SchemaBuilder.OPTIONAL_STRING_SCHEMA)
-                        .field("qty", SchemaBuilder.OPTIONAL_INT64_SCHEMA)
-                        .build();
+        Schema connect = TABLE_SCHEMA;
         RecordData after =
                 rows.row(new Struct(connect).put("id", 5).put("note", "n").put("qty", 9L));
 
@@ -95,12 +98,7 @@ class TableRowsTest {
 
     @Test
     void anUnloggedLargeValueIsTakenFromTheBeforeImageOfAWholeRowIdentity() throws Exception {
-        Schema connect =
-                SchemaBuilder.struct()
-                        .field("id", SchemaBuilder.INT32_SCHEMA)
-                        .field("note", SchemaBuilder.OPTIONAL_STRING_SCHEMA)
-                        .field("qty", SchemaBuilder.OPTIONAL_INT64_SCHEMA)
-                        .build();
+        Schema connect = TABLE_SCHEMA;
         Struct before = new Struct(connect).put("id", 5).put("note", "long text").put("qty", 1L);
         Struct after =
                 new Struct(connect).put("id", 5).put("note", ToastPlaceholder.TEXT).put("qty", 2L);
