@@ -1,5 +1,6 @@
 package dev.schemaop.connectors.mariadb;
 
+import dev.schemaop.connectors.debezium.DebeziumOptions;
 import dev.schemaop.connectors.debezium.StartupMode;
 import dev.schemaop.connectors.debezium.TablePattern;
 import dev.schemaop.connectors.mariadb.check.StartCheck;
@@ -11,7 +12,6 @@ import org.apache.flink.cdc.common.factories.FactoryHelper;
 import org.apache.flink.cdc.common.source.DataSource;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -30,8 +30,7 @@ public class MariaDbDataSourceFactory implements DataSourceFactory {
 
     @Override
     public DataSource createDataSource(Context context) {
-        FactoryHelper.createFactoryHelper(this, context)
-                .validateExcept(MariaDbSourceOptions.DEBEZIUM_PREFIX);
+        FactoryHelper.createFactoryHelper(this, context).validateExcept(DebeziumOptions.PREFIX);
         Configuration config = context.getFactoryConfiguration();
         SourceSettings settings = settings(config);
         StartCheck.check(settings);
@@ -67,18 +66,8 @@ public class MariaDbDataSourceFactory implements DataSourceFactory {
                             + " got "
                             + fetchSize);
         }
-        Map<String, String> debezium = new HashMap<>();
-        config.toMap()
-                .forEach(
-                        (key, value) -> {
-                            if (key.startsWith(MariaDbSourceOptions.DEBEZIUM_PREFIX)) {
-                                debezium.put(
-                                        key.substring(
-                                                MariaDbSourceOptions.DEBEZIUM_PREFIX.length()),
-                                        value);
-                            }
-                        });
-        debezium.keySet().stream().sorted().forEach(RefusedDebeziumOptions::check);
+        Map<String, String> debezium =
+                DebeziumOptions.of(config.toMap(), "mariadb", RefusedDebeziumOptions.RULES);
         return new SourceSettings(
                 config.get(MariaDbSourceOptions.HOSTNAME),
                 port,

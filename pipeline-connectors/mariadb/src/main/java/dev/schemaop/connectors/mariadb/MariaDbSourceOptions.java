@@ -99,7 +99,4 @@ public final class MariaDbSourceOptions {
                                     + " fail: the job ends, naming the statement and its binlog"
                                     + " position; skip: the statement is left out, with a WARN,"
                                     + " and counted (metric unparseableSchemaChangesSkipped).");
-
-    /** Options passed through to Debezium, without the prefix. */
-    public static final String DEBEZIUM_PREFIX = "debezium.";
 }

@@ -1,7 +1,11 @@
 package dev.schemaop.connectors.mariadb;
 
+import static dev.schemaop.connectors.debezium.DebeziumOptions.prefixes;
+import static dev.schemaop.connectors.debezium.DebeziumOptions.under;
+
+import dev.schemaop.connectors.debezium.DebeziumOptions.Refusal;
+
 import java.util.List;
-import java.util.function.Predicate;
 
 /**
  * {@code debezium.*} options the source refuses at submission, because it decides them itself: each
@@ -11,21 +15,9 @@ import java.util.function.Predicate;
  */
 final class RefusedDebeziumOptions {
 
-    /** Options (without the prefix) one reason covers. */
-    private record Rule(Predicate<String> matches, String why, String instead) {}
-
-    private static Predicate<String> prefixes(String... prefixes) {
-        return key -> List.of(prefixes).stream().anyMatch(key::startsWith);
-    }
-
-    /** The key itself, or a key under it ({@code key.*}). */
-    private static Predicate<String> under(String name) {
-        return key -> key.equals(name) || key.startsWith(name + ".");
-    }
-
-    private static final List<Rule> RULES =
+    static final List<Refusal> RULES =
             List.of(
-                    new Rule(
+                    new Refusal(
                             prefixes(
                                     "snapshot.mode",
                                     "snapshot.locking.mode",
@@ -42,7 +34,7 @@ final class RefusedDebeziumOptions {
                                     + " and table or column filters would make the two disagree",
                             "choose tables with 'tables' and the start with"
                                     + " 'scan.startup.mode'"),
-                    new Rule(
+                    new Refusal(
                             under("offset.storage"),
                             "the source keeps Debezium's binlog position in Flink's checkpoints"
                                     + " (Debezium's offset storage is the source's), so that a"
@@ -50,13 +42,13 @@ final class RefusedDebeziumOptions {
                                     + " another store would resume elsewhere",
                             "resume a job from a checkpoint or savepoint (-s), and choose where a"
                                     + " new job starts with 'scan.startup.mode'"),
-                    new Rule(
+                    new Refusal(
                             key -> key.equals("schema.history.internal.skip.unparseable.ddl"),
                             "it would drop the DDL statements Debezium cannot parse without a"
                                     + " word",
                             "set 'schema-change.unparseable: skip' to leave them out with a WARN"
                                     + " and a count, or keep the default 'fail'"),
-                    new Rule(
+                    new Refusal(
                             key ->
                                     under("schema.history.internal").test(key)
                                             && !key.equals("schema.history.internal.ddl.filter"),
@@ -68,25 +60,25 @@ final class RefusedDebeziumOptions {
                             "resume a job from a checkpoint or savepoint (-s); of the schema"
                                     + " history's options only 'debezium.schema.history.internal"
                                     + ".ddl.filter' is passed on"),
-                    new Rule(
+                    new Refusal(
                             under("database.history"),
                             "it is the name Debezium 1.x gave its schema history, which Debezium"
                                     + " 3.5 does not read, and the source keeps that history in"
                                     + " Flink's checkpoints",
                             "resume a job from a checkpoint or savepoint (-s)"),
-                    new Rule(
+                    new Refusal(
                             key -> key.equals("include.schema.changes"),
                             "the source reads every DDL statement from Debezium's schema change"
                                     + " records; without them no table change would reach the"
                                     + " pipeline",
                             "set 'schema-change.enabled: false' to keep DDL out of the pipeline"),
-                    new Rule(
+                    new Refusal(
                             key -> key.equals("topic.prefix") || key.equals("name"),
                             "the source stores Debezium's binlog position under its own topic"
                                     + " prefix and engine name (the snapshot's position, every"
                                     + " checkpoint's); under others a restore would not find it",
                             "leave the source its names"),
-                    new Rule(
+                    new Refusal(
                             key -> key.equals("connector.class"),
                             "the source runs its own Debezium MariaDB connector, whose DDL parser"
                                     + " reads quoted names as MariaDB does and ends the job, or"
@@ -94,24 +86,4 @@ final class RefusedDebeziumOptions {
                             "leave the source its connector"));
 
     private RefusedDebeziumOptions() {}
-
-    /**
-     * @param key a {@code debezium.*} option without the prefix
-     * @throws IllegalArgumentException when the source refuses it, with the message for the user
-     */
-    static void check(String key) {
-        for (Rule rule : RULES) {
-            if (rule.matches().test(key)) {
-                throw new IllegalArgumentException(
-                        "Option '"
-                                + MariaDbSourceOptions.DEBEZIUM_PREFIX
-                                + key
-                                + "' of the mariadb source cannot be passed to Debezium: "
-                                + rule.why()
-                                + ". Remove it; "
-                                + rule.instead()
-                                + ".");
-            }
-        }
-    }
 }

@@ -1,5 +1,6 @@
 package dev.schemaop.connectors.postgres;
 
+import dev.schemaop.connectors.debezium.DebeziumOptions;
 import dev.schemaop.connectors.debezium.StartupMode;
 import dev.schemaop.connectors.debezium.TablePattern;
 import dev.schemaop.connectors.postgres.check.StartCheck;
@@ -11,7 +12,6 @@ import org.apache.flink.cdc.common.factories.FactoryHelper;
 import org.apache.flink.cdc.common.source.DataSource;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -28,8 +28,7 @@ public class PostgresDataSourceFactory implements DataSourceFactory {
 
     @Override
     public DataSource createDataSource(Context context) {
-        FactoryHelper.createFactoryHelper(this, context)
-                .validateExcept(PostgresSourceOptions.DEBEZIUM_PREFIX);
+        FactoryHelper.createFactoryHelper(this, context).validateExcept(DebeziumOptions.PREFIX);
         PostgresSourceSettings settings = settings(context.getFactoryConfiguration());
         StartCheck.check(settings);
         return new PostgresDataSource(settings);
@@ -94,18 +93,8 @@ public class PostgresDataSourceFactory implements DataSourceFactory {
                             + " got "
                             + fetchSize);
         }
-        Map<String, String> debezium = new HashMap<>();
-        config.toMap()
-                .forEach(
-                        (key, value) -> {
-                            if (key.startsWith(PostgresSourceOptions.DEBEZIUM_PREFIX)) {
-                                debezium.put(
-                                        key.substring(
-                                                PostgresSourceOptions.DEBEZIUM_PREFIX.length()),
-                                        value);
-                            }
-                        });
-        debezium.keySet().stream().sorted().forEach(RefusedDebeziumOptions::check);
+        Map<String, String> debezium =
+                DebeziumOptions.of(config.toMap(), "postgres", RefusedDebeziumOptions.RULES);
         return new PostgresSourceSettings(
                 config.get(PostgresSourceOptions.HOSTNAME),
                 port,

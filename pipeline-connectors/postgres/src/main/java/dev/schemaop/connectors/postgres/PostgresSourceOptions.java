@@ -94,7 +94,4 @@ public final class PostgresSourceOptions {
                     .durationType()
                     .defaultValue(Duration.ofSeconds(30))
                     .withDescription("How long to wait for a connection to the server.");
-
-    /** Options passed through to Debezium, without the prefix. */
-    public static final String DEBEZIUM_PREFIX = "debezium.";
 }

@@ -1,7 +1,10 @@
 package dev.schemaop.connectors.postgres;
 
+import static dev.schemaop.connectors.debezium.DebeziumOptions.prefixes;
+
+import dev.schemaop.connectors.debezium.DebeziumOptions.Refusal;
+
 import java.util.List;
-import java.util.function.Predicate;
 
 /**
  * {@code debezium.*} options the source refuses at submission, because it decides them itself: each
@@ -11,15 +14,9 @@ import java.util.function.Predicate;
  */
 final class RefusedDebeziumOptions {
 
-    private record Rule(Predicate<String> matches, String why, String instead) {}
-
-    private static Predicate<String> prefixes(String... prefixes) {
-        return key -> List.of(prefixes).stream().anyMatch(key::startsWith);
-    }
-
-    private static final List<Rule> RULES =
+    static final List<Refusal> RULES =
             List.of(
-                    new Rule(
+                    new Refusal(
                             prefixes(
                                     "snapshot.",
                                     "table.include.list",
@@ -34,7 +31,7 @@ final class RefusedDebeziumOptions {
                                     + " filters would make them disagree",
                             "choose tables with 'tables' and the start with"
                                     + " 'scan.startup.mode'"),
-                    new Rule(
+                    new Refusal(
                             prefixes(
                                     "slot.",
                                     "plugin.name",
@@ -49,13 +46,13 @@ final class RefusedDebeziumOptions {
                                     + " position to the slot only when a checkpoint holding it is"
                                     + " complete",
                             "name the slot with 'slot.name'"),
-                    new Rule(
+                    new Refusal(
                             prefixes("offset.storage", "offset.flush", "errors.max.retries"),
                             "the source keeps Debezium's WAL position in Flink's checkpoints, so"
                                     + " that a restore resumes right after the checkpoint's last"
                                     + " event",
                             "resume a job from a checkpoint or savepoint (-s)"),
-                    new Rule(
+                    new Refusal(
                             prefixes(
                                     "decimal.handling.mode",
                                     "time.precision.mode",
@@ -78,7 +75,7 @@ final class RefusedDebeziumOptions {
                                     + " for (README of the postgres source); others would change"
                                     + " the rows' values between snapshot and stream",
                             "leave the source its value forms"),
-                    new Rule(
+                    new Refusal(
                             key ->
                                     key.equals("topic.prefix")
                                             || key.equals("name")
@@ -96,24 +93,4 @@ final class RefusedDebeziumOptions {
                             "use hostname, port, username, password and database-name"));
 
     private RefusedDebeziumOptions() {}
-
-    /**
-     * @param key a {@code debezium.*} option without the prefix
-     * @throws IllegalArgumentException when the source refuses it, with the message for the user
-     */
-    static void check(String key) {
-        for (Rule rule : RULES) {
-            if (rule.matches().test(key)) {
-                throw new IllegalArgumentException(
-                        "Option '"
-                                + PostgresSourceOptions.DEBEZIUM_PREFIX
-                                + key
-                                + "' of the postgres source cannot be passed to Debezium: "
-                                + rule.why()
-                                + ". Remove it; "
-                                + rule.instead()
-                                + ".");
-            }
-        }
-    }
 }
