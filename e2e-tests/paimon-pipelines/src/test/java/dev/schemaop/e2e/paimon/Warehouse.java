@@ -79,6 +79,15 @@ public final class Warehouse implements AutoCloseable {
         }
     }
 
+    /** The database's tables, by name; none when the database is not there. */
+    public List<String> tables(String database) throws Exception {
+        try {
+            return catalog.listTables(database).stream().sorted().collect(Collectors.toList());
+        } catch (Catalog.DatabaseNotExistException e) {
+            return List.of();
+        }
+    }
+
     /** "name TYPE" per column of the latest schema, in the table's order. */
     public List<String> columns(String database, String table) throws Exception {
         return describe(table(database, table).schema());

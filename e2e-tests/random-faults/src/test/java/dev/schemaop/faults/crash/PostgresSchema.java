@@ -21,7 +21,7 @@ import java.util.Properties;
  * a statement applied twice shows even where the second run changed nothing). {@code
  * SCHEMAOP_POSTGRES_URL}, {@code _USER}, {@code _PASSWORD} move it off the local server.
  */
-final class PostgresSchema implements AutoCloseable {
+final class PostgresSchema implements CrashTarget {
     static final String URL =
             env("SCHEMAOP_POSTGRES_URL", "jdbc:postgresql://127.0.0.1:5432/postgres");
     static final String USER = env("SCHEMAOP_POSTGRES_USER", "postgres");
@@ -48,8 +48,28 @@ final class PostgresSchema implements AutoCloseable {
         return new PostgresSchema(connection, schema);
     }
 
+    @Override
+    public String sinkAndRoute() {
+        return "sink:\n  type: postgres\n  url: \""
+                + URL
+                + "\"\n  username: \""
+                + USER
+                + "\"\n"
+                + (PASSWORD.isEmpty() ? "" : "  password: \"" + PASSWORD + "\"\n")
+                + "  sink.buffer-flush.interval: 100ms\n"
+                + "route:\n  - source-table: db.\\.*\n    sink-table: "
+                + schema
+                + ".<>\n    replace-symbol: <>\n";
+    }
+
+    @Override
+    public List<String> arguments() {
+        return List.of();
+    }
+
     /** Each table, by name, as its columns ("name type [NOT NULL]") and then its rows, by key. */
-    Map<String, List<String>> tables() throws SQLException {
+    @Override
+    public Map<String, List<String>> tables() throws SQLException {
         Map<String, List<String>> tables = new LinkedHashMap<>();
         for (String table : tableNames()) {
             List<String> lines = new ArrayList<>(columns(table));
@@ -61,7 +81,8 @@ final class PostgresSchema implements AutoCloseable {
     }
 
     /** The DDL the server ran on the schema, in order: "TAG table" with the schema left out. */
-    List<String> ddl() throws SQLException {
+    @Override
+    public List<String> changes() throws SQLException {
         return PostgresDdlAudit.statements(connection, schema).stream()
                 .map(statement -> statement.replace(schema + ".", ""))
                 .toList();
