@@ -2,16 +2,13 @@ package dev.schemaop.connectors.mariadb.debezium;
 
 import dev.schemaop.api.NonRecoverableException;
 import dev.schemaop.api.Secrets;
-import dev.schemaop.connectors.debezium.HandOff;
+import dev.schemaop.connectors.debezium.EmbeddedEngine;
 import dev.schemaop.connectors.debezium.OffsetCodec;
 import dev.schemaop.connectors.debezium.ReaderOwner;
 import dev.schemaop.connectors.mariadb.SourceSettings;
 import dev.schemaop.connectors.mariadb.check.RefusedAccess;
 import dev.schemaop.connectors.mariadb.jdbc.MariaDbConnections;
 
-import io.debezium.embedded.Connect;
-import io.debezium.engine.ChangeEvent;
-import io.debezium.engine.DebeziumEngine;
 import org.apache.flink.util.ExceptionUtils;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.slf4j.Logger;
@@ -23,9 +20,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs Debezium's MariaDB connector in-process (its embedded engine) on a thread of its own and
@@ -34,7 +28,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class EngineRunner implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EngineRunner.class);
-    private static final int QUEUE_CAPACITY = 8192;
 
     /**
      * The binlog client logs through java.util.logging, which no log4j configuration reaches: its
@@ -49,12 +42,9 @@ public final class EngineRunner implements AutoCloseable {
     }
 
     private final SourceSettings settings;
-    private final HandOff<SourceRecord> records =
-            new HandOff<>(QUEUE_CAPACITY, MariaDbSourceException::of);
     private final String engineId = UUID.randomUUID().toString();
     private final CheckpointedSchemaHistory.Records history;
-    private final DebeziumEngine<ChangeEvent<SourceRecord, SourceRecord>> engine;
-    private final ExecutorService thread;
+    private final EmbeddedEngine engine;
 
     /** What Debezium's failures must not show: its messages repeat what it was configured with. */
     private final List<String> secrets;
@@ -85,60 +75,37 @@ public final class EngineRunner implements AutoCloseable {
         // be there, and a restored job reaches Debezium without the snapshot's connections).
         MariaDbConnections.registerDriver();
         this.engine =
-                DebeziumEngine.create(Connect.class)
-                        .using(
-                                DebeziumProperties.of(
-                                        settings,
-                                        "schemaop-mariadb-source",
-                                        owner.metricTags(engineId),
-                                        engineId,
-                                        partitionJson,
-                                        offsetJson))
-                        .using(classLoader)
-                        .notifying(this::handleBatch)
-                        .using(this::completed)
-                        .build();
-        this.thread =
-                Executors.newSingleThreadExecutor(
-                        r -> {
-                            Thread t = new Thread(r, "debezium-mariadb-engine");
-                            t.setDaemon(true);
-                            t.setContextClassLoader(classLoader);
-                            return t;
+                new EmbeddedEngine(
+                        DebeziumProperties.of(
+                                settings,
+                                "schemaop-mariadb-source",
+                                owner.metricTags(engineId),
+                                engineId,
+                                partitionJson,
+                                offsetJson),
+                        "debezium-mariadb-engine",
+                        classLoader,
+                        MariaDbSourceException::of,
+                        new EmbeddedEngine.Stops() {
+                            @Override
+                            public RuntimeException failed(Throwable error) {
+                                return failureOf(error);
+                            }
+
+                            @Override
+                            public RuntimeException ended(@Nullable String message) {
+                                LOG.debug(
+                                        "Debezium engine ended: {}",
+                                        Secrets.mask(String.valueOf(message), secrets));
+                                return new MariaDbSourceException(
+                                        "The MariaDB change reader stopped: "
+                                                + Secrets.mask(String.valueOf(message), secrets));
+                            }
                         });
     }
 
     public void start() {
-        thread.execute(engine);
-    }
-
-    private void handleBatch(
-            List<ChangeEvent<SourceRecord, SourceRecord>> events,
-            DebeziumEngine.RecordCommitter<ChangeEvent<SourceRecord, SourceRecord>> committer)
-            throws InterruptedException {
-        for (ChangeEvent<SourceRecord, SourceRecord> event : events) {
-            if (!records.put(event.value())) {
-                return; // the reader closed: the rest of the batch is not needed
-            }
-            committer.markProcessed(event);
-        }
-        committer.markBatchFinished();
-        records.signal();
-    }
-
-    private void completed(boolean success, String message, @Nullable Throwable error) {
-        if (!records.isClosed()) {
-            records.fail(
-                    error != null
-                            ? failureOf(error)
-                            : new MariaDbSourceException(
-                                    "The MariaDB change reader stopped: "
-                                            + Secrets.mask(message, secrets)));
-            LOG.debug(
-                    "Debezium engine ended (success {}): {}",
-                    success,
-                    Secrets.mask(message, secrets));
-        }
+        engine.start();
     }
 
     /**
@@ -159,12 +126,12 @@ public final class EngineRunner implements AutoCloseable {
 
     /** Takes up to {@code max} records without waiting; throws what stopped the engine. */
     public List<SourceRecord> poll(int max) {
-        return records.poll(max);
+        return engine.poll(max);
     }
 
     /** Completes when records may be there (or the engine failed). */
     public CompletableFuture<Void> available() {
-        return records.available();
+        return engine.available();
     }
 
     /**
@@ -182,17 +149,9 @@ public final class EngineRunner implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        boolean failedBefore = records.failed();
-        records.close();
         try {
             engine.close();
-        } catch (IllegalStateException alreadyShutDown) {
-            if (!failedBefore) {
-                throw alreadyShutDown; // a failed engine shut itself down: nothing to close
-            }
         } finally {
-            thread.shutdownNow();
-            thread.awaitTermination(30, TimeUnit.SECONDS);
             EngineHooks.unregister(engineId);
         }
     }

@@ -2,14 +2,11 @@ package dev.schemaop.connectors.postgres.stream;
 
 import dev.schemaop.api.NonRecoverableException;
 import dev.schemaop.api.Secrets;
-import dev.schemaop.connectors.debezium.HandOff;
+import dev.schemaop.connectors.debezium.EmbeddedEngine;
 import dev.schemaop.connectors.debezium.ReaderOwner;
 import dev.schemaop.connectors.postgres.PostgresSourceSettings;
 import dev.schemaop.connectors.postgres.slot.PostgresConnections;
 
-import io.debezium.embedded.Connect;
-import io.debezium.engine.ChangeEvent;
-import io.debezium.engine.DebeziumEngine;
 import org.apache.flink.util.ExceptionUtils;
 import org.apache.kafka.connect.source.SourceRecord;
 
@@ -19,9 +16,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs Debezium's PostgreSQL connector in-process (its embedded engine) on a thread of its own and
@@ -29,14 +23,9 @@ import java.util.concurrent.TimeUnit;
  * falls behind, the engine waits, and so does the slot.
  */
 public final class EngineRunner implements AutoCloseable {
-    private static final int QUEUE_CAPACITY = 8192;
-
     private final PostgresSourceSettings settings;
-    private final HandOff<SourceRecord> records =
-            new HandOff<>(QUEUE_CAPACITY, PostgresSourceException::of);
     private final String engineName = "schemaop-postgres-" + UUID.randomUUID();
-    private final DebeziumEngine<ChangeEvent<SourceRecord, SourceRecord>> engine;
-    private final ExecutorService thread;
+    private final EmbeddedEngine engine;
 
     /**
      * @param partitionJson the restored offset's partition, null for a new job
@@ -51,30 +40,35 @@ public final class EngineRunner implements AutoCloseable {
         this.settings = settings;
         PostgresConnections.registerDriver();
         this.engine =
-                DebeziumEngine.create(Connect.class)
-                        .using(
-                                DebeziumProperties.of(
-                                        settings,
-                                        engineName,
-                                        owner.metricTags(engineName),
-                                        partitionJson,
-                                        offsetJson))
-                        .using(classLoader)
-                        .notifying(this::handleBatch)
-                        .using(this::completed)
-                        .build();
-        this.thread =
-                Executors.newSingleThreadExecutor(
-                        r -> {
-                            Thread t = new Thread(r, "debezium-postgres-engine");
-                            t.setDaemon(true);
-                            t.setContextClassLoader(classLoader);
-                            return t;
+                new EmbeddedEngine(
+                        DebeziumProperties.of(
+                                settings,
+                                engineName,
+                                owner.metricTags(engineName),
+                                partitionJson,
+                                offsetJson),
+                        "debezium-postgres-engine",
+                        classLoader,
+                        PostgresSourceException::of,
+                        new EmbeddedEngine.Stops() {
+                            @Override
+                            public RuntimeException failed(Throwable error) {
+                                return failureOf(error);
+                            }
+
+                            @Override
+                            public RuntimeException ended(@Nullable String message) {
+                                return new PostgresSourceException(
+                                        "The PostgreSQL change reader stopped: "
+                                                + Secrets.mask(
+                                                        String.valueOf(message),
+                                                        settings.secrets()));
+                            }
                         });
     }
 
     public void start() {
-        thread.execute(engine);
+        engine.start();
     }
 
     /** The position of a complete checkpoint: the slot may release the WAL before it. */
@@ -82,73 +76,41 @@ public final class EngineRunner implements AutoCloseable {
         ConfirmedOffsetStore.confirm(engineName, partitionJson, offsetJson);
     }
 
-    private void handleBatch(
-            List<ChangeEvent<SourceRecord, SourceRecord>> events,
-            DebeziumEngine.RecordCommitter<ChangeEvent<SourceRecord, SourceRecord>> committer)
-            throws InterruptedException {
-        for (ChangeEvent<SourceRecord, SourceRecord> event : events) {
-            if (!records.put(event.value())) {
-                return; // the reader closed: the rest of the batch is not needed
-            }
-            committer.markProcessed(event);
-        }
-        committer.markBatchFinished();
-        records.signal();
-    }
-
-    private void completed(boolean success, String message, @Nullable Throwable error) {
-        if (records.isClosed()) {
-            return;
+    /**
+     * What the reader fails with: a failure a restart cannot fix as it was raised, else Debezium's
+     * cause in a message of its own.
+     */
+    private RuntimeException failureOf(Throwable error) {
+        Optional<NonRecoverableException> decided =
+                ExceptionUtils.findThrowable(error, NonRecoverableException.class);
+        if (decided.isPresent()) {
+            return decided.get();
         }
         List<String> secrets = settings.secrets();
-        if (error != null) {
-            Optional<NonRecoverableException> decided =
-                    ExceptionUtils.findThrowable(error, NonRecoverableException.class);
-            records.fail(
-                    decided.isPresent()
-                            ? decided.get()
-                            : new PostgresSourceException(
-                                    "The PostgreSQL change reader of "
-                                            + settings.endpoint()
-                                            + " stopped: "
-                                            + Secrets.mask(
-                                                    String.valueOf(
-                                                            ExceptionUtils.stripCompletionException(
-                                                                            error)
-                                                                    .getMessage()),
-                                                    secrets),
-                                    Secrets.scrub(error, secrets)));
-        } else {
-            records.fail(
-                    new PostgresSourceException(
-                            "The PostgreSQL change reader stopped: "
-                                    + Secrets.mask(message, secrets)));
-        }
+        return new PostgresSourceException(
+                "The PostgreSQL change reader of "
+                        + settings.endpoint()
+                        + " stopped: "
+                        + Secrets.mask(
+                                String.valueOf(
+                                        ExceptionUtils.stripCompletionException(error)
+                                                .getMessage()),
+                                secrets),
+                Secrets.scrub(error, secrets));
     }
 
     /** Takes up to {@code max} records without waiting; throws what stopped the engine. */
     public List<SourceRecord> poll(int max) {
-        return records.poll(max);
+        return engine.poll(max);
     }
 
     /** Completes when records may be there (or the engine failed). */
     public CompletableFuture<Void> available() {
-        return records.available();
+        return engine.available();
     }
 
     @Override
     public void close() throws Exception {
-        boolean failedBefore = records.failed();
-        records.close();
-        try {
-            engine.close();
-        } catch (IllegalStateException alreadyShutDown) {
-            if (!failedBefore) {
-                throw alreadyShutDown;
-            }
-        } finally {
-            thread.shutdownNow();
-            thread.awaitTermination(30, TimeUnit.SECONDS);
-        }
+        engine.close();
     }
 }

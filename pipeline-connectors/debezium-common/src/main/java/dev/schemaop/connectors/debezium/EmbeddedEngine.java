@@ -1,0 +1,119 @@
+package dev.schemaop.connectors.debezium;
+
+import io.debezium.embedded.Connect;
+import io.debezium.engine.ChangeEvent;
+import io.debezium.engine.DebeziumEngine;
+import org.apache.kafka.connect.source.SourceRecord;
+
+import javax.annotation.Nullable;
+
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+/**
+ * Debezium's embedded engine on a thread of its own, its records handed to the source reader
+ * through a bounded queue ({@link HandOff}) in the order the engine reads them: when the reader
+ * falls behind, the engine waits, and so does the server's stream. A source gives the engine's
+ * properties and says what the reader fails with when the engine stops.
+ */
+public final class EmbeddedEngine implements AutoCloseable {
+    private static final int QUEUE_CAPACITY = 8192;
+
+    private final HandOff<SourceRecord> records;
+    private final DebeziumEngine<ChangeEvent<SourceRecord, SourceRecord>> engine;
+    private final ExecutorService thread;
+    private final Stops stops;
+
+    /** What the reader fails with once the engine stopped. */
+    public interface Stops {
+        /** The engine stopped on {@code error} (Debezium's, or one the source raised in it). */
+        RuntimeException failed(Throwable error);
+
+        /** The engine stopped without an error, saying {@code message}. */
+        RuntimeException ended(@Nullable String message);
+    }
+
+    /**
+     * @param asFailure what the reader throws for a failure it is handed (the source's own
+     *     exceptions as they are)
+     */
+    public EmbeddedEngine(
+            Properties properties,
+            String threadName,
+            ClassLoader classLoader,
+            Function<Throwable, RuntimeException> asFailure,
+            Stops stops) {
+        this.records = new HandOff<>(QUEUE_CAPACITY, asFailure);
+        this.stops = stops;
+        this.engine =
+                DebeziumEngine.create(Connect.class)
+                        .using(properties)
+                        .using(classLoader)
+                        .notifying(this::handleBatch)
+                        .using(this::completed)
+                        .build();
+        this.thread =
+                Executors.newSingleThreadExecutor(
+                        r -> {
+                            Thread t = new Thread(r, threadName);
+                            t.setDaemon(true);
+                            t.setContextClassLoader(classLoader);
+                            return t;
+                        });
+    }
+
+    public void start() {
+        thread.execute(engine);
+    }
+
+    private void handleBatch(
+            List<ChangeEvent<SourceRecord, SourceRecord>> events,
+            DebeziumEngine.RecordCommitter<ChangeEvent<SourceRecord, SourceRecord>> committer)
+            throws InterruptedException {
+        for (ChangeEvent<SourceRecord, SourceRecord> event : events) {
+            if (!records.put(event.value())) {
+                return; // the reader closed: the rest of the batch is not needed
+            }
+            committer.markProcessed(event);
+        }
+        committer.markBatchFinished();
+        records.signal();
+    }
+
+    private void completed(boolean success, String message, @Nullable Throwable error) {
+        if (!records.isClosed()) {
+            records.fail(error != null ? stops.failed(error) : stops.ended(message));
+        }
+    }
+
+    /** Takes up to {@code max} records without waiting; throws what stopped the engine. */
+    public List<SourceRecord> poll(int max) {
+        return records.poll(max);
+    }
+
+    /** Completes when records may be there (or the engine failed). */
+    public CompletableFuture<Void> available() {
+        return records.available();
+    }
+
+    @Override
+    public void close() throws Exception {
+        boolean failedBefore = records.failed();
+        records.close();
+        try {
+            engine.close();
+        } catch (IllegalStateException alreadyShutDown) {
+            if (!failedBefore) {
+                throw alreadyShutDown; // a failed engine shut itself down: nothing to close
+            }
+        } finally {
+            thread.shutdownNow();
+            thread.awaitTermination(30, TimeUnit.SECONDS);
+        }
+    }
+}
