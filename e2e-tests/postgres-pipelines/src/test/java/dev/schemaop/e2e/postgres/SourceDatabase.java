@@ -57,6 +57,45 @@ final class SourceDatabase implements AutoCloseable {
         return new SourceDatabase(name, Servers.postgres(Servers.postgresUrl(name)));
     }
 
+    /**
+     * A login that needs its password: on the machine's own server the script makes one (that
+     * server trusts every local connection); a server given through SCHEMAOP_POSTGRES_URL checks
+     * its own user's.
+     *
+     * @return the user to log in as with a wrong password
+     */
+    static synchronized String passwordCheckedUser() {
+        if (!isLocal()) {
+            return Servers.POSTGRES_USER;
+        }
+        run(Path.of(System.getProperty("password.script", "require-password.sh")));
+        return "e2e_pg_password";
+    }
+
+    private static boolean isLocal() {
+        return System.getenv("SCHEMAOP_POSTGRES_URL") == null
+                && Servers.POSTGRES_URL.contains("//127.0.0.1:");
+    }
+
+    private static void run(Path script) {
+        try {
+            Process process =
+                    new ProcessBuilder("bash", script.toAbsolutePath().toString())
+                            .redirectErrorStream(true)
+                            .start();
+            String output =
+                    new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (process.waitFor() != 0) {
+                fail("Could not run " + script + " on the local PostgreSQL: " + output);
+            }
+        } catch (IOException e) {
+            fail("Could not run " + script + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail("Interrupted while running " + script, e);
+        }
+    }
+
     private static int activeSlots(Statement sql, String database) throws SQLException {
         try (ResultSet row =
                 sql.executeQuery(
@@ -77,10 +116,7 @@ final class SourceDatabase implements AutoCloseable {
             return;
         }
         if (!"logical".equals(walLevel())) {
-            boolean local =
-                    System.getenv("SCHEMAOP_POSTGRES_URL") == null
-                            && Servers.POSTGRES_URL.contains("//127.0.0.1:");
-            if (!local) {
+            if (!isLocal()) {
                 fail(
                         "The PostgreSQL server at "
                                 + Servers.POSTGRES_URL
@@ -88,23 +124,7 @@ final class SourceDatabase implements AutoCloseable {
                                 + walLevel()
                                 + "; the postgres source needs wal_level=logical");
             }
-            Path script = Path.of(System.getProperty("wal.script", "enable-logical-wal.sh"));
-            try {
-                Process process =
-                        new ProcessBuilder("bash", script.toAbsolutePath().toString())
-                                .redirectErrorStream(true)
-                                .start();
-                String output =
-                        new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                if (process.waitFor() != 0) {
-                    fail("Could not turn on logical decoding on the local PostgreSQL: " + output);
-                }
-            } catch (IOException e) {
-                fail("Could not run " + script + ": " + e.getMessage(), e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                fail("Interrupted while turning on logical decoding", e);
-            }
+            run(Path.of(System.getProperty("wal.script", "enable-logical-wal.sh")));
         }
         logicalChecked = true;
     }
@@ -122,6 +142,17 @@ final class SourceDatabase implements AutoCloseable {
         try (Statement sql = connection.createStatement()) {
             sql.execute(statement);
         }
+    }
+
+    /** How the source names the server and a database of it in messages. */
+    static String endpoint(String database) {
+        URI url = URI.create(Servers.POSTGRES_URL.substring("jdbc:".length()));
+        return "postgresql://"
+                + url.getHost()
+                + ":"
+                + (url.getPort() < 0 ? 5432 : url.getPort())
+                + "/"
+                + database;
     }
 
     /** The pipeline's source block for this database. */

@@ -21,8 +21,8 @@ import java.util.Properties;
 /**
  * The postgres source's errors at start, through the real command line: the factory connects at
  * submission, so each failure exits 2 with one message that says what is wrong and what to change,
- * and no stack trace. (The local server trusts every password and has wal_level=logical: a wrong
- * password and the wal_level message are not shown here.)
+ * and no stack trace. (The wal_level message is not shown here: the server runs with
+ * wal_level=logical, which only a restart changes.)
  */
 class StartErrorsTest {
     private static final String DB = "e2e_pgsrc_errors";
@@ -176,6 +176,35 @@ class StartErrorsTest {
                                     + " exist. Check 'database-name': the server has no such"
                                     + " database.");
             assertThat(lines.get(1)).isEqualTo("Fix the source block.");
+        }
+    }
+
+    @Test
+    void aWrongPasswordIsToldWithTheOptionsToCheckAndNeverShown() throws Exception {
+        String user = SourceDatabase.passwordCheckedUser();
+        try (SourceDatabase source = SourceDatabase.fresh(DB)) {
+            String definition =
+                    pipeline(source, user, "public.t", "e2e_x")
+                            .replaceAll("(?m)^  password: .*\n", "")
+                            .replace(
+                                    "username: \"" + user + "\"\n",
+                                    "username: \"" + user + "\"\n  password: \"wr0ng-pw\"\n");
+            CliRun run = CliRun.run(dir, definition);
+            List<String> lines = rejected(run);
+            assertThat(lines).hasSize(2);
+            assertThat(lines.get(0))
+                    .endsWith(
+                            "the 'postgres' source connector rejected its options: The postgres"
+                                    + " source cannot read "
+                                    + SourceDatabase.endpoint(DB)
+                                    + " as "
+                                    + user
+                                    + ": FATAL: password authentication failed for user \""
+                                    + user
+                                    + "\". Check the credentials: the source options 'username'"
+                                    + " and 'password'.");
+            assertThat(lines.get(1)).isEqualTo("Fix the source block.");
+            assertThat(run.stderr).doesNotContain("wr0ng-pw");
         }
     }
 }
