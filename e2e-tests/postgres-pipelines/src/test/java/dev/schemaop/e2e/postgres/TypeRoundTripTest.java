@@ -43,6 +43,7 @@ class TypeRoundTripTest {
                             + " ta TEXT[])");
             source.execute("INSERT INTO types VALUES (1, " + VALUES + ")");
             source.execute("INSERT INTO types (id) VALUES (3)");
+            source.execute("INSERT INTO types (id, tm, tm6) VALUES (5, '24:00', '24:00')");
             try (RunningPipeline pipeline =
                     RunningPipeline.start(
                             source.sourceBlock("public.types", DB, "")
@@ -52,10 +53,11 @@ class TypeRoundTripTest {
                                     + ".types\n"
                                     + "pipeline:\n  parallelism: 1\n",
                             1)) {
-                assertThat(Await.until(pipeline, () -> pg.rows("types").size(), 2)).isEqualTo(2);
+                assertThat(Await.until(pipeline, () -> pg.rows("types").size(), 3)).isEqualTo(3);
                 source.execute("INSERT INTO types VALUES (2, " + VALUES + ")");
                 source.execute("INSERT INTO types (id) VALUES (4)");
-                assertThat(Await.until(pipeline, () -> pg.rows("types").size(), 4)).isEqualTo(4);
+                source.execute("INSERT INTO types (id, tm, tm6) VALUES (6, '24:00', '24:00')");
+                assertThat(Await.until(pipeline, () -> pg.rows("types").size(), 6)).isEqualTo(6);
 
                 List<String> rows = pg.rows("types");
                 String snapshot = rows.get(0).substring("id=1".length());
@@ -75,6 +77,10 @@ class TypeRoundTripTest {
                                         + " u=a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11,"
                                         + " j={\"a\": [1, 2]}, jb={\"b\": {\"c\": null}}, m=ok,"
                                         + " ia=[1, null, 3], ta=[\"x\", \"y z\"]");
+                // the end of the day: its last millisecond, from the snapshot and the stream alike
+                assertThat(rows.get(4)).contains("tm=23:59:59.999, tm6=23:59:59.999");
+                assertThat(rows.get(5).substring("id=6".length()))
+                        .isEqualTo(rows.get(4).substring("id=5".length()));
                 assertThat(rows.get(2))
                         .isEqualTo(
                                 "id=3, s=null, i=null, b=null, n=null, nu=null, r=null, d=null,"

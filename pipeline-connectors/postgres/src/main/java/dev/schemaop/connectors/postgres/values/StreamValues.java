@@ -23,6 +23,8 @@ import java.util.List;
  * type: the same values {@link JdbcValues} reads in the snapshot.
  */
 public final class StreamValues {
+    private static final long LAST_MILLI_OF_DAY = 86_399_999L;
+
     private StreamValues() {}
 
     @Nullable
@@ -61,7 +63,9 @@ public final class StreamValues {
                         logical.endsWith("MicroTime")
                                 ? time / 1_000L
                                 : logical.endsWith("NanoTime") ? time / 1_000_000L : time;
-                return TimeData.fromMillisOfDay((int) millis);
+                // PostgreSQL's 24:00:00 is the end of the day: the JDBC driver reads it as the
+                // last instant of the day (LocalTime.MAX), so the stream gives the same
+                return TimeData.fromMillisOfDay((int) Math.min(millis, LAST_MILLI_OF_DAY));
             case TIMESTAMP_WITHOUT_TIME_ZONE:
                 return DebeziumValues.timestamp(((Number) value).longValue(), logical);
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
