@@ -33,6 +33,10 @@ import java.util.Map;
 final class ChangeEmitter implements AutoCloseable {
     private final PostgresSourceSettings settings;
     private final Map<TableId, TableLayout> layouts = new LinkedHashMap<>();
+
+    /** The header Debezium puts on the insert it makes of an update that changed the key. */
+    private static final String OLD_KEY_HEADER = "__debezium.oldkey";
+
     private final Map<TableId, TableRows> rows = new HashMap<>();
     private final UnloggedValues unlogged;
 
@@ -104,14 +108,26 @@ final class ChangeEmitter implements AutoCloseable {
         switch (op) {
             case "c":
             case "r":
-                return List.of(
-                        DataChangeEvent.insertEvent(
-                                table,
-                                rows.get(table).after(value.getStruct("after"), null, unlogged)));
+                // an insert's values are all logged, but Debezium makes an update that changed
+                // the key a delete and an insert (marked by its old key), with the update's
+                // unlogged values
+                boolean keyChanged = record.headers().lastWithName(OLD_KEY_HEADER) != null;
+                RecordData inserted =
+                        rows.get(table).after(value.getStruct("after"), null, keyChanged, unlogged);
+                return inserted == null
+                        ? List.of()
+                        : List.of(DataChangeEvent.insertEvent(table, inserted));
             case "u":
                 TableRows shape = rows.get(table);
                 RecordData after =
-                        shape.after(value.getStruct("after"), value.getStruct("before"), unlogged);
+                        shape.after(
+                                value.getStruct("after"),
+                                value.getStruct("before"),
+                                true,
+                                unlogged);
+                if (after == null) {
+                    return List.of(); // the row is gone since: what removed it comes next
+                }
                 RecordData before = row(table, value, "before");
                 return List.of(
                         DataChangeEvent.updateEvent(
@@ -175,7 +191,7 @@ final class ChangeEmitter implements AutoCloseable {
     }
 
     @Override
-    public void close() throws SQLException {
+    public void close() {
         unlogged.close();
     }
 }

@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.postgres.source;
 
 import dev.schemaop.api.NonRecoverableException;
+import dev.schemaop.connectors.postgres.catalog.ColumnLayout;
 import dev.schemaop.connectors.postgres.catalog.TableLayout;
 import dev.schemaop.connectors.postgres.values.StreamValues;
 import dev.schemaop.connectors.postgres.values.ToastPlaceholder;
@@ -47,6 +48,13 @@ final class TableRows {
     /** The key's columns, in the order of the layout's key. */
     private final int[] keyIndexes;
 
+    /**
+     * Array columns whose unlogged value Debezium cannot put a placeholder in (its forms cover
+     * text, json, integer, date, bigint, bytea and uuid arrays): it leaves them null, with a
+     * warning.
+     */
+    private final boolean[] nullIfUnlogged;
+
     private final BinaryRecordDataGenerator generator;
     private final Map<org.apache.kafka.connect.data.Schema, Field[]> fieldsBySchema =
             new IdentityHashMap<>();
@@ -66,6 +74,13 @@ final class TableRows {
         }
         this.keyIndexes =
                 layout.key().stream().mapToInt(k -> Arrays.asList(names).indexOf(k)).toArray();
+        this.nullIfUnlogged = new boolean[names.length];
+        for (int i = 0; i < names.length; i++) {
+            ColumnLayout column = layout.columns().get(i);
+            nullIfUnlogged[i] =
+                    "A".equals(column.category())
+                            && !ToastPlaceholder.hasArrayForm(column.element());
+        }
         this.generator = new BinaryRecordDataGenerator(types);
     }
 
@@ -85,11 +100,20 @@ final class TableRows {
     }
 
     /**
-     * An after image, its unlogged large values filled in: an update's, or an insert's, which is
-     * what Debezium makes of an update that changed the key (a delete of the old key, an insert of
-     * the new one, the unchanged large values unlogged as in any update).
+     * An after image of the stream, its unlogged large values filled in: an insert's, an update's,
+     * or that of the insert Debezium makes of an update that changed the key (a delete of the old
+     * key, an insert of the new one, the unchanged large values unlogged as in any update).
+     *
+     * @param before the update's before image, null if none (the default replica identity)
+     * @param updated whether the row is an update's (or a key change's): only then may a large
+     *     value be unlogged, and may an array Debezium had no placeholder form for be null for it
+     * @return the row, or null when an unlogged value's row is no longer there (deleted, its key
+     *     changed, or its table dropped since): the change that removed it comes next in the
+     *     stream, and this one is left out
      */
-    RecordData after(Struct after, @Nullable Struct before, UnloggedValues unlogged)
+    @Nullable
+    RecordData after(
+            Struct after, @Nullable Struct before, boolean updated, UnloggedValues unlogged)
             throws SQLException {
         Field[] fields = fieldsOf(after);
         Object[] values = new Object[names.length];
@@ -101,7 +125,7 @@ final class TableRows {
                 continue;
             }
             Object value = after.get(field);
-            if (ToastPlaceholder.is(value)) {
+            if (ToastPlaceholder.is(value) || (updated && value == null && nullIfUnlogged[i])) {
                 Object logged = before == null ? null : before.get(field.name());
                 if (logged == null || ToastPlaceholder.is(logged)) {
                     if (missing == null) {
@@ -117,8 +141,10 @@ final class TableRows {
         if (missed > 0) {
             int[] columns = Arrays.copyOf(missing, missed);
             Object[] read = unlogged.read(layout, columns, types, keyIndexes, values);
-            // null: the row was deleted or its key changed since, which the stream brings next
-            for (int c = 0; read != null && c < columns.length; c++) {
+            if (read == null) {
+                return null;
+            }
+            for (int c = 0; c < columns.length; c++) {
                 values[columns[c]] = read[c];
             }
         }

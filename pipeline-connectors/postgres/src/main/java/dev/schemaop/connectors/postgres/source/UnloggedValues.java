@@ -53,6 +53,20 @@ final class UnloggedValues implements AutoCloseable {
     @Nullable
     Object[] read(TableLayout layout, int[] columns, DataType[] types, int[] key, Object[] row)
             throws SQLException {
+        if (key.length == 0) {
+            throw needsFullIdentity(layout, "it has no primary key to read the row by");
+        }
+        for (int k : key) {
+            for (int c : columns) {
+                if (c == k) {
+                    throw needsFullIdentity(
+                            layout,
+                            "its key column "
+                                    + layout.columns().get(k).name()
+                                    + " is itself a large value the update did not log");
+                }
+            }
+        }
         Connection sql = connection();
         Now now = now(sql, layout.oid());
         if (now == null) {
@@ -60,18 +74,18 @@ final class UnloggedValues implements AutoCloseable {
         }
         StringBuilder select = new StringBuilder("SELECT ");
         for (int i = 0; i < columns.length; i++) {
-            String name = now.names.get(layout.columns().get(columns[i]).attnum());
-            select.append(i == 0 ? "" : ", ").append(name == null ? "NULL" : quote(name));
+            Current column = now.columns.get(layout.columns().get(columns[i]).attnum());
+            select.append(i == 0 ? "" : ", ").append(column == null ? "NULL" : quote(column.name));
         }
         select.append(" FROM ").append(now.table).append(" WHERE ");
         for (int k = 0; k < key.length; k++) {
-            ColumnLayout column = layout.columns().get(key[k]);
-            String name = now.names.get(column.attnum());
-            if (name == null) {
+            Current column = now.columns.get(layout.columns().get(key[k]).attnum());
+            if (column == null) {
                 return null; // the key column was dropped since: so was the key
             }
-            select.append(k == 0 ? "" : " AND ").append(quote(name));
-            select.append(typed(types[key[k]]) ? " = ?" : " = CAST(? AS " + column.type() + ")");
+            select.append(k == 0 ? "" : " AND ").append(quote(column.name));
+            // the key's type now, which a retype since may have changed
+            select.append(typed(types[key[k]]) ? " = ?" : " = CAST(? AS " + column.type + ")");
         }
         try (PreparedStatement statement = sql.prepareStatement(select.toString())) {
             for (int k = 0; k < key.length; k++) {
@@ -91,29 +105,48 @@ final class UnloggedValues implements AutoCloseable {
         }
     }
 
-    /** The table's qualified name and its columns' names by attnum, now; null when dropped. */
+    private static NonRecoverableException needsFullIdentity(TableLayout layout, String why) {
+        return new NonRecoverableException(
+                "An update of "
+                        + layout.id()
+                        + " left a large value unchanged, which PostgreSQL does not log, and the"
+                        + " source cannot read it again: "
+                        + why
+                        + ". Run ALTER TABLE "
+                        + quote(layout.schema())
+                        + "."
+                        + quote(layout.table())
+                        + " REPLICA IDENTITY FULL, so that updates log the whole row, and start"
+                        + " the pipeline with --fresh.");
+    }
+
+    /** The table's qualified name and its columns by attnum, now; null when dropped. */
     @Nullable
     private static Now now(Connection sql, long oid) throws SQLException {
         try (PreparedStatement statement =
                 sql.prepareStatement(
-                        "SELECT format('%I.%I', n.nspname, c.relname), a.attnum, a.attname"
+                        "SELECT format('%I.%I', n.nspname, c.relname), a.attnum, a.attname,"
+                                + " format_type(a.atttypid, a.atttypmod)"
                                 + " FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
                                 + " JOIN pg_attribute a ON a.attrelid = c.oid"
                                 + " WHERE c.oid = ? AND a.attnum > 0 AND NOT a.attisdropped")) {
             statement.setLong(1, oid);
             try (ResultSet rows = statement.executeQuery()) {
                 String table = null;
-                Map<Integer, String> names = new HashMap<>();
+                Map<Integer, Current> columns = new HashMap<>();
                 while (rows.next()) {
                     table = rows.getString(1);
-                    names.put(rows.getInt(2), rows.getString(3));
+                    columns.put(rows.getInt(2), new Current(rows.getString(3), rows.getString(4)));
                 }
-                return table == null ? null : new Now(table, names);
+                return table == null ? null : new Now(table, columns);
             }
         }
     }
 
-    private record Now(String table, Map<Integer, String> names) {}
+    private record Now(String table, Map<Integer, Current> columns) {}
+
+    /** A column as the catalog has it now: its name and format_type. */
+    private record Current(String name, String type) {}
 
     /** A key type bound with its Java type rather than as text cast to the column's type. */
     private static boolean typed(DataType type) {
@@ -168,20 +201,13 @@ final class UnloggedValues implements AutoCloseable {
                 return;
             default:
                 ColumnLayout key = layout.columns().get(column);
-                throw new NonRecoverableException(
-                        "An update of "
-                                + layout.id()
-                                + " left a large value unchanged, which PostgreSQL does not log,"
-                                + " and the source cannot read it again by the key column "
+                throw needsFullIdentity(
+                        layout,
+                        "its key column "
                                 + key.name()
-                                + " (its type, "
+                                + " is of a type the source cannot look a row up by ("
                                 + key.type()
-                                + ", is not one the source can look up). Run ALTER TABLE "
-                                + quote(layout.schema())
-                                + "."
-                                + quote(layout.table())
-                                + " REPLICA IDENTITY FULL, so that updates log the whole row,"
-                                + " and start the pipeline with --fresh.");
+                                + ")");
         }
     }
 
@@ -193,10 +219,16 @@ final class UnloggedValues implements AutoCloseable {
         return connection;
     }
 
+    /** Closes the connection, if one was opened; a failure to close it changes nothing. */
     @Override
-    public void close() throws SQLException {
+    public void close() {
         if (connection != null) {
-            connection.close();
+            try {
+                connection.close();
+            } catch (SQLException ignored) {
+                // the server ends the session with the socket
+            }
+            connection = null;
         }
     }
 }

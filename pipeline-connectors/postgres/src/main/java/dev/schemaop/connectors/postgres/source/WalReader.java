@@ -3,6 +3,7 @@ package dev.schemaop.connectors.postgres.source;
 import dev.schemaop.api.Secrets;
 import dev.schemaop.connectors.debezium.OffsetCodec;
 import dev.schemaop.connectors.debezium.ReaderOwner;
+import dev.schemaop.connectors.debezium.SplitArrival;
 import dev.schemaop.connectors.postgres.PostgresSourceSettings;
 import dev.schemaop.connectors.postgres.catalog.DdlCapture;
 import dev.schemaop.connectors.postgres.catalog.TableLayout;
@@ -65,12 +66,11 @@ final class WalReader implements SourceReader<Event, WalSplit> {
     @Nullable private Map<String, ?> lastOffset;
     private boolean streaming;
     private boolean finished;
-    private boolean noMoreSplits;
 
     /** The offsets of checkpoints taken and not yet known complete, by checkpoint id. */
     private final TreeMap<Long, String[]> uncompleted = new TreeMap<>();
 
-    private CompletableFuture<Void> splitsChanged = new CompletableFuture<>();
+    private final SplitArrival arrival = new SplitArrival();
 
     WalReader(PostgresSourceSettings settings, SourceReaderContext context) {
         this.settings = settings;
@@ -87,6 +87,9 @@ final class WalReader implements SourceReader<Event, WalSplit> {
             offsetJson = split.offsetJson();
             streaming = split.streaming();
             finished = split.finished();
+            if (emitter != null) {
+                emitter.close(); // the split handed again replaces what the reader had
+            }
             emitter = new ChangeEmitter(settings, split.layouts());
             if (!finished) {
                 try {
@@ -101,7 +104,7 @@ final class WalReader implements SourceReader<Event, WalSplit> {
                 }
             }
         }
-        splitsChanged.complete(null);
+        arrival.arrived();
     }
 
     private void begin() throws SQLException {
@@ -173,7 +176,7 @@ final class WalReader implements SourceReader<Event, WalSplit> {
             return pollSnapshot(output);
         }
         if (engine == null || finished) {
-            return noMoreSplits ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE;
+            return arrival.idle();
         }
         List<SourceRecord> records = engine.poll(RECORDS_PER_POLL);
         for (SourceRecord record : records) {
@@ -202,7 +205,7 @@ final class WalReader implements SourceReader<Event, WalSplit> {
             if (settings.startupMode().isBounded()) {
                 finished = true;
                 dropSlot(); // made only for the snapshot's consistency
-                return noMoreSplits ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE;
+                return arrival.idle();
             }
             streaming = true;
             startEngine();
@@ -259,33 +262,29 @@ final class WalReader implements SourceReader<Event, WalSplit> {
             return CompletableFuture.completedFuture(null);
         }
         if (engine == null || finished) {
-            if (noMoreSplits) {
-                return CompletableFuture.completedFuture(null);
-            }
-            if (splitsChanged.isDone()) {
-                splitsChanged = new CompletableFuture<>();
-            }
-            return splitsChanged;
+            return arrival.awaited();
         }
         return engine.available();
     }
 
     @Override
     public void notifyNoMoreSplits() {
-        noMoreSplits = true;
-        splitsChanged.complete(null);
+        arrival.noMore();
     }
 
     @Override
     public void close() throws Exception {
-        if (snapshot != null) {
-            snapshot.close();
-        }
-        if (engine != null) {
-            engine.close();
-        }
-        if (emitter != null) {
-            emitter.close();
+        try {
+            if (snapshot != null) {
+                snapshot.close();
+            }
+            if (engine != null) {
+                engine.close();
+            }
+        } finally {
+            if (emitter != null) {
+                emitter.close();
+            }
         }
     }
 }

@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.UUID;
 
 /**
  * What Debezium puts in an update's after image for a large (TOASTed) value the update left
@@ -18,9 +20,24 @@ public final class ToastPlaceholder {
     public static final String TEXT = "__schemaop_unlogged_toast_value_5f2c9e__";
 
     private static final byte[] BYTES = TEXT.getBytes(StandardCharsets.UTF_8);
-    private static final List<String> TEXT_ARRAY = List.of(TEXT);
     private static final List<Integer> INT_ARRAY = new ArrayList<>();
     private static final List<Long> LONG_ARRAY = new ArrayList<>();
+
+    /** A uuid array's form: one UUID made of the placeholder's bytes. */
+    private static final String UUID_FORM = UUID.nameUUIDFromBytes(BYTES).toString();
+
+    /** Element types (format_type, without modifiers) whose arrays Debezium has a form for. */
+    private static final Set<String> ARRAY_FORMS =
+            Set.of(
+                    "text",
+                    "character varying",
+                    "json",
+                    "jsonb",
+                    "integer",
+                    "date",
+                    "bigint",
+                    "bytea",
+                    "uuid");
 
     static {
         for (byte b : BYTES) {
@@ -42,11 +59,29 @@ public final class ToastPlaceholder {
             return ByteBuffer.wrap(BYTES).equals(buffer);
         }
         if (value instanceof List<?> list) {
-            return list.size() == 1
-                    ? TEXT_ARRAY.equals(list)
-                    : list.size() == BYTES.length
-                            && (INT_ARRAY.equals(list) || LONG_ARRAY.equals(list));
+            if (list.size() == 1) {
+                Object only = list.get(0);
+                return TEXT.equals(only)
+                        || UUID_FORM.equals(only)
+                        || (only instanceof byte[] || only instanceof ByteBuffer) && is(only);
+            }
+            return list.size() == BYTES.length
+                    && (INT_ARRAY.equals(list) || LONG_ARRAY.equals(list));
         }
         return false;
+    }
+
+    /**
+     * Whether Debezium puts a placeholder into an unlogged array of this element type; for others
+     * it cannot convert its placeholder and leaves the column null.
+     *
+     * @param element format_type of the element type, e.g. {@code character varying(20)}
+     */
+    public static boolean hasArrayForm(String element) {
+        if (element == null) {
+            return false;
+        }
+        int modifiers = element.indexOf('(');
+        return ARRAY_FORMS.contains(modifiers < 0 ? element : element.substring(0, modifiers));
     }
 }

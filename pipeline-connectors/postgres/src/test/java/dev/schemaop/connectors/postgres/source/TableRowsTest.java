@@ -104,7 +104,7 @@ class TableRowsTest {
                 new Struct(connect).put("id", 5).put("note", ToastPlaceholder.TEXT).put("qty", 2L);
 
         try (UnloggedValues neverAsked = new UnloggedValues(null)) {
-            RecordData row = rows.after(after, before, neverAsked);
+            RecordData row = rows.after(after, before, true, neverAsked);
 
             assertThat(row.getString(1).toString()).isEqualTo("long text");
             assertThat(row.getLong(2)).isEqualTo(2L);

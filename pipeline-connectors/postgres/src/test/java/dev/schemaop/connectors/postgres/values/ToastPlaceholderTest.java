@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 
 class ToastPlaceholderTest {
     private static final byte[] BYTES = ToastPlaceholder.TEXT.getBytes(StandardCharsets.UTF_8);
@@ -26,6 +27,9 @@ class ToastPlaceholderTest {
         assertThat(ToastPlaceholder.is(List.of(ToastPlaceholder.TEXT))).isTrue();
         assertThat(ToastPlaceholder.is(ints)).isTrue();
         assertThat(ToastPlaceholder.is(longs)).isTrue();
+        assertThat(ToastPlaceholder.is(List.of(BYTES.clone()))).isTrue();
+        assertThat(ToastPlaceholder.is(List.of(ByteBuffer.wrap(BYTES.clone())))).isTrue();
+        assertThat(ToastPlaceholder.is(List.of(UUID.nameUUIDFromBytes(BYTES).toString()))).isTrue();
     }
 
     @Test
@@ -37,5 +41,19 @@ class ToastPlaceholderTest {
         assertThat(ToastPlaceholder.is(List.of(1, 2, 3))).isFalse();
         assertThat(ToastPlaceholder.is(42)).isFalse();
         assertThat(ToastPlaceholder.is(null)).isFalse();
+        assertThat(ToastPlaceholder.is(List.of(UUID.randomUUID().toString()))).isFalse();
+        assertThat(ToastPlaceholder.is(List.of(new byte[] {1, 2}))).isFalse();
+    }
+
+    @Test
+    void arraysDebeziumHasNoFormForAreKnownByTheirElementType() {
+        assertThat(ToastPlaceholder.hasArrayForm("character varying(20)")).isTrue();
+        assertThat(ToastPlaceholder.hasArrayForm("text")).isTrue();
+        assertThat(ToastPlaceholder.hasArrayForm("bigint")).isTrue();
+        assertThat(ToastPlaceholder.hasArrayForm("uuid")).isTrue();
+        assertThat(ToastPlaceholder.hasArrayForm("double precision")).isFalse();
+        assertThat(ToastPlaceholder.hasArrayForm("numeric(10,2)")).isFalse();
+        assertThat(ToastPlaceholder.hasArrayForm("character(3)")).isFalse();
+        assertThat(ToastPlaceholder.hasArrayForm(null)).isFalse();
     }
 }
