@@ -2,6 +2,7 @@ package dev.schemaop.connectors.mariadb.source;
 
 import dev.schemaop.connectors.debezium.OffsetCodec;
 import dev.schemaop.connectors.debezium.ReaderOwner;
+import dev.schemaop.connectors.debezium.SplitArrival;
 import dev.schemaop.connectors.mariadb.SourceSettings;
 import dev.schemaop.connectors.mariadb.debezium.EngineRunner;
 import dev.schemaop.connectors.mariadb.debezium.ResolvedRenames;
@@ -52,15 +53,13 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
     @Nullable private Map<String, ?> lastPartition;
     @Nullable private Map<String, ?> lastOffset;
     private boolean finished;
-    private boolean noMoreSplits;
 
     /** The table whose snapshot rows arrive, and how they become rows of its pipeline schema. */
     @Nullable private TableId snapshotTable;
 
     @Nullable private UnaryOperator<RecordData> snapshotRowShaper;
 
-    /** Wakes the task when there is nothing to wait for: a split or the end arrived. */
-    private CompletableFuture<Void> splitsChanged = new CompletableFuture<>();
+    private final SplitArrival arrival = new SplitArrival();
 
     BinlogReader(SourceSettings settings, SourceReaderContext context) {
         this.settings = settings;
@@ -96,7 +95,7 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
                 startEngine();
             }
         }
-        splitsChanged.complete(null);
+        arrival.arrived();
     }
 
     private void startEngine() {
@@ -119,7 +118,7 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
             return pollSnapshot(output);
         }
         if (engine == null || finished) {
-            return noMoreSplits ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE;
+            return arrival.idle();
         }
         List<SourceRecord> records = engine.poll(RECORDS_PER_POLL);
         // a statement Debezium could not parse and the source left out: a line of the history
@@ -155,9 +154,7 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
                 }
             } else if (item instanceof SnapshotItem.Done done) {
                 snapshotDone(done);
-                return finished
-                        ? (noMoreSplits ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE)
-                        : InputStatus.MORE_AVAILABLE;
+                return finished ? arrival.idle() : InputStatus.MORE_AVAILABLE;
             }
         }
         return items.isEmpty() ? InputStatus.NOTHING_AVAILABLE : InputStatus.MORE_AVAILABLE;
@@ -204,21 +201,14 @@ final class BinlogReader implements SourceReader<Event, BinlogSplit> {
             return snapshot.available();
         }
         if (engine == null || finished) {
-            if (noMoreSplits) {
-                return CompletableFuture.completedFuture(null);
-            }
-            if (splitsChanged.isDone()) {
-                splitsChanged = new CompletableFuture<>();
-            }
-            return splitsChanged;
+            return arrival.awaited();
         }
         return engine.available();
     }
 
     @Override
     public void notifyNoMoreSplits() {
-        noMoreSplits = true;
-        splitsChanged.complete(null);
+        arrival.noMore();
     }
 
     @Override
