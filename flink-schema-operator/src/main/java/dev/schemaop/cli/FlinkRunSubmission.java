@@ -1,7 +1,6 @@
 package dev.schemaop.cli;
 
 import dev.schemaop.pipeline.PipelineComposer;
-import dev.schemaop.pipeline.PipelineStreamGraph;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
 
 import org.apache.flink.api.common.JobExecutionResult;
@@ -9,7 +8,6 @@ import org.apache.flink.client.program.StreamContextEnvironment;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.graph.StreamGraph;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -54,9 +52,7 @@ final class FlinkRunSubmission {
                         classLoader,
                         ClusterRunLocation.of(env.getConfiguration(), options.pipeline, err))
                 .compose(definition, env);
-        StreamGraph graph = PipelineStreamGraph.of(env);
-        graph.setJobName(definition.settings().name());
-        JobExecutionResult result = env.execute(graph);
+        JobExecutionResult result = env.execute(definition.settings().name());
         if (result.isJobExecutionResult()) {
             err.println("Job " + result.getJobID() + " finished.");
         }

@@ -3,7 +3,6 @@ package dev.schemaop.cli;
 import dev.schemaop.api.PipelineConfigException;
 import dev.schemaop.pipeline.ComposedPipeline;
 import dev.schemaop.pipeline.PipelineComposer;
-import dev.schemaop.pipeline.PipelineStreamGraph;
 import dev.schemaop.pipeline.definition.PipelineDefinition;
 
 import org.apache.flink.api.common.JobExecutionResult;
@@ -13,7 +12,6 @@ import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.graph.StreamGraph;
 
 import java.io.PrintStream;
 import java.net.URISyntaxException;
@@ -69,9 +67,7 @@ final class RemoteSubmission {
         Configuration shipped = new Configuration();
         shipped.set(PipelineOptions.JARS, jars);
         env.configure(shipped, classLoader);
-        StreamGraph graph = PipelineStreamGraph.of(env);
-        graph.setJobName(definition.settings().name());
-        JobClient job = env.executeAsync(graph);
+        JobClient job = env.executeAsync(definition.settings().name());
         String cluster = flink.get(RestOptions.ADDRESS) + ":" + flink.get(RestOptions.PORT);
         if (options.detached) {
             System.out.println(job.getJobID());

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.functions.Partitioner;
+import org.apache.flink.runtime.OperatorIDPair;
 import org.apache.flink.runtime.jobgraph.JobGraph;
+import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.streaming.api.graph.StreamEdge;
@@ -12,7 +14,9 @@ import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.apache.flink.streaming.runtime.partitioner.ForwardPartitioner;
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 class PipelineStreamGraphTest {
@@ -93,5 +97,42 @@ class PipelineStreamGraphTest {
                                 .filter(edge -> edge.getPartitioner() instanceof ForwardPartitioner)
                                 .count())
                 .isZero();
+    }
+
+    @Test
+    void withUnalignedCheckpointsTheExchangesStay() {
+        StreamExecutionEnvironment env = job(1, RuntimeExecutionMode.STREAMING);
+        env.enableCheckpointing(1_000);
+        env.getCheckpointConfig().enableUnalignedCheckpoints();
+
+        assertThat(partitioners(PipelineStreamGraph.of(env)))
+                .contains("CustomPartitionerWrapper", "RebalancePartitioner");
+    }
+
+    @Test
+    void everyOperatorKeepsTheIdItHadWithoutTheRewriteSoOldCheckpointsRestore() {
+        Set<OperatorID> unchanged =
+                Arrays.stream(
+                                job(1, RuntimeExecutionMode.STREAMING)
+                                        .getStreamGraph()
+                                        .getJobGraph()
+                                        .getVerticesAsArray())
+                        .flatMap(vertex -> vertex.getOperatorIDs().stream())
+                        .map(OperatorIDPair::getGeneratedOperatorID)
+                        .collect(Collectors.toSet());
+
+        JobGraph rewritten =
+                PipelineStreamGraph.of(job(1, RuntimeExecutionMode.STREAMING)).getJobGraph();
+        Set<OperatorID> found =
+                Arrays.stream(rewritten.getVerticesAsArray())
+                        .flatMap(vertex -> vertex.getOperatorIDs().stream())
+                        .map(
+                                pair ->
+                                        pair.getUserDefinedOperatorID()
+                                                .orElse(pair.getGeneratedOperatorID()))
+                        .collect(Collectors.toSet());
+
+        assertThat(rewritten.getNumberOfVertices()).isEqualTo(1);
+        assertThat(found).isEqualTo(unchanged);
     }
 }
