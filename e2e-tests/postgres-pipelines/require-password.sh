@@ -10,10 +10,10 @@ psql_q() { psql -h 127.0.0.1 -U postgres -d postgres -XAtq -c "$1"; }
 
 psql_q "DO \$\$ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'e2e_pg_password') THEN
-    CREATE ROLE e2e_pg_password LOGIN SUPERUSER;
+    CREATE ROLE e2e_pg_password LOGIN;
   END IF;
   SET LOCAL password_encryption = 'scram-sha-256';
-  ALTER ROLE e2e_pg_password PASSWORD 'right';
+  ALTER ROLE e2e_pg_password NOSUPERUSER PASSWORD 'right';
 END \$\$"
 
 hba="$(psql_q 'SHOW hba_file')"

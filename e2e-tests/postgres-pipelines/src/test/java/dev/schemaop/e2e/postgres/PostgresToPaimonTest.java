@@ -146,6 +146,12 @@ class PostgresToPaimonTest {
                 List<String> snapshot = List.of("id=1, v=a, n=1", "id=2, v=b, n=2");
                 assertThat(Await.until(running, rows(paimon, "orders"), snapshot))
                         .isEqualTo(snapshot);
+                // the tables the changes truncate and drop hold their snapshot rows first
+                List<String> cleared = List.of("id=1", "id=2");
+                assertThat(Await.until(running, rows(paimon, "cleared"), cleared))
+                        .isEqualTo(cleared);
+                assertThat(Await.until(running, rows(paimon, "dropped"), List.of("id=1")))
+                        .containsExactly("id=1");
 
                 source.execute("ALTER TABLE orders ADD COLUMN c INT");
                 source.execute("INSERT INTO orders VALUES (3, 'c', 3, 30)");
