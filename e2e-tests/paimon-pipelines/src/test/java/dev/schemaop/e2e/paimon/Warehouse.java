@@ -147,7 +147,7 @@ public final class Warehouse implements AutoCloseable {
     }
 
     /** Every snapshot of the table Paimon still keeps, oldest first. */
-    List<Snapshot> snapshots(String database, String table) throws Exception {
+    public List<Snapshot> snapshots(String database, String table) throws Exception {
         List<Snapshot> snapshots = new ArrayList<>();
         table(database, table).snapshotManager().snapshots().forEachRemaining(snapshots::add);
         return snapshots;

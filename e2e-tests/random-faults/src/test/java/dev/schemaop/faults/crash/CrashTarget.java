@@ -18,6 +18,14 @@ interface CrashTarget extends AutoCloseable {
     /** The schema changes the sink took, in order: one entry per change applied. */
     List<String> changes() throws Exception;
 
+    /**
+     * Writes the sink took twice that the final rows cannot show (a keyed table keeps one row of
+     * each key): one line each; none for a sink that shows them otherwise.
+     */
+    default List<String> doubledCommits() throws Exception {
+        return List.of();
+    }
+
     /** Makes the target of one run, fresh: {@code name} tells the two runs of a seed apart. */
     interface Factory {
         CrashTarget fresh(long seed, String name, java.nio.file.Path runDirectory) throws Exception;

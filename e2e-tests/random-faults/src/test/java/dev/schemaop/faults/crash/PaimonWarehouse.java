@@ -2,8 +2,11 @@ package dev.schemaop.faults.crash;
 
 import dev.schemaop.e2e.paimon.Warehouse;
 
+import org.apache.paimon.Snapshot;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,6 +68,37 @@ final class PaimonWarehouse implements CrashTarget {
             }
         }
         return versions;
+    }
+
+    /**
+     * A checkpoint's files committed twice: Paimon numbers each commit by its writer's commit user
+     * and the checkpoint (the commit identifier), and a restored committer must find its commit
+     * done instead of making it again, so no two APPEND snapshots of a table share the pair.
+     */
+    @Override
+    public List<String> doubledCommits() throws Exception {
+        List<String> doubled = new ArrayList<>();
+        for (String table : warehouse().tables(DATABASE)) {
+            Map<String, Long> seen = new HashMap<>();
+            for (Snapshot snapshot : warehouse().snapshots(DATABASE, table)) {
+                if (snapshot.commitKind() != Snapshot.CommitKind.APPEND) {
+                    continue;
+                }
+                String commit = snapshot.commitUser() + " #" + snapshot.commitIdentifier();
+                Long first = seen.putIfAbsent(commit, snapshot.id());
+                if (first != null) {
+                    doubled.add(
+                            table
+                                    + ": commit "
+                                    + commit
+                                    + " in snapshots "
+                                    + first
+                                    + " and "
+                                    + snapshot.id());
+                }
+            }
+        }
+        return doubled;
     }
 
     /** Opened once the runs wrote: Paimon's catalog reads the directory as it finds it. */

@@ -183,6 +183,9 @@ class ProcessCrashTest {
             assertThat(actual.tables())
                     .as("%s (%s): the tables, columns and rows", describe, kills)
                     .isEqualTo(expected.tables());
+            assertThat(actual.doubledCommits())
+                    .as("%s (%s): commits made twice", describe, kills)
+                    .isEmpty();
             assertThat(actual.changes())
                     .as("%s (%s): the schema changes the sink took, each once", describe, kills)
                     .isEqualTo(expected.changes());
