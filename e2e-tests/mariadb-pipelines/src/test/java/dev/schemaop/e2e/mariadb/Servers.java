@@ -135,7 +135,14 @@ public final class Servers {
     }
 
     private static void enableLocalBinlog() {
-        Path script = Path.of(System.getProperty("binlog.script", "enable-binlog.sh"));
+        runSetupScript(Path.of(System.getProperty("binlog.script", "enable-binlog.sh")));
+    }
+
+    /**
+     * Runs a setup script of the e2e tests against the machine's own servers (it makes what the
+     * tests need, idempotently); a failure fails the test with the script's output.
+     */
+    public static void runSetupScript(Path script) {
         try {
             Process process =
                     new ProcessBuilder("bash", script.toAbsolutePath().toString())
@@ -144,13 +151,13 @@ public final class Servers {
             String output =
                     new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (process.waitFor() != 0) {
-                fail("Could not turn on the local MariaDB's binlog: " + output);
+                fail(script.getFileName() + " failed on the local server: " + output);
             }
         } catch (IOException e) {
             fail("Could not run " + script + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            fail("Interrupted while turning on the binlog", e);
+            fail("Interrupted while running " + script, e);
         }
     }
 

@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.schemaop.e2e.mariadb.Servers;
 
-import java.io.IOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -68,32 +66,14 @@ final class SourceDatabase implements AutoCloseable {
         if (!isLocal()) {
             return Servers.POSTGRES_USER;
         }
-        run(Path.of(System.getProperty("password.script", "require-password.sh")));
+        Servers.runSetupScript(
+                Path.of(System.getProperty("password.script", "require-password.sh")));
         return "e2e_pg_password";
     }
 
     private static boolean isLocal() {
         return System.getenv("SCHEMAOP_POSTGRES_URL") == null
                 && Servers.POSTGRES_URL.contains("//127.0.0.1:");
-    }
-
-    private static void run(Path script) {
-        try {
-            Process process =
-                    new ProcessBuilder("bash", script.toAbsolutePath().toString())
-                            .redirectErrorStream(true)
-                            .start();
-            String output =
-                    new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (process.waitFor() != 0) {
-                fail("Could not run " + script + " on the local PostgreSQL: " + output);
-            }
-        } catch (IOException e) {
-            fail("Could not run " + script + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            fail("Interrupted while running " + script, e);
-        }
     }
 
     private static int activeSlots(Statement sql, String database) throws SQLException {
@@ -124,7 +104,8 @@ final class SourceDatabase implements AutoCloseable {
                                 + walLevel()
                                 + "; the postgres source needs wal_level=logical");
             }
-            run(Path.of(System.getProperty("wal.script", "enable-logical-wal.sh")));
+            Servers.runSetupScript(
+                    Path.of(System.getProperty("wal.script", "enable-logical-wal.sh")));
         }
         logicalChecked = true;
     }

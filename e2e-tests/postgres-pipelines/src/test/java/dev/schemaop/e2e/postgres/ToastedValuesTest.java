@@ -110,29 +110,61 @@ class ToastedValuesTest {
         }
     }
 
-    /**
-     * A key the source cannot look a row up by (a time of day): the job ends with what to do, and
-     * no placeholder reaches the sink.
-     */
+    /** A key the source cannot look a row up by (a time of day): the job ends with what to do. */
     @Test
     void aKeyTheRowCannotBeReadAgainByEndsTheJobWithWhatToDo() throws Exception {
+        assertTheUpdateEndsTheJob(
+                "shifts",
+                List.of("CREATE TABLE shifts (starts TIME PRIMARY KEY, body TEXT, n INT)"),
+                "'08:00'",
+                "its key column starts is of a type the source cannot look a row up by (time"
+                        + " without time zone)");
+    }
+
+    /** A table without a primary key, identified by a unique index: nothing to read the row by. */
+    @Test
+    void aTableWithoutAPrimaryKeyEndsTheJobWithWhatToDo() throws Exception {
+        assertTheUpdateEndsTheJob(
+                "coded",
+                List.of(
+                        "CREATE TABLE coded (code INT NOT NULL, body TEXT, n INT)",
+                        "CREATE UNIQUE INDEX coded_code ON coded (code)",
+                        "ALTER TABLE coded REPLICA IDENTITY USING INDEX coded_code"),
+                "1",
+                "it has no primary key to read the row by");
+    }
+
+    /**
+     * A table of ({@code first}, body, n) made by {@code setup}, one row with a large body: an
+     * update of n ends the job, saying why and what to do, and the sink keeps the row as it was.
+     */
+    private static void assertTheUpdateEndsTheJob(
+            String table, List<String> setup, String first, String why) throws Exception {
         try (SourceDatabase source = SourceDatabase.fresh(DB);
                 PostgresTables pg = PostgresTables.fresh(SINK)) {
-            source.execute("CREATE TABLE shifts (starts TIME PRIMARY KEY, body TEXT, n INT)");
+            for (String statement : setup) {
+                source.execute(statement);
+            }
             source.execute(
-                    "INSERT INTO shifts SELECT '08:00', string_agg(md5(g::text), ''), 1"
-                            + " FROM generate_series(1, 700) g");
+                    "INSERT INTO "
+                            + table
+                            + " SELECT "
+                            + first
+                            + ", string_agg(md5(g::text), ''), 1 FROM generate_series(1, 700) g");
             try (RunningPipeline pipeline =
                     RunningPipeline.start(
-                            source.sourceBlock("public.shifts", DB, "")
+                            source.sourceBlock("public." + table, DB, "")
                                     + Servers.postgresSinkBlock()
-                                    + "route:\n  - source-table: public.shifts\n    sink-table: "
+                                    + "route:\n  - source-table: public."
+                                    + table
+                                    + "\n    sink-table: "
                                     + SINK
-                                    + ".shifts\n"
-                                    + "pipeline:\n  parallelism: 1\n",
+                                    + "."
+                                    + table
+                                    + "\npipeline:\n  parallelism: 1\n",
                             1)) {
-                assertThat(Await.until(pipeline, () -> pg.rows("shifts").size(), 1)).isEqualTo(1);
-                source.execute("UPDATE shifts SET n = 2");
+                assertThat(Await.until(pipeline, () -> pg.rows(table).size(), 1)).isEqualTo(1);
+                source.execute("UPDATE " + table + " SET n = 2");
 
                 Throwable failure = Await.failure(pipeline);
                 assertThat(failure).as("the job ended").isNotNull();
@@ -140,14 +172,16 @@ class ToastedValuesTest {
                         .get()
                         .extracting(Throwable::getMessage)
                         .isEqualTo(
-                                "An update of public.shifts left a large value unchanged, which"
-                                        + " PostgreSQL does not log, and the source cannot read it"
-                                        + " again: its key column starts is of a type the source"
-                                        + " cannot look a row up by (time without time zone). Run"
-                                        + " ALTER TABLE \"public\".\"shifts\" REPLICA IDENTITY"
-                                        + " FULL, so that updates log the whole row, and start the"
-                                        + " pipeline with --fresh.");
-                assertThat(pg.count("shifts", "n = 1 AND length(body) = 22400"))
+                                "An update of public."
+                                        + table
+                                        + " left a large value unchanged, which PostgreSQL does"
+                                        + " not log, and the source cannot read it again: "
+                                        + why
+                                        + ". Run ALTER TABLE \"public\".\""
+                                        + table
+                                        + "\" REPLICA IDENTITY FULL, so that updates log the whole"
+                                        + " row, and start the pipeline with --fresh.");
+                assertThat(pg.count(table, "n = 1 AND length(body) = 22400"))
                         .as("the snapshot's row, untouched")
                         .isEqualTo(1);
             }
@@ -170,46 +204,6 @@ class ToastedValuesTest {
                     .as("the sink's %s", from)
                     .isEqualTo(expected);
             return expected;
-        }
-    }
-
-    /** A table without a primary key, identified by a unique index: nothing to read the row by. */
-    @Test
-    void aTableWithoutAPrimaryKeyEndsTheJobWithWhatToDo() throws Exception {
-        try (SourceDatabase source = SourceDatabase.fresh(DB);
-                PostgresTables pg = PostgresTables.fresh(SINK)) {
-            source.execute("CREATE TABLE coded (code INT NOT NULL, body TEXT, n INT)");
-            source.execute("CREATE UNIQUE INDEX coded_code ON coded (code)");
-            source.execute("ALTER TABLE coded REPLICA IDENTITY USING INDEX coded_code");
-            source.execute(
-                    "INSERT INTO coded SELECT 1, string_agg(md5(g::text), ''), 1"
-                            + " FROM generate_series(1, 700) g");
-            try (RunningPipeline pipeline =
-                    RunningPipeline.start(
-                            source.sourceBlock("public.coded", DB, "")
-                                    + Servers.postgresSinkBlock()
-                                    + "route:\n  - source-table: public.coded\n    sink-table: "
-                                    + SINK
-                                    + ".coded\n"
-                                    + "pipeline:\n  parallelism: 1\n",
-                            1)) {
-                assertThat(Await.until(pipeline, () -> pg.rows("coded").size(), 1)).isEqualTo(1);
-                source.execute("UPDATE coded SET n = 2");
-
-                Throwable failure = Await.failure(pipeline);
-                assertThat(failure).as("the job ended").isNotNull();
-                assertThat(ExceptionUtils.findThrowable(failure, NonRecoverableException.class))
-                        .get()
-                        .extracting(Throwable::getMessage)
-                        .isEqualTo(
-                                "An update of public.coded left a large value unchanged, which"
-                                        + " PostgreSQL does not log, and the source cannot read it"
-                                        + " again: it has no primary key to read the row by. Run"
-                                        + " ALTER TABLE \"public\".\"coded\" REPLICA IDENTITY"
-                                        + " FULL, so that updates log the whole row, and start the"
-                                        + " pipeline with --fresh.");
-                assertThat(pg.count("coded", "n = 1 AND length(body) = 22400")).isEqualTo(1);
-            }
         }
     }
 
