@@ -81,10 +81,14 @@ public final class FlushingSink implements InvocationHandler, Serializable {
         Object result = Forwarding.invoke(connectorSink, method, args);
         if (method.getName().equals("addPreWriteTopology")) {
             // Created inside the sink's expansion, so Flink gives it the parallelism it gives
-            // the topology's own operators, and chains it to the writer.
+            // the topology's own operators, and chains it to the writer. Its output type hands
+            // each event to the writer as it is, whatever type the topology ends in: Flink CDC's
+            // EventTypeInfo would copy every row deeply once more on the way to the writer.
             DataStream<Event> topology = (DataStream<Event>) result;
             return topology.transform(
-                            ACKNOWLEDGER, topology.getType(), new WriterFlushAcknowledger(registry))
+                            ACKNOWLEDGER,
+                            WriterInputSerializer.typeInfo(),
+                            new WriterFlushAcknowledger(registry))
                     .name(ACKNOWLEDGER);
         }
         if (result instanceof SinkWriter) {

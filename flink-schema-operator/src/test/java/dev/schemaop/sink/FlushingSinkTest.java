@@ -18,6 +18,7 @@ import dev.schemaop.sink.ConnectorSinks.WriterStateSink;
 
 import org.apache.flink.api.common.SupportsConcurrentExecutionAttempts;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
@@ -244,6 +245,22 @@ class FlushingSinkTest {
                         "rows", "Sink: Map", "Sink: " + FlushingSink.ACKNOWLEDGER, "Sink: Writer");
     }
 
+    @Test
+    @SuppressWarnings("unchecked")
+    void theFlushAcknowledgerHandsEachEventToTheWriterWithoutACopy() {
+        // The topology ends in a type whose serializer copies deeply (Kryo here, Flink CDC's
+        // EventTypeInfo in its sinks); a chained hand-over copies with the sender's serializer.
+        StreamNode acknowledger =
+                nodesAround(FlushingSink.wrap(new RepartitioningPreWriteSink(), REGISTRY)).stream()
+                        .filter(n -> n.getOperatorName().endsWith(FlushingSink.ACKNOWLEDGER))
+                        .findFirst()
+                        .orElseThrow();
+        TypeSerializer<Event> toWriter =
+                (TypeSerializer<Event>) acknowledger.getTypeSerializerOut();
+
+        assertThat(toWriter.copy(CREATE)).isSameAs(CREATE);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("connectorSinks")
     void theWrappedSinkSurvivesFlinksJavaSerialization(PlainSink sink) throws Exception {
@@ -285,6 +302,13 @@ class FlushingSinkTest {
 
     /** The operators Flink's sink translator builds for {@code rows.sinkTo(sink)}, in id order. */
     private static List<String> operatorsAround(Sink<Event> sink) {
+        return nodesAround(sink).stream()
+                .map(StreamNode::getOperatorName)
+                .filter(name -> !name.startsWith("Source"))
+                .collect(Collectors.toList());
+    }
+
+    private static List<StreamNode> nodesAround(Sink<Event> sink) {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.fromSequence(0, 1)
                 .map(i -> (Event) CREATE)
@@ -294,8 +318,6 @@ class FlushingSinkTest {
                 .name("Sink");
         return env.getStreamGraph().getStreamNodes().stream()
                 .sorted(Comparator.comparingInt(StreamNode::getId))
-                .map(StreamNode::getOperatorName)
-                .filter(name -> !name.startsWith("Source"))
                 .collect(Collectors.toList());
     }
 

@@ -1,9 +1,6 @@
 package dev.schemaop.connectors.values.sink;
 
 import org.apache.flink.api.common.functions.Partitioner;
-import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.api.java.tuple.Tuple3;
-import org.apache.flink.api.java.typeutils.TupleTypeInfo;
 import org.apache.flink.cdc.common.data.RecordData;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
@@ -15,7 +12,6 @@ import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.event.TruncateTableEvent;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.utils.SchemaUtils;
-import org.apache.flink.cdc.runtime.typeutils.EventTypeInfo;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.ChainingStrategy;
@@ -45,16 +41,12 @@ import java.util.Set;
  * sending a source subtask's next flush only once its last one came through.
  */
 public final class KeyHashPreWriteTopology {
-    /** (writer subtask, lane, event). */
-    private static final TupleTypeInfo<Tuple3<Integer, Integer, Event>> ROUTED =
-            new TupleTypeInfo<>(Types.INT, Types.INT, new EventTypeInfo());
-
     private KeyHashPreWriteTopology() {}
 
     /** The topology, for a sink's {@code addPreWriteTopology}. */
     public static DataStream<Event> add(DataStream<Event> input) {
-        return input.transform("lanes", ROUTED, new Lanes())
-                .partitionCustom(new ToWriter(), routed -> routed.f0)
+        return input.transform("lanes", RoutedEvent.typeInfo(), new Lanes())
+                .partitionCustom(new ToWriter(), RoutedEvent::writer)
                 .transform("align flushes", input.getType(), new FlushAlignment());
     }
 
@@ -66,8 +58,8 @@ public final class KeyHashPreWriteTopology {
     }
 
     /** Routes by key hash, broadcasts flushes and schema changes. */
-    static final class Lanes extends AbstractStreamOperator<Tuple3<Integer, Integer, Event>>
-            implements OneInputStreamOperator<Event, Tuple3<Integer, Integer, Event>> {
+    static final class Lanes extends AbstractStreamOperator<RoutedEvent>
+            implements OneInputStreamOperator<Event, RoutedEvent> {
         private transient Map<TableId, Schema> schemas;
         private transient Map<TableId, KeyGetters> keyGetters;
         private transient int lane;
@@ -92,7 +84,7 @@ public final class KeyHashPreWriteTopology {
             if (event instanceof FlushEvent) {
                 broadcast(event);
             } else if (event instanceof DataChangeEvent row) {
-                output.collect(new StreamRecord<>(Tuple3.of(writerOf(row), lane, row)));
+                output.collect(new StreamRecord<>(new RoutedEvent(writerOf(row), lane, row)));
             } else {
                 broadcast(learn((SchemaChangeEvent) event));
             }
@@ -144,7 +136,7 @@ public final class KeyHashPreWriteTopology {
 
         private void broadcast(Event event) {
             for (int writer = 0; writer < writers; writer++) {
-                output.collect(new StreamRecord<>(Tuple3.of(writer, lane, event)));
+                output.collect(new StreamRecord<>(new RoutedEvent(writer, lane, event)));
             }
         }
     }
@@ -163,7 +155,7 @@ public final class KeyHashPreWriteTopology {
 
     /** One flush per source subtask, once it came from every lane. */
     static final class FlushAlignment extends AbstractStreamOperator<Event>
-            implements OneInputStreamOperator<Tuple3<Integer, Integer, Event>, Event> {
+            implements OneInputStreamOperator<RoutedEvent, Event> {
         private transient Map<Integer, Set<Integer>> lanesSeen;
         private transient int lanes;
 
@@ -180,15 +172,15 @@ public final class KeyHashPreWriteTopology {
         }
 
         @Override
-        public void processElement(StreamRecord<Tuple3<Integer, Integer, Event>> record) {
-            Event event = record.getValue().f2;
+        public void processElement(StreamRecord<RoutedEvent> record) {
+            Event event = record.getValue().event();
             if (!(event instanceof FlushEvent flush)) {
                 output.collect(new StreamRecord<>(event));
                 return;
             }
             Set<Integer> seen =
                     lanesSeen.computeIfAbsent(flush.getSourceSubTaskId(), s -> new HashSet<>());
-            seen.add(record.getValue().f1);
+            seen.add(record.getValue().lane());
             if (seen.size() == lanes) {
                 lanesSeen.remove(flush.getSourceSubTaskId());
                 output.collect(new StreamRecord<>(flush));
