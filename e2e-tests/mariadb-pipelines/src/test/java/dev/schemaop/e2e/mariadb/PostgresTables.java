@@ -75,7 +75,16 @@ public final class PostgresTables implements AutoCloseable {
 
     /** Every row ordered by the first column, as "col=value, ...". */
     public List<String> rows(String table) throws SQLException {
-        return SqlRows.of(connection, "SELECT * FROM " + schema + ".\"" + table + "\" ORDER BY 1");
+        return rows(table, "*");
+    }
+
+    /**
+     * The given columns (a select list) of every row, ordered by the first, as "col=value, ...".
+     */
+    public List<String> rows(String table, String columns) throws SQLException {
+        return SqlRows.of(
+                connection,
+                "SELECT " + columns + " FROM " + schema + ".\"" + table + "\" ORDER BY 1");
     }
 
     /**

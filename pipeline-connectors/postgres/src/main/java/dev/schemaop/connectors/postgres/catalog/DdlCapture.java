@@ -91,20 +91,24 @@ public final class DdlCapture {
      * After each DDL command on a table, or on a schema (a renamed schema moves its tables): a
      * captured table its publication lacks enters it (a table without a key or identity gets
      * REPLICA IDENTITY FULL first, as a publication of updates needs one), then the table's layout
-     * is logged. It runs with its owner's rights, whoever runs the DDL.
+     * is logged. A table that {@code CREATE TABLE AS} or {@code SELECT INTO} filled before it
+     * entered a publication has its rows logged again, as an update of each row to itself between
+     * two marks ({@link LayoutMessages.Relogged}): nothing else in the WAL carries them. It runs
+     * with its owner's rights, whoever runs the DDL.
      */
     private static final String CAPTURE_DDL_FUNCTION =
             "CREATE OR REPLACE FUNCTION schemaop.capture_ddl() RETURNS event_trigger"
                     + " LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp"
                     + " AS $f$"
-                    + " DECLARE rel record; cap record;"
+                    + " DECLARE rel record; cap record; added boolean; first_column name;"
                     + " BEGIN"
                     + "  PERFORM pg_advisory_xact_lock_shared("
                     + PUBLICATIONS_LOCK
                     + ");"
                     + "  FOR rel IN SELECT DISTINCT c.oid, n.nspname, c.relname, c.relreplident,"
                     + "      EXISTS (SELECT 1 FROM pg_index i"
-                    + "        WHERE i.indrelid = c.oid AND i.indisprimary) AS keyed"
+                    + "        WHERE i.indrelid = c.oid AND i.indisprimary) AS keyed,"
+                    + "      d.command_tag IN ('CREATE TABLE AS', 'SELECT INTO') AS filled"
                     + "    FROM pg_event_trigger_ddl_commands() d"
                     + "    JOIN pg_class c ON (d.classid = 'pg_class'::regclass AND c.oid = d.objid)"
                     + "      OR (d.classid = 'pg_namespace'::regclass"
@@ -113,6 +117,7 @@ public final class DdlCapture {
                     + "    WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition"
                     + "      AND c.relpersistence = 'p' AND n.nspname <> 'schemaop'"
                     + "  LOOP"
+                    + "   added := false;"
                     + "   BEGIN"
                     + "    FOR cap IN SELECT DISTINCT k.publication FROM schemaop.captures k"
                     + "      JOIN pg_publication p ON p.pubname = k.publication"
@@ -123,6 +128,7 @@ public final class DdlCapture {
                     + "    LOOP"
                     + "     EXECUTE format('ALTER PUBLICATION %I ADD TABLE %I.%I',"
                     + "       cap.publication, rel.nspname, rel.relname);"
+                    + "     added := true;"
                     + "     IF NOT rel.keyed AND rel.relreplident = 'd' THEN"
                     + "      EXECUTE format('ALTER TABLE %I.%I REPLICA IDENTITY FULL',"
                     + "        rel.nspname, rel.relname);"
@@ -130,10 +136,29 @@ public final class DdlCapture {
                     + "     END IF;"
                     + "    END LOOP;"
                     + "   EXCEPTION WHEN OTHERS THEN"
+                    + "    added := false;" // the publication change is rolled back
                     + "    RAISE WARNING 'flink-schema-operator: %.% is not streamed: %',"
                     + "      rel.nspname, rel.relname, SQLERRM;"
                     + "   END;"
                     + "   PERFORM schemaop.log_layout(schemaop.table_layout(rel.oid));"
+                    + "   IF rel.filled AND added THEN"
+                    + "    SELECT a.attname INTO first_column FROM pg_attribute a"
+                    + "      WHERE a.attrelid = rel.oid AND a.attnum > 0 AND NOT a.attisdropped"
+                    + "      ORDER BY a.attnum LIMIT 1;"
+                    + "    IF first_column IS NOT NULL THEN"
+                    + "     BEGIN"
+                    + "      PERFORM schemaop.log_layout(json_build_object("
+                    + "        'oid', rel.oid, 'relogged', 'begin')::text);"
+                    + "      EXECUTE format('UPDATE %I.%I SET %I = %I',"
+                    + "        rel.nspname, rel.relname, first_column, first_column);"
+                    + "      PERFORM schemaop.log_layout(json_build_object("
+                    + "        'oid', rel.oid, 'relogged', 'end')::text);"
+                    + "     EXCEPTION WHEN OTHERS THEN"
+                    + "      RAISE WARNING 'flink-schema-operator: the rows CREATE TABLE AS wrote"
+                    + " into %.% are not streamed: %', rel.nspname, rel.relname, SQLERRM;"
+                    + "     END;"
+                    + "    END IF;"
+                    + "   END IF;"
                     + "  END LOOP;"
                     + " END $f$";
 

@@ -17,15 +17,29 @@ public final class LayoutMessages {
 
     private LayoutMessages() {}
 
-    /** What one message says: a table's layout after a DDL statement, or that it was dropped. */
-    public sealed interface Message permits Layout, Dropped {}
+    /**
+     * What one message says: a table's layout after a DDL statement, that it was dropped, or where
+     * the rows {@code CREATE TABLE AS} wrote begin or end to be logged again.
+     */
+    public sealed interface Message permits Layout, Dropped, Relogged {}
 
     public record Layout(TableLayout layout) implements Message {}
 
     public record Dropped(long oid, TableId table) implements Message {}
 
+    /**
+     * Between a {@code begins} mark and its end, each update of the table is one of the rows its
+     * {@code CREATE TABLE AS} (or {@code SELECT INTO}) wrote before the table entered the
+     * publication, updated to itself so that the stream carries it: an insert at the sink.
+     */
+    public record Relogged(long oid, boolean begins) implements Message {}
+
     public static Message read(String json) {
         JsonNode node = parse(json);
+        if (node.hasNonNull("relogged")) {
+            return new Relogged(
+                    node.get("oid").asLong(), "begin".equals(node.get("relogged").asText()));
+        }
         if (node.path("dropped").asBoolean(false)) {
             return new Dropped(
                     node.get("oid").asLong(),

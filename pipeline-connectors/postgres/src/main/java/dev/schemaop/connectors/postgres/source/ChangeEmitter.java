@@ -20,8 +20,10 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Turns the slot's records into pipeline events, keeping the layout of every captured table as the
@@ -40,14 +42,26 @@ final class ChangeEmitter implements AutoCloseable {
     private final Map<TableId, TableRows> rows = new HashMap<>();
     private final UnloggedValues unlogged;
 
-    ChangeEmitter(PostgresSourceSettings settings, List<TableLayout> restored) {
+    /** Tables whose updates are now the rows CREATE TABLE AS wrote, logged again: inserts. */
+    private final Set<TableId> relogging = new LinkedHashSet<>();
+
+    ChangeEmitter(
+            PostgresSourceSettings settings,
+            List<TableLayout> restored,
+            List<TableId> restoredRelogging) {
         this.settings = settings;
         this.unlogged = new UnloggedValues(settings);
         restored.forEach(this::remember);
+        restoredRelogging.stream().filter(layouts::containsKey).forEach(relogging::add);
     }
 
     List<TableLayout> layouts() {
         return new ArrayList<>(layouts.values());
+    }
+
+    /** For a checkpoint taken between the marks of {@link LayoutMessages.Relogged}. */
+    List<TableId> relogging() {
+        return new ArrayList<>(relogging);
     }
 
     /**
@@ -118,6 +132,18 @@ final class ChangeEmitter implements AutoCloseable {
                         ? List.of()
                         : List.of(DataChangeEvent.insertEvent(table, inserted));
             case "u":
+                if (relogging.contains(table)) {
+                    RecordData row =
+                            rows.get(table)
+                                    .after(
+                                            value.getStruct("after"),
+                                            value.getStruct("before"),
+                                            true,
+                                            unlogged);
+                    return row == null
+                            ? List.of()
+                            : List.of(DataChangeEvent.insertEvent(table, row));
+                }
                 TableRows shape = rows.get(table);
                 RecordData after =
                         shape.after(
@@ -141,10 +167,22 @@ final class ChangeEmitter implements AutoCloseable {
         }
     }
 
-    /** A row of the DDL capture's log: a table's layout after a DDL, or its drop. */
+    /**
+     * A row of the DDL capture's log: a table's layout after a DDL, its drop, or a mark around the
+     * rows of its CREATE TABLE AS.
+     */
     private List<Event> ddl(String json) {
         LayoutMessages.Message read = LayoutMessages.read(json);
         List<Event> events = new ArrayList<>();
+        if (read instanceof LayoutMessages.Relogged mark) {
+            TableId table = byOid(mark.oid());
+            if (table != null && mark.begins()) {
+                relogging.add(table);
+            } else if (table != null) {
+                relogging.remove(table);
+            }
+            return events;
+        }
         if (read instanceof LayoutMessages.Dropped dropped) {
             TableId known = byOid(dropped.oid());
             if (known != null) {
@@ -188,6 +226,7 @@ final class ChangeEmitter implements AutoCloseable {
     private void forget(TableId table) {
         layouts.remove(table);
         rows.remove(table);
+        relogging.remove(table);
     }
 
     @Override

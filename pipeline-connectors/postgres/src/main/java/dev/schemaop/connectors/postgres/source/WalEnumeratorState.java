@@ -8,11 +8,14 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The enumerator's checkpoint: the split not yet given to reader 0, if any. */
+/**
+ * The enumerator's checkpoint: the split not yet given to reader 0, if any, in the split's format
+ * of the same version.
+ */
 final class WalEnumeratorState implements SimpleVersionedSerializer<List<WalSplit>> {
     @Override
     public int getVersion() {
-        return 1;
+        return WalSplitSerializer.VERSION;
     }
 
     @Override
@@ -31,7 +34,7 @@ final class WalEnumeratorState implements SimpleVersionedSerializer<List<WalSpli
         int count = in.readInt();
         List<WalSplit> splits = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            splits.add(WalSplitSerializer.read(in));
+            splits.add(WalSplitSerializer.read(version, in));
         }
         return splits;
     }

@@ -90,7 +90,7 @@ final class WalReader implements SourceReader<Event, WalSplit> {
             if (emitter != null) {
                 emitter.close(); // the split handed again replaces what the reader had
             }
-            emitter = new ChangeEmitter(settings, split.layouts());
+            emitter = new ChangeEmitter(settings, split.layouts(), split.relogging());
             if (!finished) {
                 try {
                     begin();
@@ -241,7 +241,13 @@ final class WalReader implements SourceReader<Event, WalSplit> {
         }
         // During the snapshot the split is not streaming: a restore takes the snapshot again.
         return List.of(
-                new WalSplit(partitionJson, offsetJson, emitter.layouts(), streaming, finished));
+                new WalSplit(
+                        partitionJson,
+                        offsetJson,
+                        emitter.layouts(),
+                        streaming,
+                        finished,
+                        emitter.relogging()));
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.schemaop.connectors.postgres.source;
 import dev.schemaop.connectors.postgres.catalog.LayoutMessages;
 import dev.schemaop.connectors.postgres.catalog.TableLayout;
 
+import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataInputView;
@@ -14,13 +15,18 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The split in a checkpoint: texts as length-prefixed UTF-8, layouts as their JSON. */
+/**
+ * The split in a checkpoint: texts as length-prefixed UTF-8, layouts as their JSON. Version 2 adds
+ * the tables whose CREATE TABLE AS rows were being logged again; version 1 had none.
+ */
 final class WalSplitSerializer implements SimpleVersionedSerializer<WalSplit> {
     static final WalSplitSerializer INSTANCE = new WalSplitSerializer();
 
+    static final int VERSION = 2;
+
     @Override
     public int getVersion() {
-        return 1;
+        return VERSION;
     }
 
     @Override
@@ -32,7 +38,7 @@ final class WalSplitSerializer implements SimpleVersionedSerializer<WalSplit> {
 
     @Override
     public WalSplit deserialize(int version, byte[] serialized) throws IOException {
-        return read(new DataInputDeserializer(serialized));
+        return read(version, new DataInputDeserializer(serialized));
     }
 
     static void write(WalSplit split, DataOutputView out) throws IOException {
@@ -44,9 +50,14 @@ final class WalSplitSerializer implements SimpleVersionedSerializer<WalSplit> {
         }
         out.writeBoolean(split.streaming());
         out.writeBoolean(split.finished());
+        out.writeInt(split.relogging().size());
+        for (TableId table : split.relogging()) {
+            writeText(table.getSchemaName(), out);
+            writeText(table.getTableName(), out);
+        }
     }
 
-    static WalSplit read(DataInputView in) throws IOException {
+    static WalSplit read(int version, DataInputView in) throws IOException {
         String partition = readText(in);
         String offset = readText(in);
         int count = in.readInt();
@@ -54,7 +65,15 @@ final class WalSplitSerializer implements SimpleVersionedSerializer<WalSplit> {
         for (int i = 0; i < count; i++) {
             layouts.add(LayoutMessages.layout(readText(in)));
         }
-        return new WalSplit(partition, offset, layouts, in.readBoolean(), in.readBoolean());
+        boolean streaming = in.readBoolean();
+        boolean finished = in.readBoolean();
+        List<TableId> relogging = new ArrayList<>();
+        if (version >= 2) {
+            for (int i = in.readInt(); i > 0; i--) {
+                relogging.add(TableId.tableId(readText(in), readText(in)));
+            }
+        }
+        return new WalSplit(partition, offset, layouts, streaming, finished, relogging);
     }
 
     private static void writeText(String text, DataOutputView out) throws IOException {
