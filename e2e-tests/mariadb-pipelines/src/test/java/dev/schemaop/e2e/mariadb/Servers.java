@@ -10,6 +10,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 
 /**
@@ -142,12 +144,11 @@ public final class Servers {
      * Runs a setup script of the e2e tests against the machine's own servers (it makes what the
      * tests need, idempotently); a failure fails the test with the script's output.
      */
-    public static void runSetupScript(Path script) {
+    public static void runSetupScript(Path script, String... arguments) {
+        List<String> command = new ArrayList<>(List.of("bash", script.toAbsolutePath().toString()));
+        command.addAll(List.of(arguments));
         try {
-            Process process =
-                    new ProcessBuilder("bash", script.toAbsolutePath().toString())
-                            .redirectErrorStream(true)
-                            .start();
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             String output =
                     new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (process.waitFor() != 0) {

@@ -71,7 +71,10 @@ final class SourceDatabase implements AutoCloseable {
         return "e2e_pg_password";
     }
 
-    private static boolean isLocal() {
+    /**
+     * Whether the tests run against the machine's own server, where their scripts may set it up.
+     */
+    static boolean isLocal() {
         return System.getenv("SCHEMAOP_POSTGRES_URL") == null
                 && Servers.POSTGRES_URL.contains("//127.0.0.1:");
     }

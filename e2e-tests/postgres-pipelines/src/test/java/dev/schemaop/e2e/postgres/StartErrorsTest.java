@@ -1,6 +1,7 @@
 package dev.schemaop.e2e.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.schemaop.e2e.mariadb.CliRun;
 import dev.schemaop.e2e.mariadb.Servers;
@@ -21,8 +22,9 @@ import java.util.Properties;
 /**
  * The postgres source's errors at start, through the real command line: the factory connects at
  * submission, so each failure exits 2 with one message that says what is wrong and what to change,
- * and no stack trace. (The wal_level message is not shown here: the server runs with
- * wal_level=logical, which only a restart changes.)
+ * and no stack trace. The wal_level message is shown by a second server of the machine's that runs
+ * with PostgreSQL's default, wal_level=replica ({@code replica-wal-server.sh}): the machine's own
+ * runs with wal_level=logical, which only a restart changes.
  */
 class StartErrorsTest {
     private static final String DB = "e2e_pgsrc_errors";
@@ -205,6 +207,35 @@ class StartErrorsTest {
                                     + " and 'password'.");
             assertThat(lines.get(1)).isEqualTo("Fix the source block.");
             assertThat(run.stderr).doesNotContain("wr0ng-pw");
+        }
+    }
+
+    @Test
+    void aServerWithoutLogicalDecodingIsToldHowToTurnItOn() throws Exception {
+        assumeTrue(
+                SourceDatabase.isLocal(),
+                "the second server with wal_level=replica is made on this machine only");
+        Path script = Path.of(System.getProperty("replica.script", "replica-wal-server.sh"));
+        Servers.runSetupScript(script, "start");
+        try (SourceDatabase source = SourceDatabase.fresh(DB)) {
+            String definition =
+                    pipeline(source, Servers.POSTGRES_USER, "public.t", "e2e_replica")
+                            .replaceAll("(?m)^  port: .*$", "  port: 5439")
+                            .replaceAll("(?m)^  database-name: .*$", "  database-name: postgres");
+            CliRun run = CliRun.run(dir, definition);
+            List<String> lines = rejected(run);
+            assertThat(lines).hasSize(2);
+            assertThat(lines.get(0))
+                    .endsWith(
+                            "the 'postgres' source connector rejected its options: The postgres"
+                                    + " source needs logical decoding, and the server of"
+                                    + " postgresql://127.0.0.1:5439/postgres has wal_level ="
+                                    + " replica. Run ALTER SYSTEM SET wal_level = logical as a"
+                                    + " superuser and restart the server (for the local one:"
+                                    + " e2e-tests/postgres-pipelines/enable-logical-wal.sh).");
+            assertThat(lines.get(1)).isEqualTo("Fix the source block.");
+        } finally {
+            Servers.runSetupScript(script, "stop");
         }
     }
 }
