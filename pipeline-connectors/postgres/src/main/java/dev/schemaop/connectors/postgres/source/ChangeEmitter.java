@@ -18,7 +18,6 @@ import org.apache.kafka.connect.source.SourceRecord;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -33,13 +32,14 @@ import java.util.Set;
  * capture missed a statement, and a row of another shape must never reach the sink.
  */
 final class ChangeEmitter implements AutoCloseable {
-    private final PostgresSourceSettings settings;
-    private final Map<TableId, TableLayout> layouts = new LinkedHashMap<>();
-
     /** The header Debezium puts on the insert it makes of an update that changed the key. */
     private static final String OLD_KEY_HEADER = "__debezium.oldkey";
 
-    private final Map<TableId, TableRows> rows = new HashMap<>();
+    private final PostgresSourceSettings settings;
+
+    /** Each captured table's rows, shaped by the layout the pipeline was told, in order known. */
+    private final Map<TableId, TableRows> tables = new LinkedHashMap<>();
+
     private final UnloggedValues unlogged;
 
     /** Tables whose updates are now the rows CREATE TABLE AS wrote, logged again: inserts. */
@@ -52,11 +52,11 @@ final class ChangeEmitter implements AutoCloseable {
         this.settings = settings;
         this.unlogged = new UnloggedValues(settings);
         restored.forEach(this::remember);
-        restoredRelogging.stream().filter(layouts::containsKey).forEach(relogging::add);
+        restoredRelogging.stream().filter(tables::containsKey).forEach(relogging::add);
     }
 
     List<TableLayout> layouts() {
-        return new ArrayList<>(layouts.values());
+        return tables.values().stream().map(TableRows::layout).toList();
     }
 
     /** For a checkpoint taken between the marks of {@link LayoutMessages.Relogged}. */
@@ -69,12 +69,12 @@ final class ChangeEmitter implements AutoCloseable {
      * the pipeline does not know it, else the changes from the layout it was told.
      */
     List<Event> describe(TableLayout now) {
-        TableLayout known = layouts.get(now.id());
+        TableRows known = tables.get(now.id());
         remember(now);
         if (known == null) {
             return List.of(new CreateTableEvent(now.id(), now.pipelineSchema()));
         }
-        return LayoutDiff.between(known, now);
+        return LayoutDiff.between(known.layout(), now);
     }
 
     /**
@@ -83,7 +83,7 @@ final class ChangeEmitter implements AutoCloseable {
      * the first attempt sent and the database deleted since do not stay at the sink.
      */
     List<Event> describeForSnapshot(TableLayout now) {
-        boolean known = layouts.containsKey(now.id());
+        boolean known = tables.containsKey(now.id());
         List<Event> events = new ArrayList<>(describe(now));
         if (known) {
             events.add(new TruncateTableEvent(now.id()));
@@ -93,7 +93,7 @@ final class ChangeEmitter implements AutoCloseable {
 
     /** Drops the tables the pipeline knew and a snapshot taken again no longer finds. */
     List<Event> keepOnly(List<TableLayout> found) {
-        List<TableId> gone = new ArrayList<>(layouts.keySet());
+        List<TableId> gone = new ArrayList<>(tables.keySet());
         found.forEach(layout -> gone.remove(layout.id()));
         List<Event> events = new ArrayList<>();
         for (TableId table : gone) {
@@ -116,7 +116,7 @@ final class ChangeEmitter implements AutoCloseable {
         if (table.equals(DdlCapture.LOG)) {
             return "c".equals(op) ? ddl(value.getStruct("after").getString("layout")) : List.of();
         }
-        if (!layouts.containsKey(table)) {
+        if (!tables.containsKey(table)) {
             return List.of();
         }
         switch (op) {
@@ -127,14 +127,15 @@ final class ChangeEmitter implements AutoCloseable {
                 // unlogged values
                 boolean keyChanged = record.headers().lastWithName(OLD_KEY_HEADER) != null;
                 RecordData inserted =
-                        rows.get(table).after(value.getStruct("after"), null, keyChanged, unlogged);
+                        tables.get(table)
+                                .after(value.getStruct("after"), null, keyChanged, unlogged);
                 return inserted == null
                         ? List.of()
                         : List.of(DataChangeEvent.insertEvent(table, inserted));
             case "u":
                 if (relogging.contains(table)) {
                     RecordData row =
-                            rows.get(table)
+                            tables.get(table)
                                     .after(
                                             value.getStruct("after"),
                                             value.getStruct("before"),
@@ -144,7 +145,7 @@ final class ChangeEmitter implements AutoCloseable {
                             ? List.of()
                             : List.of(DataChangeEvent.insertEvent(table, row));
                 }
-                TableRows shape = rows.get(table);
+                TableRows shape = tables.get(table);
                 RecordData after =
                         shape.after(
                                 value.getStruct("after"),
@@ -205,9 +206,9 @@ final class ChangeEmitter implements AutoCloseable {
     }
 
     private TableId byOid(long oid) {
-        for (TableLayout layout : layouts.values()) {
-            if (layout.oid() == oid) {
-                return layout.id();
+        for (TableRows rows : tables.values()) {
+            if (rows.layout().oid() == oid) {
+                return rows.layout().id();
             }
         }
         return null;
@@ -215,17 +216,15 @@ final class ChangeEmitter implements AutoCloseable {
 
     private RecordData row(TableId table, Struct value, String side) {
         Struct row = value.getStruct(side);
-        return row == null ? null : rows.get(table).row(row);
+        return row == null ? null : tables.get(table).row(row);
     }
 
     private void remember(TableLayout layout) {
-        layouts.put(layout.id(), layout);
-        rows.put(layout.id(), new TableRows(layout));
+        tables.put(layout.id(), new TableRows(layout));
     }
 
     private void forget(TableId table) {
-        layouts.remove(table);
-        rows.remove(table);
+        tables.remove(table);
         relogging.remove(table);
     }
 

@@ -84,6 +84,11 @@ final class TableRows {
         this.generator = new BinaryRecordDataGenerator(types);
     }
 
+    /** The layout the pipeline was told, which shapes these rows. */
+    TableLayout layout() {
+        return layout;
+    }
+
     /**
      * A before image (a delete's, or an update's under REPLICA IDENTITY FULL): every value logged.
      */
