@@ -42,14 +42,7 @@ class CaptureSafetyTest {
                             + " 'e2e_pg_plain') THEN CREATE ROLE e2e_pg_plain LOGIN; END IF;"
                             + " END $$");
             try (RunningPipeline pipeline =
-                    RunningPipeline.start(
-                            source.sourceBlock("public.\\.*", DB, "")
-                                    + Servers.postgresSinkBlock()
-                                    + "route:\n  - source-table: public.\\.*\n    sink-table: "
-                                    + SINK
-                                    + ".<>\n    replace-symbol: <>\n"
-                                    + "pipeline:\n  parallelism: 1\n",
-                            1)) {
+                    RunningPipeline.start(source.intoPostgresSchema("public.\\.*", SINK, ""), 1)) {
                 assertThat(Await.until(pipeline, () -> pg.exists("t"), true)).isTrue();
 
                 // a table the pipeline does not read: no replica identity needed

@@ -39,16 +39,10 @@ class CreateTableAsTest {
 
             try (RunningPipeline pipeline =
                     RunningPipeline.start(
-                            source.sourceBlock(
-                                            "public.(orders|big_orders|copied|tx_copy|empty_copy)",
-                                            DB,
-                                            "")
-                                    + Servers.postgresSinkBlock()
-                                    + "route:\n  - source-table: public.\\.*\n    sink-table: "
-                                    + SINK
-                                    + ".<>\n    replace-symbol: <>\n"
-                                    + "pipeline:\n  parallelism: 1\n"
-                                    + "  schema.change.behavior: evolve\n",
+                            source.intoPostgresSchema(
+                                    "public.(orders|big_orders|copied|tx_copy|empty_copy)",
+                                    SINK,
+                                    "  schema.change.behavior: evolve\n"),
                             1)) {
                 assertThat(Await.until(pipeline, () -> pg.rows("orders").size(), 4))
                         .as("the snapshot")

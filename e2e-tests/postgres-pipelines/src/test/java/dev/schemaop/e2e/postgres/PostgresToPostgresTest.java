@@ -37,13 +37,10 @@ class PostgresToPostgresTest {
 
             try (RunningPipeline pipeline =
                     RunningPipeline.start(
-                            source.sourceBlock("public.(customers|idle|fresh)", DB, "")
-                                    + Servers.postgresSinkBlock()
-                                    + "route:\n  - source-table: public.\\.*\n    sink-table: "
-                                    + SINK
-                                    + ".<>\n    replace-symbol: <>\n"
-                                    + "pipeline:\n  parallelism: 1\n"
-                                    + "  schema.change.behavior: evolve\n",
+                            source.intoPostgresSchema(
+                                    "public.(customers|idle|fresh)",
+                                    SINK,
+                                    "  schema.change.behavior: evolve\n"),
                             1)) {
                 assertThat(Await.until(pipeline, () -> pg.rows("customers").size(), 3))
                         .as("the snapshot")

@@ -164,6 +164,21 @@ final class SourceDatabase implements AutoCloseable {
                 + extraOptions;
     }
 
+    /**
+     * A pipeline of the captured {@code tables} (slot named after the database) into PostgreSQL's
+     * schema {@code sinkSchema}, each table under its own name, at parallelism 1; {@code
+     * pipelineOptions} are more lines of the pipeline block.
+     */
+    String intoPostgresSchema(String tables, String sinkSchema, String pipelineOptions) {
+        return sourceBlock(tables, name, "")
+                + Servers.postgresSinkBlock()
+                + "route:\n  - source-table: public.\\.*\n    sink-table: "
+                + sinkSchema
+                + ".<>\n    replace-symbol: <>\n"
+                + "pipeline:\n  parallelism: 1\n"
+                + pipelineOptions;
+    }
+
     @Override
     public void close() throws SQLException {
         connection.close();
