@@ -47,6 +47,13 @@ final class RefusedDebeziumOptions {
                                     + " complete",
                             "name the slot with 'slot.name'"),
                     new Refusal(
+                            prefixes("skip.messages.without.change"),
+                            "the DDL capture writes the rows CREATE TABLE AS made into the stream"
+                                    + " as updates that change nothing, which the source turns"
+                                    + " into inserts; Debezium would drop them, and the rows"
+                                    + " would never reach the sink",
+                            "leave it unset"),
+                    new Refusal(
                             prefixes("offset.storage", "offset.flush", "errors.max.retries"),
                             "the source keeps Debezium's WAL position in Flink's checkpoints, so"
                                     + " that a restore resumes right after the checkpoint's last"

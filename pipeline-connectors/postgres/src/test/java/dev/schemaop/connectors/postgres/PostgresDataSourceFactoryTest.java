@@ -59,6 +59,17 @@ class PostgresDataSourceFactoryTest {
         assertThatThrownBy(
                         () ->
                                 PostgresDataSourceFactory.settings(
+                                        options(
+                                                Map.of(
+                                                        "debezium.skip.messages.without.change",
+                                                        "true"))))
+                .hasMessageStartingWith(
+                        "Option 'debezium.skip.messages.without.change' of the postgres source"
+                                + " cannot be passed to Debezium")
+                .hasMessageContaining("the rows would never reach the sink");
+        assertThatThrownBy(
+                        () ->
+                                PostgresDataSourceFactory.settings(
                                         options(Map.of("schema-changes.capture", "relation"))))
                 .hasMessageContaining("takes event-trigger");
     }
