@@ -1,8 +1,10 @@
 package dev.schemaop.sink;
 
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.cdc.common.event.Event;
+import org.apache.flink.cdc.runtime.typeutils.EventTypeInfo;
 import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.connector.sink2.WithPreWriteTopology;
@@ -71,6 +73,20 @@ public final class FlushingSink implements InvocationHandler, Serializable {
         return sink instanceof SupportsPreWriteTopology || sink instanceof WithPreWriteTopology;
     }
 
+    /**
+     * The type the acknowledger hands events to the writer in. A topology that ends in Flink CDC's
+     * {@code EventTypeInfo} would have each row copied deeply once more on the chained hand-over
+     * (object reuse is off, and nothing changes an event once built); the writer-input type writes
+     * the same bytes with the same serializer and hands the event on as it is. Any other type (a
+     * connector's own event wrapper, as Flink CDC's Paimon sink has) stays: only its serializer
+     * knows its events, should the writer not be chained.
+     */
+    static TypeInformation<Event> toWriter(TypeInformation<Event> topologyType) {
+        return topologyType.getClass() == EventTypeInfo.class
+                ? WriterInputSerializer.typeInfo()
+                : topologyType;
+    }
+
     @Override
     @SuppressWarnings("unchecked")
     public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
@@ -81,13 +97,11 @@ public final class FlushingSink implements InvocationHandler, Serializable {
         Object result = Forwarding.invoke(connectorSink, method, args);
         if (method.getName().equals("addPreWriteTopology")) {
             // Created inside the sink's expansion, so Flink gives it the parallelism it gives
-            // the topology's own operators, and chains it to the writer. Its output type hands
-            // each event to the writer as it is, whatever type the topology ends in: Flink CDC's
-            // EventTypeInfo would copy every row deeply once more on the way to the writer.
+            // the topology's own operators, and chains it to the writer.
             DataStream<Event> topology = (DataStream<Event>) result;
             return topology.transform(
                             ACKNOWLEDGER,
-                            WriterInputSerializer.typeInfo(),
+                            toWriter(topology.getType()),
                             new WriterFlushAcknowledger(registry))
                     .name(ACKNOWLEDGER);
         }

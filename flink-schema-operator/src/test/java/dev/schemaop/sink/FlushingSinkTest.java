@@ -17,6 +17,7 @@ import dev.schemaop.sink.ConnectorSinks.TwoPhaseSink;
 import dev.schemaop.sink.ConnectorSinks.WriterStateSink;
 
 import org.apache.flink.api.common.SupportsConcurrentExecutionAttempts;
+import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
@@ -34,10 +35,12 @@ import org.apache.flink.cdc.common.event.FlushEvent;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.types.DataTypes;
+import org.apache.flink.cdc.runtime.typeutils.EventTypeInfo;
 import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPostCommitTopology;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreCommitTopology;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
+import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.graph.StreamNode;
 import org.apache.flink.util.InstantiationUtil;
@@ -247,18 +250,44 @@ class FlushingSinkTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void theFlushAcknowledgerHandsEachEventToTheWriterWithoutACopy() {
-        // The topology ends in a type whose serializer copies deeply (Kryo here, Flink CDC's
-        // EventTypeInfo in its sinks); a chained hand-over copies with the sender's serializer.
-        StreamNode acknowledger =
-                nodesAround(FlushingSink.wrap(new RepartitioningPreWriteSink(), REGISTRY)).stream()
-                        .filter(n -> n.getOperatorName().endsWith(FlushingSink.ACKNOWLEDGER))
-                        .findFirst()
-                        .orElseThrow();
+    void theFlushAcknowledgerHandsFlinkCdcEventsToTheWriterWithoutACopy() {
+        StreamNode acknowledger = acknowledgerBehind(new PreWriteSinkEndingIn(new EventTypeInfo()));
         TypeSerializer<Event> toWriter =
                 (TypeSerializer<Event>) acknowledger.getTypeSerializerOut();
 
         assertThat(toWriter.copy(CREATE)).isSameAs(CREATE);
+    }
+
+    @Test
+    void aTopologyEndingInATypeOfItsOwnHandsItsEventsOnInThatType() {
+        TypeInformation<Event> own = TypeInformation.of(Event.class);
+        StreamNode acknowledger = acknowledgerBehind(new PreWriteSinkEndingIn(own));
+
+        assertThat(acknowledger.getTypeSerializerOut())
+                .isInstanceOf(own.createSerializer(new SerializerConfigImpl()).getClass());
+    }
+
+    private static StreamNode acknowledgerBehind(Sink<Event> sink) {
+        return nodesAround(FlushingSink.wrap(sink, REGISTRY)).stream()
+                .filter(n -> n.getOperatorName().endsWith(FlushingSink.ACKNOWLEDGER))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    /** A pre-write topology that repartitions and ends in the given type. */
+    private static final class PreWriteSinkEndingIn extends ConnectorSinks.PlainSink
+            implements SupportsPreWriteTopology<Event> {
+        private static final long serialVersionUID = 1L;
+        private final TypeInformation<Event> end;
+
+        PreWriteSinkEndingIn(TypeInformation<Event> end) {
+            this.end = end;
+        }
+
+        @Override
+        public DataStream<Event> addPreWriteTopology(DataStream<Event> input) {
+            return input.rebalance().map(event -> event).returns(end);
+        }
     }
 
     @ParameterizedTest(name = "{0}")
