@@ -22,7 +22,15 @@ case "${1:-}" in
     fi
     online || pg_ctlcluster --skip-systemctl-redirect "$version" "$name" start
     for _ in $(seq 1 120); do
-      if psql -h 127.0.0.1 -p "$port" -U postgres -d postgres -XAtqc 'SELECT 1' > /dev/null 2>&1; then
+      if seen="$(psql -h 127.0.0.1 -p "$port" -U postgres -d postgres -XAtq \
+          -c 'SHOW data_directory' -c 'SHOW wal_level' 2> /dev/null | tr '\n' ' ')"; then
+        # the server on the port must be this cluster, as made here
+        if [ "$seen" != "/var/lib/postgresql/$version/$name replica " ]; then
+          echo "Port $port answers with data directory and wal_level: $seen; expected the test" \
+            "server $name with wal_level=replica. Drop it (pg_dropcluster --stop $version $name)" \
+            "or free the port, and run again." >&2
+          exit 1
+        fi
         exit 0
       fi
       sleep 0.5

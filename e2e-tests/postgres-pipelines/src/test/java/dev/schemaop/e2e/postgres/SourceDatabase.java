@@ -3,6 +3,7 @@ package dev.schemaop.e2e.postgres;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.schemaop.e2e.mariadb.Servers;
+import dev.schemaop.testing.SqlRows;
 
 import java.net.URI;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 
 /**
  * A database of its own on the PostgreSQL server for one test's source tables, made fresh: the DDL
@@ -126,6 +128,11 @@ final class SourceDatabase implements AutoCloseable {
         try (Statement sql = connection.createStatement()) {
             sql.execute(statement);
         }
+    }
+
+    /** The rows of a query of the test's own (which orders them), as "column=value, ...". */
+    List<String> rows(String query) throws SQLException {
+        return SqlRows.of(connection, query);
     }
 
     /** How the source names the server and a database of it in messages. */

@@ -216,8 +216,9 @@ class StartErrorsTest {
                 SourceDatabase.isLocal(),
                 "the second server with wal_level=replica is made on this machine only");
         Path script = Path.of(System.getProperty("replica.script", "replica-wal-server.sh"));
-        Servers.runSetupScript(script, "start");
-        try (SourceDatabase source = SourceDatabase.fresh(DB)) {
+        try (SourceDatabase source = SourceDatabase.fresh(DB);
+                AutoCloseable stopped = () -> Servers.runSetupScript(script, "stop")) {
+            Servers.runSetupScript(script, "start");
             String definition =
                     pipeline(source, Servers.POSTGRES_USER, "public.t", "e2e_replica")
                             .replaceAll("(?m)^  port: .*$", "  port: 5439")
@@ -232,8 +233,6 @@ class StartErrorsTest {
                                     + " has wal_level = replica. Run ALTER SYSTEM SET wal_level ="
                                     + " logical as a superuser and restart the server (for the"
                                     + " local one: e2e-tests/postgres-pipelines/enable-logical-wal.sh).");
-        } finally {
-            Servers.runSetupScript(script, "stop");
         }
     }
 }

@@ -133,18 +133,6 @@ final class ChangeEmitter implements AutoCloseable {
                         ? List.of()
                         : List.of(DataChangeEvent.insertEvent(table, inserted));
             case "u":
-                if (relogging.contains(table)) {
-                    RecordData row =
-                            tables.get(table)
-                                    .after(
-                                            value.getStruct("after"),
-                                            value.getStruct("before"),
-                                            true,
-                                            unlogged);
-                    return row == null
-                            ? List.of()
-                            : List.of(DataChangeEvent.insertEvent(table, row));
-                }
                 TableRows shape = tables.get(table);
                 RecordData after =
                         shape.after(
@@ -154,6 +142,9 @@ final class ChangeEmitter implements AutoCloseable {
                                 unlogged);
                 if (after == null) {
                     return List.of(); // the row is gone since: what removed it comes next
+                }
+                if (relogging.contains(table)) {
+                    return List.of(DataChangeEvent.insertEvent(table, after));
                 }
                 RecordData before = row(table, value, "before");
                 return List.of(

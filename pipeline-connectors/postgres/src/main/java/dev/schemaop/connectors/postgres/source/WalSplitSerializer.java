@@ -58,6 +58,15 @@ final class WalSplitSerializer implements SimpleVersionedSerializer<WalSplit> {
     }
 
     static WalSplit read(int version, DataInputView in) throws IOException {
+        if (version < 1 || version > VERSION) {
+            throw new IOException(
+                    "The postgres source's checkpoint has its position in format version "
+                            + version
+                            + ", which this version of the source does not read (it reads 1 to "
+                            + VERSION
+                            + "). Restore it with the version of flink-schema-operator that took"
+                            + " it, or start anew with --fresh.");
+        }
         String partition = readText(in);
         String offset = readText(in);
         int count = in.readInt();

@@ -1,6 +1,7 @@
 package dev.schemaop.connectors.postgres.source;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.schemaop.connectors.postgres.catalog.ColumnLayout;
 import dev.schemaop.connectors.postgres.catalog.LayoutMessages;
@@ -10,6 +11,7 @@ import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -60,6 +62,17 @@ class WalSplitSerializerTest {
                                 true,
                                 false,
                                 List.of()));
+    }
+
+    @Test
+    void aSplitOfALaterVersionIsRefusedWithWhatToDo() {
+        assertThatThrownBy(() -> WalSplitSerializer.INSTANCE.deserialize(3, new byte[0]))
+                .isInstanceOf(IOException.class)
+                .hasMessage(
+                        "The postgres source's checkpoint has its position in format version 3,"
+                                + " which this version of the source does not read (it reads 1 to"
+                                + " 2). Restore it with the version of flink-schema-operator that"
+                                + " took it, or start anew with --fresh.");
     }
 
     private static void text(DataOutputSerializer out, String text) throws Exception {
