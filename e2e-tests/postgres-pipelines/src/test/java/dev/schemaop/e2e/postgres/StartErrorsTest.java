@@ -231,8 +231,7 @@ class StartErrorsTest {
                                     + " postgresql://127.0.0.1:5439/postgres as "
                                     + Servers.POSTGRES_USER
                                     + " has wal_level = replica. Run ALTER SYSTEM SET wal_level ="
-                                    + " logical as a superuser and restart the server (for the"
-                                    + " local one: e2e-tests/postgres-pipelines/enable-logical-wal.sh).");
+                                    + " logical as a superuser and restart the server.");
         }
     }
 }

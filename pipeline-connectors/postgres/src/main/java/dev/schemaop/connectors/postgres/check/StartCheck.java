@@ -93,8 +93,7 @@ public final class StartCheck {
                             + " has wal_level = "
                             + level
                             + ". Run ALTER SYSTEM SET wal_level = logical as a superuser and"
-                            + " restart the server (for the local one:"
-                            + " e2e-tests/postgres-pipelines/enable-logical-wal.sh).");
+                            + " restart the server.");
         }
     }
 
