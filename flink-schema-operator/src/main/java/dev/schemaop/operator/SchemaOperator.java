@@ -291,12 +291,13 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
      * flush while the request travels. A marker is needed when this subtask sent rows since its
      * last one, and at parallelism > 1 always, because it also holds the changed sink tables at
      * every sink subtask, against rows of other subtasks, until the release. With neither, no sink
-     * subtask flushes at all.
+     * subtask flushes at all; nor for the creation of a table whose sink tables the pipeline never
+     * wrote, in the only source subtask: no row of them is on its way to flush or to hold.
      */
     private void ask(PendingChange change) {
         TableId table = change.change.tableId();
         List<TableId> sinkTables = routing.sinkTablesOf(table);
-        if (markers.anyRowSinceLast() || sourceSubtasks > 1) {
+        if (sourceSubtasks > 1 || (markers.anyRowSinceLast() && !createsUnwritten(change))) {
             change.releaseFlushId = markers.send(sinkTables, change.change.getType());
         }
         long tableRowsFlushedBy = SchemaChangeRequest.NO_FLUSH;
@@ -309,6 +310,24 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
                         schemas.upstreamOf(table),
                         markers.lastFlushId(),
                         tableRowsFlushedBy));
+    }
+
+    /**
+     * Whether the change creates a table this subtask never knew, whose sink tables are at version
+     * 0 (no step of theirs, so no row, was ever sent). A restored history restart is not one: its
+     * table was known.
+     */
+    private boolean createsUnwritten(PendingChange change) {
+        if (!(change.change instanceof CreateTableEvent)
+                || schemas.upstreamOf(change.change.tableId()) != null) {
+            return false;
+        }
+        for (int version : change.knownSinkVersions.values()) {
+            if (version != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

@@ -564,6 +564,55 @@ class SchemaOperatorTest {
     }
 
     @Test
+    void theCreationOfATableNeverWrittenSendsNoFlushMarkerFromTheOnlySubtask() throws Exception {
+        try (var harness = harness()) {
+            openWithTableT(harness);
+            harness.processElement(row(1, "a"), 0);
+            harness.processElement(CREATE_U, 0);
+            assertThat(lastRequest().change()).isEqualTo(CREATE_U);
+            assertThat(markers(harness.extractOutputValues()))
+                    .as("no row of U is on its way: nothing to flush or hold")
+                    .isEmpty();
+            answer(harness, lastRequest(), new SinkSchemaStep(U, 1, List.of(CREATE_U), V1));
+
+            harness.processElement(ADD, 0);
+            assertThat(markers(harness.extractOutputValues()))
+                    .as("T's change flushes the row of T sent before it, on every channel")
+                    .hasSize(SINK_SUBTASKS);
+        }
+    }
+
+    @Test
+    void theCreationOfATableRoutedIntoAWrittenSinkTableFlushesIt() throws Exception {
+        List<RouteRule> intoPeople = List.of(new RouteRule("db.pets", "db.people", null, null));
+        try (var harness = harness(1, MAX_PARKED_BYTES, DIRECT, intoPeople)) {
+            openWithTableT(harness);
+            harness.processElement(row(1, "a"), 0);
+            harness.processElement(CREATE_U, 0);
+
+            assertThat(markers(harness.extractOutputValues()))
+                    .as("U's rows go to db.people, which T's row is on its way to")
+                    .hasSize(SINK_SUBTASKS);
+        }
+    }
+
+    @Test
+    void withTwoSourceSubtasksTheCreationOfANewTableStillSendsAMarker() throws Exception {
+        try (var harness = harness(2)) {
+            openWithTableT(harness);
+            harness.processElement(CREATE_U, 0);
+
+            assertThat(markers(harness.extractOutputValues()))
+                    .as("the marker holds U at every sink subtask against the other subtask's rows")
+                    .hasSize(2 * SINK_SUBTASKS);
+        }
+    }
+
+    private static List<ChannelEvent> markers(List<ChannelEvent> out) {
+        return out.stream().filter(e -> e instanceof ChannelEvent.Flush).toList();
+    }
+
+    @Test
     void aChangeOfAnotherTableWaitsWhileAnEarlierChangeWaits() throws Exception {
         try (var harness = harness()) {
             openWithTableT(harness);
