@@ -26,14 +26,7 @@ class WalSplitSerializerTest {
 
     @Test
     void aSplitReadsBackWithTheTablesWhoseCreatedRowsWereBeingRelogged() throws Exception {
-        WalSplit split =
-                new WalSplit(
-                        "{\"server\":\"s\"}",
-                        "{\"lsn\":42}",
-                        List.of(ORDERS),
-                        true,
-                        false,
-                        List.of(TableId.tableId("public", "orders")));
+        WalSplit split = streamingSplit(List.of(TableId.tableId("public", "orders")));
 
         byte[] bytes = WalSplitSerializer.INSTANCE.serialize(split);
 
@@ -53,15 +46,7 @@ class WalSplitSerializerTest {
 
         WalSplit read = WalSplitSerializer.INSTANCE.deserialize(1, v1.getCopyOfBuffer());
 
-        assertThat(read)
-                .isEqualTo(
-                        new WalSplit(
-                                "{\"server\":\"s\"}",
-                                "{\"lsn\":42}",
-                                List.of(ORDERS),
-                                true,
-                                false,
-                                List.of()));
+        assertThat(read).isEqualTo(streamingSplit(List.of()));
     }
 
     @Test
@@ -73,6 +58,11 @@ class WalSplitSerializerTest {
                                 + " which this version of the source does not read (it reads 1 to"
                                 + " 2). Restore it with the version of flink-schema-operator that"
                                 + " took it, or start anew with --fresh.");
+    }
+
+    private static WalSplit streamingSplit(List<TableId> relogging) {
+        return new WalSplit(
+                "{\"server\":\"s\"}", "{\"lsn\":42}", List.of(ORDERS), true, false, relogging);
     }
 
     private static void text(DataOutputSerializer out, String text) throws Exception {
