@@ -201,6 +201,7 @@ class ExamplesTest {
         } finally {
             ScriptRun stopped = pipeline.stop();
             System.err.print(stopped.stderr);
+            dropShopSlots();
         }
     }
 
@@ -241,11 +242,15 @@ class ExamplesTest {
         } finally {
             ScriptRun stopped = pipeline.stop();
             System.err.print(stopped.stderr);
+            dropShopSlots();
         }
     }
 
-    /** PostgreSQL's database shop made anew with its orders, for the postgres examples. */
-    private static void freshShopDatabase() throws Exception {
+    /**
+     * Drops the slots of the database shop once the example's walsender let them go: a slot left
+     * behind keeps the server's WAL and takes one of its few slots from the next test.
+     */
+    private static void dropShopSlots() throws Exception {
         try (Connection admin = Servers.postgres();
                 Statement statement = admin.createStatement()) {
             // the walsender of an example that just stopped may hold its slot a moment longer
@@ -264,6 +269,14 @@ class ExamplesTest {
             statement.execute(
                     "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots"
                             + " WHERE database = 'shop' AND NOT active");
+        }
+    }
+
+    /** PostgreSQL's database shop made anew with its orders, for the postgres examples. */
+    private static void freshShopDatabase() throws Exception {
+        dropShopSlots();
+        try (Connection admin = Servers.postgres();
+                Statement statement = admin.createStatement()) {
             statement.execute("DROP DATABASE IF EXISTS shop WITH (FORCE)");
             statement.execute("CREATE DATABASE shop");
         }

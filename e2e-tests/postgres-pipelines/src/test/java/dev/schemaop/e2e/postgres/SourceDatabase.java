@@ -16,7 +16,8 @@ import java.util.List;
 /**
  * A database of its own on the PostgreSQL server for one test's source tables, made fresh: the DDL
  * capture's event triggers and the publication are per database, so tests never see each other's.
- * Its replication slots are dropped with it (a database with a slot cannot be dropped).
+ * Its replication slots are dropped when it is closed and before it is made again (a database with
+ * a slot cannot be dropped).
  */
 final class SourceDatabase implements AutoCloseable {
     private static boolean logicalChecked;
@@ -32,29 +33,37 @@ final class SourceDatabase implements AutoCloseable {
         logicalDecoding();
         try (Connection admin = Servers.postgres();
                 Statement sql = admin.createStatement()) {
-            sql.execute(
-                    "SELECT pg_terminate_backend(active_pid) FROM pg_replication_slots"
-                            + " WHERE database = '"
-                            + name
-                            + "' AND active");
-            // the walsender of a pipeline that just ended may hold its slot a moment longer
-            for (int i = 0; i < 100 && activeSlots(sql, name) > 0; i++) {
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
-                }
-            }
-            sql.execute(
-                    "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots"
-                            + " WHERE database = '"
-                            + name
-                            + "' AND NOT active");
+            dropSlots(sql, name);
             sql.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
             sql.execute("CREATE DATABASE " + name);
         }
         return new SourceDatabase(name, Servers.postgres(Servers.postgresUrl(name)));
+    }
+
+    /**
+     * Drops the database's replication slots: a slot left behind keeps the server's WAL and takes
+     * one of its few slots (10 on the machine's server) from the next test or benchmark.
+     */
+    private static void dropSlots(Statement sql, String database) throws SQLException {
+        sql.execute(
+                "SELECT pg_terminate_backend(active_pid) FROM pg_replication_slots"
+                        + " WHERE database = '"
+                        + database
+                        + "' AND active");
+        // the walsender of a pipeline that just ended may hold its slot a moment longer
+        for (int i = 0; i < 100 && activeSlots(sql, database) > 0; i++) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        sql.execute(
+                "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots"
+                        + " WHERE database = '"
+                        + database
+                        + "' AND NOT active");
     }
 
     /**
@@ -186,8 +195,13 @@ final class SourceDatabase implements AutoCloseable {
                 + pipelineOptions;
     }
 
+    /** Closes the connection and drops the slots the test's pipelines left (the data stays). */
     @Override
     public void close() throws SQLException {
         connection.close();
+        try (Connection admin = Servers.postgres();
+                Statement sql = admin.createStatement()) {
+            dropSlots(sql, name);
+        }
     }
 }
