@@ -112,27 +112,79 @@ class StartErrorsTest {
         }
     }
 
+    /**
+     * A user who is no superuser: the event trigger, asked for, is refused with what to do; left
+     * unset, the source reads Relation messages, and tells what that needs which the user lacks,
+     * one thing at a time.
+     */
     @Test
-    void aUserWhoIsNoSuperuserIsToldWhy() throws Exception {
+    void aUserWhoIsNoSuperuserIsToldWhatEachCaptureNeeds() throws Exception {
         try (SourceDatabase source = SourceDatabase.fresh(DB);
                 Connection admin = Servers.postgres();
                 Statement sql = admin.createStatement()) {
             source.execute("CREATE TABLE t (id INT PRIMARY KEY)");
-            sql.execute(
-                    "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname ="
-                            + " 'e2e_pg_repl') THEN CREATE ROLE e2e_pg_repl LOGIN REPLICATION;"
-                            + " END IF; END $$");
-            CliRun run = CliRun.run(dir, pipeline(source, "e2e_pg_repl", "public.t", "e2e_r"));
-            assertThat(rejected(run))
+            for (String role : List.of("e2e_pg_repl", "e2e_pg_norepl")) {
+                sql.execute(
+                        "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '"
+                                + role
+                                + "') THEN CREATE ROLE "
+                                + role
+                                + "; END IF; END $$");
+            }
+            sql.execute("ALTER ROLE e2e_pg_repl LOGIN REPLICATION NOSUPERUSER");
+            sql.execute("ALTER ROLE e2e_pg_norepl LOGIN NOREPLICATION NOSUPERUSER");
+
+            CliRun trigger =
+                    CliRun.run(
+                            dir,
+                            pipeline(source, "e2e_pg_repl", "public.t", "e2e_r")
+                                    .replace(
+                                            "slot.name: e2e_r\n",
+                                            "slot.name: e2e_r\n"
+                                                    + "  schema-changes.capture: event-trigger\n"));
+            assertThat(rejected(trigger))
                     .containsExactly(
-                            "The postgres source runs as a superuser: at each start it installs,"
-                                    + " in database '"
+                            "The postgres source with schema-changes.capture: event-trigger runs"
+                                    + " as a superuser: at each start it installs, in database '"
                                     + DB
                                     + "', the event triggers that write each DDL into the WAL"
-                                    + " (PostgreSQL lets only superusers create them) and makes"
-                                    + " its publication and slot. The user 'e2e_pg_repl' is not"
-                                    + " one: run the source as a superuser, or run as one: ALTER"
-                                    + " ROLE \"e2e_pg_repl\" SUPERUSER;");
+                                    + " (PostgreSQL lets only superusers create them). The user"
+                                    + " 'e2e_pg_repl' is not one: run as one (ALTER ROLE"
+                                    + " \"e2e_pg_repl\" SUPERUSER;), or set"
+                                    + " schema-changes.capture: relation, which needs no"
+                                    + " superuser and sees less (the postgres source's README).");
+
+            CliRun noReplication =
+                    CliRun.run(dir, pipeline(source, "e2e_pg_norepl", "public.t", "e2e_r"));
+            assertThat(rejected(noReplication))
+                    .containsExactly(
+                            "The postgres source creates a replication slot, which needs the"
+                                    + " REPLICATION attribute, and the user 'e2e_pg_norepl' lacks"
+                                    + " it. Run as a superuser: ALTER ROLE \"e2e_pg_norepl\""
+                                    + " REPLICATION;");
+
+            CliRun noCreate = CliRun.run(dir, pipeline(source, "e2e_pg_repl", "public.t", "e2e_r"));
+            assertThat(rejected(noCreate))
+                    .containsExactly(
+                            "The postgres source creates a publication in database '"
+                                    + DB
+                                    + "', which needs the CREATE privilege there, and the user"
+                                    + " 'e2e_pg_repl' lacks it. Run as its owner or a superuser:"
+                                    + " GRANT CREATE ON DATABASE \""
+                                    + DB
+                                    + "\" TO \"e2e_pg_repl\";");
+
+            source.execute("GRANT CREATE ON DATABASE " + DB + " TO e2e_pg_repl");
+            CliRun notOwner = CliRun.run(dir, pipeline(source, "e2e_pg_repl", "public.t", "e2e_r"));
+            assertThat(rejected(notOwner))
+                    .containsExactly(
+                            "The postgres source lists its tables in a publication, which"
+                                    + " PostgreSQL allows a table's owner only, and the user"
+                                    + " 'e2e_pg_repl' does not own public.t. Run as their owner,"
+                                    + " or as a superuser with schema-changes.capture:"
+                                    + " event-trigger, or make the user their owner: ALTER TABLE"
+                                    + " public.t OWNER TO \"e2e_pg_repl\"; (and so for the"
+                                    + " others), or leave them out of 'tables'.");
         }
     }
 

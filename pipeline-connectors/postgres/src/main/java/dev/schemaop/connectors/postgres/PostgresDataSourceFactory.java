@@ -30,8 +30,7 @@ public class PostgresDataSourceFactory implements DataSourceFactory {
     public DataSource createDataSource(Context context) {
         FactoryHelper.createFactoryHelper(this, context).validateExcept(DebeziumOptions.PREFIX);
         PostgresSourceSettings settings = settings(context.getFactoryConfiguration());
-        StartCheck.check(settings);
-        return new PostgresDataSource(settings);
+        return new PostgresDataSource(StartCheck.check(settings));
     }
 
     static PostgresSourceSettings settings(Configuration config) {
@@ -78,14 +77,10 @@ public class PostgresDataSourceFactory implements DataSourceFactory {
                             + plugin
                             + "'");
         }
-        String capture = config.get(PostgresSourceOptions.SCHEMA_CHANGES_CAPTURE).strip();
-        if (!capture.equals("event-trigger")) {
-            throw new IllegalArgumentException(
-                    "Option 'schema-changes.capture' of the postgres source takes event-trigger"
-                            + " (the only way this version sees DDL exactly), got '"
-                            + capture
-                            + "'");
-        }
+        SchemaChangesCapture capture =
+                config.getOptional(PostgresSourceOptions.SCHEMA_CHANGES_CAPTURE)
+                        .map(value -> SchemaChangesCapture.parse(value.strip()))
+                        .orElse(null);
         int fetchSize = config.get(PostgresSourceOptions.SCAN_SNAPSHOT_FETCH_SIZE);
         if (fetchSize < 1) {
             throw new IllegalArgumentException(
@@ -106,7 +101,8 @@ public class PostgresDataSourceFactory implements DataSourceFactory {
                 StartupMode.parse(config.get(PostgresSourceOptions.SCAN_STARTUP_MODE), "postgres"),
                 fetchSize,
                 config.get(PostgresSourceOptions.CONNECT_TIMEOUT),
-                debezium);
+                debezium,
+                capture);
     }
 
     /**

@@ -25,9 +25,10 @@ public final class PostgresSourceOptions {
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "User the source connects as: a superuser (the source installs event"
-                                    + " triggers for its DDL capture, which PostgreSQL allows"
-                                    + " superusers only).");
+                            "User the source connects as: a superuser for"
+                                    + " schema-changes.capture event-trigger (PostgreSQL lets only"
+                                    + " superusers create event triggers); for relation, a user"
+                                    + " with REPLICATION who owns the captured tables.");
 
     public static final ConfigOption<String> PASSWORD =
             ConfigOptions.key("password")
@@ -83,11 +84,15 @@ public final class PostgresSourceOptions {
     public static final ConfigOption<String> SCHEMA_CHANGES_CAPTURE =
             ConfigOptions.key("schema-changes.capture")
                     .stringType()
-                    .defaultValue("event-trigger")
+                    .noDefaultValue()
                     .withDescription(
                             "How DDL is seen: event-trigger (an event trigger the source installs"
                                     + " writes each DDL's result into the WAL, read in order with"
-                                    + " the rows; needs a superuser once per database).");
+                                    + " the rows; needs a superuser) or relation (the Relation"
+                                    + " message before the first row written after a change, its"
+                                    + " columns told apart by attnum; no superuser). Unset: the"
+                                    + " event trigger when the user is a superuser, else"
+                                    + " relation.");
 
     public static final ConfigOption<Duration> CONNECT_TIMEOUT =
             ConfigOptions.key("connect.timeout")

@@ -6,6 +6,8 @@ import dev.schemaop.connectors.debezium.TablePattern;
 
 import org.apache.flink.cdc.common.event.TableId;
 
+import javax.annotation.Nullable;
+
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,6 +19,7 @@ import java.util.regex.Pattern;
 /**
  * Everything the source needs, checked, travelling with the job graph. {@link #debezium} holds the
  * user's {@code debezium.*} options without the prefix; they go over the connector's defaults.
+ * {@link #capture} is null until the start check chose it for a user who left it unset.
  */
 public record PostgresSourceSettings(
         String hostname,
@@ -29,12 +32,35 @@ public record PostgresSourceSettings(
         StartupMode startupMode,
         int fetchSize,
         Duration connectTimeout,
-        Map<String, String> debezium)
+        Map<String, String> debezium,
+        @Nullable SchemaChangesCapture capture)
         implements Serializable {
 
     public PostgresSourceSettings {
         tables = List.copyOf(tables);
         debezium = Map.copyOf(debezium);
+    }
+
+    /** The settings with how DDL is seen, as the start check chose it when the user did not. */
+    public PostgresSourceSettings withCapture(SchemaChangesCapture chosen) {
+        return new PostgresSourceSettings(
+                hostname,
+                port,
+                username,
+                password,
+                database,
+                tables,
+                slotName,
+                startupMode,
+                fetchSize,
+                connectTimeout,
+                debezium,
+                chosen);
+    }
+
+    /** Whether DDL is seen through the event trigger (else from Relation messages). */
+    public boolean eventTrigger() {
+        return capture != SchemaChangesCapture.RELATION;
     }
 
     /** Whether the pipeline captures the table {@code schema.table}. */
@@ -98,6 +124,8 @@ public record PostgresSourceSettings(
                 + connectTimeout
                 + ", debezium="
                 + Secrets.maskOptions(new TreeMap<>(debezium))
+                + ", capture="
+                + capture
                 + "]";
     }
 }

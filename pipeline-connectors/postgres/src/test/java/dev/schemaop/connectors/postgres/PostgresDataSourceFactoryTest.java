@@ -70,8 +70,27 @@ class PostgresDataSourceFactoryTest {
         assertThatThrownBy(
                         () ->
                                 PostgresDataSourceFactory.settings(
-                                        options(Map.of("schema-changes.capture", "relation"))))
-                .hasMessageContaining("takes event-trigger");
+                                        options(Map.of("schema-changes.capture", "ddl"))))
+                .hasMessage(
+                        "Option 'schema-changes.capture' of the postgres source takes"
+                                + " event-trigger or relation, got 'ddl'");
+    }
+
+    @Test
+    void theCaptureIsTheUsersOrLeftToTheStartCheck() {
+        assertThat(
+                        PostgresDataSourceFactory.settings(
+                                        options(Map.of("schema-changes.capture", "relation")))
+                                .capture())
+                .isEqualTo(SchemaChangesCapture.RELATION);
+        assertThat(
+                        PostgresDataSourceFactory.settings(
+                                        options(Map.of("schema-changes.capture", "event-trigger")))
+                                .capture())
+                .isEqualTo(SchemaChangesCapture.EVENT_TRIGGER);
+        PostgresSourceSettings unset = PostgresDataSourceFactory.settings(options(Map.of()));
+        assertThat(unset.capture()).as("chosen by the start check").isNull();
+        assertThat(unset.withCapture(SchemaChangesCapture.RELATION).eventTrigger()).isFalse();
     }
 
     @Test

@@ -4,11 +4,15 @@ import dev.schemaop.api.PipelineConfigException;
 import dev.schemaop.api.Secrets;
 import dev.schemaop.connectors.debezium.TablePattern;
 import dev.schemaop.connectors.postgres.PostgresSourceSettings;
+import dev.schemaop.connectors.postgres.SchemaChangesCapture;
 import dev.schemaop.connectors.postgres.catalog.DdlCapture;
 import dev.schemaop.connectors.postgres.catalog.Layouts;
 import dev.schemaop.connectors.postgres.catalog.TableLayout;
 import dev.schemaop.connectors.postgres.slot.PostgresConnections;
 import dev.schemaop.connectors.postgres.slot.ReplicationSlots;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -28,7 +32,9 @@ import java.util.Optional;
  *   <li>the connection: credentials, host, port, database ({@link IllegalArgumentException}: the
  *       source block is wrong);
  *   <li>{@code wal_level = logical} ({@link PipelineConfigException}: the server is to change);
- *   <li>the account: a superuser ({@link PipelineConfigException}, with the statement);
+ *   <li>the account: a superuser for the event trigger; for Relation messages REPLICATION, CREATE
+ *       on the database and the captured tables' ownership ({@link PipelineConfigException}, with
+ *       the statement); {@code schema-changes.capture} chosen when unset;
  *   <li>{@code tables} as PostgreSQL's regular expressions ({@link IllegalArgumentException});
  *   <li>{@code tables} matches at least one table ({@link IllegalArgumentException});
  *   <li>every captured table has a replica identity: without one PostgreSQL refuses the
@@ -38,15 +44,25 @@ import java.util.Optional;
  * </ol>
  */
 public final class StartCheck {
+    private static final Logger LOG = LoggerFactory.getLogger(StartCheck.class);
+
     private StartCheck() {}
 
-    public static void check(PostgresSourceSettings settings) {
+    /**
+     * @return the settings with {@code schema-changes.capture} chosen, when the user left it unset
+     */
+    public static PostgresSourceSettings check(PostgresSourceSettings settings) {
         try (Connection connection = PostgresConnections.open(settings)) {
             walLevel(settings, connection);
-            account(settings, connection);
-            patternsOnTheServer(settings, connection);
+            SchemaChangesCapture capture = account(settings, connection);
+            if (capture == SchemaChangesCapture.EVENT_TRIGGER) {
+                patternsOnTheServer(settings, connection);
+            }
             List<TableLayout> captured = Layouts.read(connection, l -> settings.captures(l.id()));
             tables(settings, captured);
+            if (capture == SchemaChangesCapture.RELATION) {
+                owned(settings, connection, captured);
+            }
             replicaIdentity(settings, connection, captured);
             Optional<ReplicationSlots.SlotState> slot =
                     ReplicationSlots.settledState(connection, settings.slotName());
@@ -54,6 +70,7 @@ public final class StartCheck {
                 throw new PipelineConfigException(
                         ReplicationSlots.inUse(settings, slot.get()).getMessage());
             }
+            return settings.withCapture(capture);
         } catch (SQLException e) {
             throw new IllegalArgumentException(
                     connectionMessage(settings, e), Secrets.scrub(e, settings.secrets()));
@@ -97,25 +114,91 @@ public final class StartCheck {
         }
     }
 
-    private static void account(PostgresSourceSettings settings, Connection connection)
+    /**
+     * The capture the account allows: the user's choice, checked, or, left unset, the event trigger
+     * for a superuser and Relation messages for another user.
+     */
+    private static SchemaChangesCapture account(
+            PostgresSourceSettings settings, Connection connection) throws SQLException {
+        boolean superuser =
+                "true"
+                        .equals(
+                                single(
+                                        connection,
+                                        "SELECT rolsuper::text FROM pg_roles"
+                                                + " WHERE rolname = current_user"));
+        SchemaChangesCapture capture = settings.capture();
+        if (capture == null) {
+            capture =
+                    superuser ? SchemaChangesCapture.EVENT_TRIGGER : SchemaChangesCapture.RELATION;
+            if (!superuser) {
+                LOG.warn(
+                        "The postgres source's user '{}' is not a superuser, who alone may create"
+                                + " the event trigger that writes each DDL into the WAL: it sees"
+                                + " schema changes from Relation messages"
+                                + " (schema-changes.capture: relation), at the first row written"
+                                + " after each, and not a new or a dropped table's. Run it as a"
+                                + " superuser, or set schema-changes.capture: relation to say so.",
+                        settings.username());
+            }
+        }
+        if (capture == SchemaChangesCapture.EVENT_TRIGGER && !superuser) {
+            throw new PipelineConfigException(
+                    "The postgres source with schema-changes.capture: event-trigger runs as a"
+                            + " superuser: at each start it installs, in database '"
+                            + settings.database()
+                            + "', the event triggers that write each DDL into the WAL (PostgreSQL"
+                            + " lets only superusers create them). The user '"
+                            + settings.username()
+                            + "' is not one: run as one (ALTER ROLE \""
+                            + settings.username()
+                            + "\" SUPERUSER;), or set schema-changes.capture: relation, which"
+                            + " needs no superuser and sees less (the postgres source's README).");
+        }
+        if (capture == SchemaChangesCapture.RELATION && !superuser) {
+            relationRights(settings, connection);
+        }
+        return capture;
+    }
+
+    /**
+     * What the source does without a superuser: create its slot (REPLICATION) and its publication
+     * (CREATE on the database, and owning each table it lists).
+     */
+    private static void relationRights(PostgresSourceSettings settings, Connection connection)
             throws SQLException {
+        String user = "\"" + settings.username() + "\"";
         if (!"true"
                 .equals(
                         single(
                                 connection,
-                                "SELECT rolsuper::text FROM pg_roles WHERE rolname = current_user"))) {
+                                "SELECT rolreplication::text FROM pg_roles"
+                                        + " WHERE rolname = current_user"))) {
             throw new PipelineConfigException(
-                    "The postgres source runs as a superuser: at each start it installs, in"
-                            + " database '"
+                    "The postgres source creates a replication slot, which needs the REPLICATION"
+                            + " attribute, and the user '"
+                            + settings.username()
+                            + "' lacks it. Run as a superuser: ALTER ROLE "
+                            + user
+                            + " REPLICATION;");
+        }
+        if (!"true"
+                .equals(
+                        single(
+                                connection,
+                                "SELECT has_database_privilege(current_database(), 'CREATE')"
+                                        + "::text"))) {
+            throw new PipelineConfigException(
+                    "The postgres source creates a publication in database '"
                             + settings.database()
-                            + "', the event triggers that write each DDL into the WAL (PostgreSQL"
-                            + " lets only superusers create them) and makes its publication and"
-                            + " slot. The user '"
+                            + "', which needs the CREATE privilege there, and the user '"
                             + settings.username()
-                            + "' is not one: run the source as a superuser, or run as one: ALTER"
-                            + " ROLE \""
-                            + settings.username()
-                            + "\" SUPERUSER;");
+                            + "' lacks it. Run as its owner or a superuser: GRANT CREATE ON"
+                            + " DATABASE \""
+                            + settings.database()
+                            + "\" TO "
+                            + user
+                            + ";");
         }
     }
 
@@ -157,6 +240,43 @@ public final class StartCheck {
                             + ") matches no table of database '"
                             + settings.database()
                             + "'. Write schema.table patterns of its tables, e.g. public.orders.");
+        }
+    }
+
+    /**
+     * The captured tables the user does not own: PostgreSQL lets only a table's owner list it in a
+     * publication (a superuser owns every table).
+     */
+    private static void owned(
+            PostgresSourceSettings settings, Connection connection, List<TableLayout> captured)
+            throws SQLException {
+        List<String> others = new ArrayList<>();
+        try (PreparedStatement query =
+                connection.prepareStatement(
+                        "SELECT pg_has_role(c.relowner, 'USAGE') FROM pg_class c WHERE c.oid = ?")) {
+            for (TableLayout table : captured) {
+                query.setLong(1, table.oid());
+                try (ResultSet row = query.executeQuery()) {
+                    if (row.next() && !row.getBoolean(1)) {
+                        others.add(table.id().toString());
+                    }
+                }
+            }
+        }
+        if (!others.isEmpty()) {
+            throw new PipelineConfigException(
+                    "The postgres source lists its tables in a publication, which PostgreSQL"
+                            + " allows a table's owner only, and the user '"
+                            + settings.username()
+                            + "' does not own "
+                            + String.join(", ", others)
+                            + ". Run as their owner, or as a superuser with"
+                            + " schema-changes.capture: event-trigger, or make the user their"
+                            + " owner: ALTER TABLE "
+                            + others.get(0)
+                            + " OWNER TO \""
+                            + settings.username()
+                            + "\"; (and so for the others), or leave them out of 'tables'.");
         }
     }
 

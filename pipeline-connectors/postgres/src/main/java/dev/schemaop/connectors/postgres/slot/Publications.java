@@ -26,15 +26,24 @@ import java.util.stream.Collectors;
 public final class Publications {
     private Publications() {}
 
+    /**
+     * @param withLog whether the DDL capture's log is in it (not when DDL is seen from Relation
+     *     messages: then the trigger is not installed by this pipeline)
+     */
     public static void recreate(
-            Connection connection, String publication, Predicate<TableLayout> captured)
+            Connection connection,
+            String publication,
+            Predicate<TableLayout> captured,
+            boolean withLog)
             throws SQLException {
         boolean autoCommit = connection.getAutoCommit();
         connection.setAutoCommit(false);
         try (Statement sql = connection.createStatement()) {
             sql.execute("SELECT pg_advisory_xact_lock(hashtext('schemaop.publications'))");
             List<TableId> tables = new ArrayList<>();
-            tables.add(DdlCapture.LOG);
+            if (withLog) {
+                tables.add(DdlCapture.LOG);
+            }
             Layouts.read(connection, captured).forEach(layout -> tables.add(layout.id()));
             sql.execute("DROP PUBLICATION IF EXISTS " + quote(publication));
             sql.execute(
@@ -58,10 +67,17 @@ public final class Publications {
         }
     }
 
-    /** Drops the publication (a bounded snapshot's, made only for its slot). */
-    public static void drop(Connection connection, String publication) throws SQLException {
+    /**
+     * Drops the publication (a bounded snapshot's, made only for its slot) and, with the DDL
+     * capture, its patterns.
+     */
+    public static void drop(Connection connection, String publication, boolean withCapture)
+            throws SQLException {
         try (Statement sql = connection.createStatement()) {
             sql.execute("DROP PUBLICATION IF EXISTS " + quote(publication));
+            if (!withCapture) {
+                return;
+            }
             sql.execute(
                     "DELETE FROM schemaop.captures WHERE publication = '"
                             + publication.replace("'", "''")

@@ -109,7 +109,9 @@ final class WalReader implements SourceReader<Event, WalSplit> {
 
     private void begin() throws SQLException {
         try (Connection connection = PostgresConnections.open(settings)) {
-            DdlCapture.install(connection, settings.publication(), settings.tables());
+            if (settings.eventTrigger()) {
+                DdlCapture.install(connection, settings.publication(), settings.tables());
+            }
             if (streaming) {
                 RestoredPosition.check(connection, settings, offsetJson);
                 startEngine();
@@ -117,7 +119,8 @@ final class WalReader implements SourceReader<Event, WalSplit> {
             }
             // a new job, or one restored before its snapshot ended: a new slot and snapshot
             ReplicationSlots.dropForNewJob(connection, settings);
-            Publications.recreate(connection, settings.publication(), this::captured);
+            Publications.recreate(
+                    connection, settings.publication(), this::captured, settings.eventTrigger());
         }
         ExportedSnapshot exported = ReplicationSlots.create(settings);
         Connection reading = null;
@@ -216,7 +219,7 @@ final class WalReader implements SourceReader<Event, WalSplit> {
     private void dropSlot() {
         try (Connection connection = PostgresConnections.open(settings)) {
             ReplicationSlots.dropForNewJob(connection, settings);
-            Publications.drop(connection, settings.publication());
+            Publications.drop(connection, settings.publication(), settings.eventTrigger());
         } catch (SQLException e) {
             LOG.warn(
                     "The snapshot's replication slot {} and its publication were not dropped: {}",

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.schemaop.connectors.debezium.StartupMode;
 import dev.schemaop.connectors.debezium.TablePattern;
 import dev.schemaop.connectors.postgres.PostgresSourceSettings;
+import dev.schemaop.connectors.postgres.SchemaChangesCapture;
 import dev.schemaop.connectors.postgres.catalog.ColumnLayout;
 import dev.schemaop.connectors.postgres.catalog.TableLayout;
 
@@ -50,7 +51,8 @@ class ChangeEmitterTest {
                     StartupMode.INITIAL,
                     1000,
                     Duration.ofSeconds(10),
-                    Map.of());
+                    Map.of(),
+                    SchemaChangesCapture.EVENT_TRIGGER);
 
     private static final Schema ROW =
             SchemaBuilder.struct()
