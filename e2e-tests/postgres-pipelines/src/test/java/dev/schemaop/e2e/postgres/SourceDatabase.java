@@ -157,6 +157,13 @@ final class SourceDatabase implements AutoCloseable {
 
     /** The pipeline's source block for this database. */
     String sourceBlock(String tables, String slot, String extraOptions) {
+        return sourceBlock(
+                Servers.POSTGRES_USER, Servers.POSTGRES_PASSWORD, tables, slot, extraOptions);
+    }
+
+    /** The same, logging in as {@code user}. */
+    String sourceBlock(
+            String user, String password, String tables, String slot, String extraOptions) {
         URI url = URI.create(Servers.POSTGRES_URL.substring("jdbc:".length()));
         return "source:\n"
                 + "  type: postgres\n"
@@ -165,11 +172,9 @@ final class SourceDatabase implements AutoCloseable {
                 + "\n  port: "
                 + (url.getPort() < 0 ? 5432 : url.getPort())
                 + "\n  username: \""
-                + Servers.POSTGRES_USER
+                + user
                 + "\"\n"
-                + (Servers.POSTGRES_PASSWORD.isEmpty()
-                        ? ""
-                        : "  password: \"" + Servers.POSTGRES_PASSWORD + "\"\n")
+                + (password.isEmpty() ? "" : "  password: \"" + password + "\"\n")
                 + "  database-name: "
                 + name
                 + "\n  tables: \""
@@ -193,6 +198,33 @@ final class SourceDatabase implements AutoCloseable {
                 + ".<>\n    replace-symbol: <>\n"
                 + "pipeline:\n  parallelism: 1\n"
                 + pipelineOptions;
+    }
+
+    /**
+     * A login of the tests' that is no superuser but may replicate ({@code REPLICATION}), made
+     * idempotently; it may create a publication in this database and owns the given tables.
+     *
+     * @return its name; its password is the name too
+     */
+    String replicatingOwnerOf(String... tables) throws SQLException {
+        String role = "e2e_pg_replicator";
+        try (Connection admin = Servers.postgres();
+                Statement sql = admin.createStatement()) {
+            sql.execute(
+                    "DO $d$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '"
+                            + role
+                            + "') THEN CREATE ROLE "
+                            + role
+                            + "; END IF; END $d$");
+        } catch (SQLException raced) {
+            // another test made it at the same moment: the ALTER below sets it up either way
+        }
+        execute("ALTER ROLE " + role + " LOGIN REPLICATION NOSUPERUSER PASSWORD '" + role + "'");
+        execute("GRANT CREATE ON DATABASE " + name + " TO " + role);
+        for (String table : tables) {
+            execute("ALTER TABLE " + table + " OWNER TO " + role);
+        }
+        return role;
     }
 
     /** Closes the connection and drops the slots the test's pipelines left (the data stays). */

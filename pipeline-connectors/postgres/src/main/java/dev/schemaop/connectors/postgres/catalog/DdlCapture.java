@@ -53,7 +53,9 @@ public final class DdlCapture {
                     + "          ORDER BY array_position(i.indkey::int2[], a.attnum))"
                     + "   FROM pg_index i JOIN pg_attribute a"
                     + "     ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)"
-                    + "   WHERE i.indrelid = c.oid AND i.indisprimary), '[]'::json))::text"
+                    + "   WHERE i.indrelid = c.oid AND i.indisprimary), '[]'::json),"
+                    + "  'highest', (SELECT max(a.attnum) FROM pg_attribute a"
+                    + "   WHERE a.attrelid = c.oid AND a.attnum > 0))::text"
                     + " FROM pg_catalog.pg_class c"
                     + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace";
 
@@ -261,6 +263,21 @@ public final class DdlCapture {
     public static String anchored(String regex) {
         return "^(?:" + regex + ")$";
     }
+
+    /**
+     * One table now: every attribute a column ever had, live or dropped (not generated ones, which
+     * pgoutput does not send), with its type's oid, name and modifier (a dropped column keeps only
+     * its modifier), then its layout; without the capture's function, for Relation messages.
+     */
+    static final String ATTRIBUTES_AND_LAYOUT =
+            "SELECT COALESCE((SELECT json_agg(json_build_object("
+                    + "     'attnum', a.attnum, 'dropped', a.attisdropped, 'typoid', a.atttypid,"
+                    + "     'typmod', a.atttypmod, 'typname', t.typname) ORDER BY a.attnum)"
+                    + "   FROM pg_attribute a LEFT JOIN pg_type t ON t.oid = a.atttypid"
+                    + "   WHERE a.attrelid = c.oid AND a.attnum > 0 AND a.attgenerated = ''),"
+                    + "   '[]'::json)::text, "
+                    + LAYOUT_OF_C
+                    + " WHERE c.oid = ?";
 
     /**
      * The layouts of every ordinary and partitioned table, as the connection's snapshot sees them

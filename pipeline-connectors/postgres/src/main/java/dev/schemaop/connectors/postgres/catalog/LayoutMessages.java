@@ -73,7 +73,8 @@ public final class LayoutMessages {
                 node.get("schema").asText(),
                 node.get("table").asText(),
                 columns,
-                key);
+                key,
+                node.path("highest").asInt(0)); // not in a checkpoint of a version before it
     }
 
     /** The layout as the JSON {@link #layout(String)} reads. */
@@ -94,6 +95,7 @@ public final class LayoutMessages {
         }
         ArrayNode key = node.putArray("key");
         layout.key().forEach(key::add);
+        node.put("highest", layout.highest());
         return node.toString();
     }
 

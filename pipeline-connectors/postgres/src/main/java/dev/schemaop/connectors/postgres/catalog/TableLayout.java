@@ -12,14 +12,30 @@ import java.util.List;
  * WAL after each DDL statement, and what the snapshot reads under the slot's exported snapshot.
  *
  * @param oid the table's object id, which a table rename keeps
+ * @param highest the highest attnum the table had given a column then, dropped ones included: a
+ *     column of a higher attnum was added after
  */
 public record TableLayout(
-        long oid, String schema, String table, List<ColumnLayout> columns, List<String> key)
+        long oid,
+        String schema,
+        String table,
+        List<ColumnLayout> columns,
+        List<String> key,
+        int highest)
         implements Serializable {
 
     public TableLayout {
         columns = List.copyOf(columns);
         key = List.copyOf(key);
+        for (ColumnLayout column : columns) {
+            highest = Math.max(highest, column.attnum());
+        }
+    }
+
+    /** A layout whose highest attnum is its last column's (as far as is known). */
+    public TableLayout(
+            long oid, String schema, String table, List<ColumnLayout> columns, List<String> key) {
+        this(oid, schema, table, columns, key, 0);
     }
 
     public TableId id() {

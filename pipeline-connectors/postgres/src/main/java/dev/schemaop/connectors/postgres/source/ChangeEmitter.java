@@ -1,10 +1,12 @@
 package dev.schemaop.connectors.postgres.source;
 
+import dev.schemaop.api.NonRecoverableException;
 import dev.schemaop.connectors.postgres.PostgresSourceSettings;
 import dev.schemaop.connectors.postgres.catalog.DdlCapture;
 import dev.schemaop.connectors.postgres.catalog.LayoutDiff;
 import dev.schemaop.connectors.postgres.catalog.LayoutMessages;
 import dev.schemaop.connectors.postgres.catalog.TableLayout;
+import dev.schemaop.connectors.postgres.stream.HeartbeatMessages;
 
 import org.apache.flink.cdc.common.data.RecordData;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
@@ -16,12 +18,17 @@ import org.apache.flink.cdc.common.event.TruncateTableEvent;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.source.SourceRecord;
 
+import javax.annotation.Nullable;
+
+import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -42,6 +49,9 @@ final class ChangeEmitter implements AutoCloseable {
 
     private final UnloggedValues unlogged;
 
+    /** Without the DDL capture: layouts from the rows' Relation messages; else null. */
+    @Nullable private final RelationLayouts relations;
+
     /** Tables whose updates are now the rows CREATE TABLE AS wrote, logged again: inserts. */
     private final Set<TableId> relogging = new LinkedHashSet<>();
 
@@ -51,6 +61,7 @@ final class ChangeEmitter implements AutoCloseable {
             List<TableId> restoredRelogging) {
         this.settings = settings;
         this.unlogged = new UnloggedValues(settings);
+        this.relations = settings.eventTrigger() ? null : new RelationLayouts(settings);
         restored.forEach(this::remember);
         restoredRelogging.stream().filter(tables::containsKey).forEach(relogging::add);
     }
@@ -109,16 +120,33 @@ final class ChangeEmitter implements AutoCloseable {
         }
         String op = value.getString("op");
         if ("m".equals(op)) {
-            return List.of(); // a heartbeat's message
+            // a heartbeat's message: without the DDL capture, the tables of the publication then
+            return relations == null ? List.of() : published(value.getStruct("message"));
         }
         Struct source = value.getStruct("source");
         TableId table = TableId.tableId(source.getString("schema"), source.getString("table"));
         if (table.equals(DdlCapture.LOG)) {
             return "c".equals(op) ? ddl(value.getStruct("after").getString("layout")) : List.of();
         }
-        if (!tables.containsKey(table)) {
-            return List.of();
+        List<Event> changes = List.of();
+        if (relations != null && !"t".equals(op)) {
+            changes = relationChanges(table, value.schema().field("after").schema());
+            if (changes == null) {
+                return List.of();
+            }
         }
+        if (!tables.containsKey(table)) {
+            return changes;
+        }
+        if (changes.isEmpty()) {
+            return rowEvents(table, op, value, record);
+        }
+        changes.addAll(rowEvents(table, op, value, record));
+        return changes;
+    }
+
+    private List<Event> rowEvents(TableId table, String op, Struct value, SourceRecord record)
+            throws SQLException {
         switch (op) {
             case "c":
             case "r":
@@ -196,6 +224,78 @@ final class ChangeEmitter implements AutoCloseable {
         return events;
     }
 
+    /**
+     * Without the DDL capture, the changes a row's Relation message shows (none when its layout is
+     * settled): of its columns ({@link RelationLayouts}), or a table renamed, whose rows then carry
+     * its new name: it leaves the pipeline and, when the new name is captured, enters it as a new
+     * table, as with the capture.
+     *
+     * @return null when the row is of no captured table
+     */
+    @Nullable
+    private List<Event> relationChanges(TableId table, org.apache.kafka.connect.data.Schema rows)
+            throws SQLException {
+        TableRows known = tables.get(table);
+        if (known != null) {
+            if (relations.settled(table, rows)) {
+                return new ArrayList<>();
+            }
+            TableLayout now = relations.layoutOf(table, known.layout().oid(), rows, known.layout());
+            return new ArrayList<>(describe(now));
+        }
+        if (relations.ignored(table)) {
+            return null;
+        }
+        OptionalLong oid = relations.oidOf(table);
+        TableId before = oid.isPresent() ? byOid(oid.getAsLong()) : null;
+        if (oid.isEmpty()) {
+            throw new NonRecoverableException(
+                    "The postgres source (schema-changes.capture: relation) reads rows of "
+                            + table
+                            + ", a table it did not capture under that name and which has another"
+                            + " name now: a captured table renamed twice before the source read"
+                            + " its rows. Start the pipeline with --fresh (a new snapshot), or let"
+                            + " it see each DDL in order with schema-changes.capture:"
+                            + " event-trigger (as a superuser).");
+        }
+        if (before == null) {
+            relations.ignore(table); // put into the publication by someone else
+            return null;
+        }
+        TableLayout was = tables.get(before).layout();
+        forget(before);
+        List<Event> events = new ArrayList<>();
+        events.add(new DropTableEvent(before));
+        if (!settings.captures(table)) {
+            relations.ignore(table);
+            return events;
+        }
+        events.addAll(describe(relations.layoutOf(table, oid.getAsLong(), rows, was)));
+        return events;
+    }
+
+    /**
+     * A heartbeat's message without the DDL capture: the tables (oids) of the source's publication
+     * when it was written. A table the pipeline knows and the publication no longer holds was
+     * dropped (or taken out of it) before: all its rows came before the message.
+     */
+    private List<Event> published(Struct message) {
+        Optional<Set<Long>> oids =
+                HeartbeatMessages.publishedTables(
+                        new String(message.getBytes("content"), StandardCharsets.UTF_8));
+        if (oids.isEmpty()) {
+            return List.of();
+        }
+        List<Event> events = new ArrayList<>();
+        for (TableLayout layout : layouts()) {
+            if (!oids.get().contains(layout.oid())) {
+                forget(layout.id());
+                events.add(new DropTableEvent(layout.id()));
+            }
+        }
+        return events;
+    }
+
     private TableId byOid(long oid) {
         for (TableRows rows : tables.values()) {
             if (rows.layout().oid() == oid) {
@@ -222,5 +322,8 @@ final class ChangeEmitter implements AutoCloseable {
     @Override
     public void close() {
         unlogged.close();
+        if (relations != null) {
+            relations.close();
+        }
     }
 }

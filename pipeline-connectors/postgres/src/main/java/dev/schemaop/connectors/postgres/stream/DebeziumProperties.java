@@ -14,7 +14,6 @@ import java.util.Properties;
  */
 final class DebeziumProperties {
     static final String TOPIC_PREFIX = "schemaop";
-    static final String HEARTBEAT_PREFIX = "schemaop.heartbeat";
 
     private DebeziumProperties() {}
 
@@ -44,10 +43,14 @@ final class DebeziumProperties {
         // with the database's WAL while the captured tables are idle (PostgreSQL skips the empty
         // transactions of other tables' changes), so the WAL they wrote can be released.
         p.setProperty("heartbeat.interval.ms", "10000");
+        p.setProperty("heartbeat.action.query", HeartbeatMessages.query(settings));
         p.setProperty(
-                "heartbeat.action.query",
-                "SELECT pg_logical_emit_message(false, '" + HEARTBEAT_PREFIX + "', '')");
-        p.setProperty("message.prefix.include.list", HEARTBEAT_PREFIX.replace(".", "\\."));
+                "message.prefix.include.list",
+                HeartbeatMessages.prefix(settings).replace(".", "\\."));
+        if (!settings.eventTrigger()) {
+            // each column's type name, which a Relation message gives and its attnum is found by
+            p.setProperty("column.propagate.source.type", ".*");
+        }
         p.setProperty("skipped.operations", "none");
         p.setProperty("tombstones.on.delete", "false");
         p.setProperty("decimal.handling.mode", "string");
