@@ -10,6 +10,7 @@ import dev.schemaop.connectors.postgres.catalog.ColumnLayout;
 import dev.schemaop.connectors.postgres.catalog.TableLayout;
 
 import org.apache.flink.cdc.common.event.DataChangeEvent;
+import org.apache.flink.cdc.common.event.DropTableEvent;
 import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.OperationType;
 import org.apache.flink.cdc.common.event.TableId;
@@ -19,6 +20,7 @@ import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -106,6 +108,57 @@ class ChangeEmitterTest {
             assertThat(emitter.relogging()).isEmpty();
             assertThat(emitter.layouts()).isEmpty();
         }
+    }
+
+    /**
+     * Without the DDL capture, a heartbeat's message lists the publication's tables: a known table
+     * it lacks was dropped before it.
+     */
+    @Test
+    void aHeartbeatWithoutAKnownTableDropsIt() throws Exception {
+        try (ChangeEmitter emitter =
+                new ChangeEmitter(
+                        SETTINGS.withCapture(SchemaChangesCapture.RELATION),
+                        List.of(LAYOUT),
+                        List.of())) {
+            assertThat(emitter.eventsOf(heartbeat("tables:16390,16400"))).isEmpty();
+            assertThat(emitter.eventsOf(heartbeat(""))).as("no word on the tables").isEmpty();
+            assertThat(emitter.layouts()).containsExactly(LAYOUT);
+
+            assertThat(emitter.eventsOf(heartbeat("tables:16400")))
+                    .containsExactly(new DropTableEvent(COPY));
+            assertThat(emitter.layouts()).isEmpty();
+        }
+    }
+
+    @Test
+    void withTheDdlCaptureAHeartbeatSaysNothingOfTables() throws Exception {
+        try (ChangeEmitter emitter = new ChangeEmitter(SETTINGS, List.of(LAYOUT), List.of())) {
+            assertThat(emitter.eventsOf(heartbeat("tables:"))).isEmpty();
+            assertThat(emitter.layouts()).containsExactly(LAYOUT);
+        }
+    }
+
+    private static SourceRecord heartbeat(String content) {
+        Schema message =
+                SchemaBuilder.struct()
+                        .field("prefix", Schema.STRING_SCHEMA)
+                        .field("content", Schema.BYTES_SCHEMA)
+                        .build();
+        Schema envelope =
+                SchemaBuilder.struct()
+                        .field("op", Schema.STRING_SCHEMA)
+                        .field("message", message)
+                        .build();
+        Struct value =
+                new Struct(envelope)
+                        .put("op", "m")
+                        .put(
+                                "message",
+                                new Struct(message)
+                                        .put("prefix", "schemaop.heartbeat.app_slot")
+                                        .put("content", content.getBytes(StandardCharsets.UTF_8)));
+        return new SourceRecord(Map.of(), Map.of(), "t", envelope, value);
     }
 
     private static List<OperationType> operations(List<Event> events) {
