@@ -216,8 +216,82 @@ class RelationCaptureTest {
         }
     }
 
+    /**
+     * Columns of every kind added, written and dropped while the job is stopped: the catalog keeps
+     * only their attnums and modifiers, and the source rebuilds each type from the Relation message
+     * (Debezium's type name, length and scale): the sink columns are the ones a snapshot of the
+     * same columns makes, and the values the same.
+     */
+    @Test
+    void columnsDroppedSinceTheRowsGetTheTypesTheRowsHad() throws Exception {
+        try (SourceDatabase source = SourceDatabase.fresh(DB);
+                PostgresTables pg = PostgresTables.fresh(SINK)) {
+            String columns =
+                    "n NUMERIC, d NUMERIC(9,2), ts TIMESTAMP(3), tz TIMESTAMPTZ(0), tm TIME(2),"
+                            + " vc VARCHAR(12), ch CHAR(3), mood \"Mood\", ints INT[], txt TEXT,"
+                            + " b BOOLEAN, f REAL";
+            String values =
+                    "12345678901234.5, 4.5, TIMESTAMP '2026-12-06 10:11:12.345',"
+                            + " TIMESTAMPTZ '2026-12-06 10:11:12Z', TIME '10:11:12.34', 'twelve',"
+                            + " 'abc', 'Sad', ARRAY[1, 2], 'text', true, 1.5";
+            source.execute("CREATE TYPE \"Mood\" AS ENUM ('Ok', 'Sad')");
+            source.execute("CREATE TABLE reference (id INT PRIMARY KEY, " + columns + ")");
+            source.execute("INSERT INTO reference VALUES (2, " + values + ")");
+            source.execute("CREATE TABLE t (id INT PRIMARY KEY)");
+            source.execute("INSERT INTO t VALUES (1)");
+            String user = source.replicatingOwnerOf("t", "reference");
+            String definition = pipeline(source, user, "");
+
+            String savepoint;
+            try (RunningPipeline pipeline = RunningPipeline.start(definition, 1)) {
+                assertThat(Await.until(pipeline, () -> pg.rows("t").size(), 1)).isEqualTo(1);
+                assertThat(Await.until(pipeline, () -> pg.rows("reference").size(), 1))
+                        .isEqualTo(1);
+                savepoint = pipeline.stopWithSavepoint(savepoints);
+            }
+            source.execute("ALTER TABLE t ADD COLUMN " + columns.replace(", ", ", ADD COLUMN "));
+            source.execute("INSERT INTO t VALUES (2, " + values + ")");
+            source.execute(
+                    "ALTER TABLE t DROP COLUMN n, DROP COLUMN d, DROP COLUMN ts,"
+                            + " DROP COLUMN tz, DROP COLUMN tm, DROP COLUMN vc, DROP COLUMN ch,"
+                            + " DROP COLUMN mood, DROP COLUMN ints, DROP COLUMN txt, DROP COLUMN b,"
+                            + " DROP COLUMN f");
+            try (RunningPipeline pipeline = RunningPipeline.start(definition, 1, savepoint)) {
+                assertThat(Await.until(pipeline, () -> pg.rows("t").size(), 2)).isEqualTo(2);
+                assertThat(pg.columns("t")).isEqualTo(pg.columns("reference"));
+                assertThat(pg.rows("t")).last().isEqualTo(pg.rows("reference").get(0));
+                pipeline.assertRunning();
+                savepoint = pipeline.stopWithSavepoint(savepoints);
+            }
+
+            // restored by a superuser, the source would see DDL through the event trigger, whose
+            // log the slot's publication lacks
+            String asSuperuser = pipeline(source, Servers.POSTGRES_USER, "");
+            try (RunningPipeline pipeline = RunningPipeline.start(asSuperuser, 1, savepoint)) {
+                Throwable failure = Await.failure(pipeline);
+                assertThat(failure).as("the job ended").isNotNull();
+                assertThat(ExceptionUtils.findThrowable(failure, NonRecoverableException.class))
+                        .get()
+                        .extracting(Throwable::getMessage)
+                        .isEqualTo(
+                                "The job restores a checkpoint of a pipeline that read DDL from"
+                                        + " Relation messages, and this start would see it"
+                                        + " through the event trigger, whose log the slot's"
+                                        + " publication lacks: DDL would go unseen. Restore it"
+                                        + " with schema-changes.capture: relation, or start the"
+                                        + " pipeline anew with --fresh.");
+            }
+        }
+    }
+
     private static String pipeline(SourceDatabase source, String user, String sourceOptions) {
-        return source.sourceBlock(user, user, "public.(customers|idle|gone|t)", DB, sourceOptions)
+        String password = user.equals(Servers.POSTGRES_USER) ? Servers.POSTGRES_PASSWORD : user;
+        return source.sourceBlock(
+                        user,
+                        password,
+                        "public.(customers|idle|gone|t|reference)",
+                        DB,
+                        sourceOptions)
                 + Servers.postgresSinkBlock()
                 + "route:\n  - source-table: public.\\.*\n    sink-table: "
                 + SINK

@@ -183,7 +183,7 @@ class StartErrorsTest {
                                     + " 'e2e_pg_repl' does not own public.t. Run as their owner,"
                                     + " or as a superuser with schema-changes.capture:"
                                     + " event-trigger, or make the user their owner: ALTER TABLE"
-                                    + " public.t OWNER TO \"e2e_pg_repl\"; (and so for the"
+                                    + " \"public\".\"t\" OWNER TO \"e2e_pg_repl\"; (and so for the"
                                     + " others), or leave them out of 'tables'.");
         }
     }

@@ -7,6 +7,7 @@ import org.apache.kafka.connect.source.SourceRecord;
 
 import javax.annotation.Nullable;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
@@ -23,6 +24,11 @@ import java.util.function.Function;
  */
 public final class EmbeddedEngine implements AutoCloseable {
     private static final int QUEUE_CAPACITY = 8192;
+
+    /** How Debezium's engine says it cannot stop yet (AsyncEmbeddedEngine.close, 3.5). */
+    private static final String TASKS_STARTING = "while tasks are starting";
+
+    private static final Duration STARTING_WAIT = Duration.ofSeconds(60);
 
     private final HandOff<SourceRecord> records;
     private final DebeziumEngine<ChangeEvent<SourceRecord, SourceRecord>> engine;
@@ -106,14 +112,33 @@ public final class EmbeddedEngine implements AutoCloseable {
         boolean failedBefore = records.failed();
         records.close();
         try {
-            engine.close();
-        } catch (IllegalStateException alreadyShutDown) {
-            if (!failedBefore) {
-                throw alreadyShutDown; // a failed engine shut itself down: nothing to close
-            }
+            closeEngine(failedBefore);
         } finally {
             thread.shutdownNow();
             thread.awaitTermination(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * Debezium's engine refuses to stop while its task starts (a job stopped or cancelled right
+     * after the reader began streaming): it is asked again until the task has started.
+     */
+    private void closeEngine(boolean failedBefore) throws Exception {
+        long deadline = System.nanoTime() + STARTING_WAIT.toNanos();
+        while (true) {
+            try {
+                engine.close();
+                return;
+            } catch (IllegalStateException refused) {
+                if (failedBefore) {
+                    return; // a failed engine shut itself down: nothing to close
+                }
+                if (!String.valueOf(refused.getMessage()).contains(TASKS_STARTING)
+                        || System.nanoTime() > deadline) {
+                    throw refused;
+                }
+                Thread.sleep(20);
+            }
         }
     }
 }

@@ -10,15 +10,16 @@ import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * The catalog as it is now, asked one table at a time: what the source needs when it sees DDL from
@@ -54,6 +55,22 @@ public final class CatalogTables {
         }
     }
 
+    /** Which of the tables (oids) are still there. */
+    public static Set<Long> existing(Connection connection, Collection<Long> oids)
+            throws SQLException {
+        try (PreparedStatement query =
+                connection.prepareStatement("SELECT oid FROM pg_class WHERE oid = ANY(?::oid[])")) {
+            query.setArray(1, connection.createArrayOf("int8", oids.toArray()));
+            Set<Long> found = new HashSet<>();
+            try (ResultSet row = query.executeQuery()) {
+                while (row.next()) {
+                    found.add(row.getLong(1));
+                }
+            }
+            return found;
+        }
+    }
+
     /** The oid of the table of that name now, if there is one. */
     public static OptionalLong oidOf(Connection connection, TableId table) throws SQLException {
         try (PreparedStatement query =
@@ -70,10 +87,14 @@ public final class CatalogTables {
         }
     }
 
-    /** The oid of the one type of that name ({@code pg_type.typname}); empty if none or several. */
+    /**
+     * The oid of the one type of that name ({@code pg_type.typname}, in any case: Debezium reports
+     * it in upper case); empty if none or several.
+     */
     public static OptionalLong typeOid(Connection connection, String typname) throws SQLException {
         try (PreparedStatement query =
-                connection.prepareStatement("SELECT oid FROM pg_type WHERE typname = ?")) {
+                connection.prepareStatement(
+                        "SELECT oid FROM pg_type WHERE lower(typname) = lower(?)")) {
             query.setString(1, typname);
             try (ResultSet row = query.executeQuery()) {
                 if (!row.next()) {
@@ -110,39 +131,23 @@ public final class CatalogTables {
     }
 
     /**
-     * The length and scale the JDBC driver gives a type with a modifier: what Debezium reports of a
-     * Relation message's column.
+     * The length and scale Debezium reports of a column of the type {@code typoid} with the
+     * modifier {@code typmod} (its {@code ColumnMetaData}): the JDBC driver's precision and scale
+     * of the type with the modifier; without one, its precision or, when that is 0, its display
+     * size (an unconstrained numeric), and its scale.
      */
-    public static int[] lengthAndScale(Connection connection, long typoid, int typmod)
+    public static int[] reportedSize(Connection connection, long typoid, int typmod)
             throws SQLException {
         TypeInfo types = connection.unwrap(BaseConnection.class).getTypeInfo();
-        return new int[] {
-            types.getPrecision((int) typoid, typmod), types.getScale((int) typoid, typmod)
-        };
-    }
-
-    /**
-     * The type names ({@code pg_type.typname}) of a layout's columns, from the types {@code
-     * format_type} wrote; an empty name for a type that is gone since.
-     */
-    public static List<String> typeNames(Connection connection, TableLayout layout)
-            throws SQLException {
-        try (PreparedStatement query =
-                connection.prepareStatement(
-                        "SELECT ARRAY(SELECT coalesce(t.typname::text, '')"
-                                + " FROM unnest(?::text[]) WITH ORDINALITY u(f, i)"
-                                + " LEFT JOIN pg_type t ON t.oid = to_regtype(u.f)"
-                                + " ORDER BY u.i)")) {
-            query.setArray(
-                    1,
-                    connection.createArrayOf(
-                            "text", layout.columns().stream().map(ColumnLayout::type).toArray()));
-            try (ResultSet row = query.executeQuery()) {
-                row.next();
-                Array names = row.getArray(1);
-                return Arrays.stream((Object[]) names.getArray()).map(String::valueOf).toList();
-            }
+        int oid = (int) typoid;
+        if (typmod != -1) {
+            return new int[] {types.getPrecision(oid, typmod), types.getScale(oid, typmod)};
         }
+        int length = types.getPrecision(oid, -1);
+        if (length == 0) {
+            length = types.getDisplaySize(oid, -1);
+        }
+        return new int[] {length, types.getScale(oid, -1)};
     }
 
     private static JsonNode parse(String json) {

@@ -32,12 +32,6 @@ public record TableLayout(
         }
     }
 
-    /** A layout whose highest attnum is its last column's (as far as is known). */
-    public TableLayout(
-            long oid, String schema, String table, List<ColumnLayout> columns, List<String> key) {
-        this(oid, schema, table, columns, key, 0);
-    }
-
     public TableId id() {
         return TableId.tableId(schema, table);
     }

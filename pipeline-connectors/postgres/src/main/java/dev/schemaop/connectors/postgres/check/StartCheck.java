@@ -1,5 +1,7 @@
 package dev.schemaop.connectors.postgres.check;
 
+import static dev.schemaop.connectors.postgres.catalog.Identifiers.quote;
+
 import dev.schemaop.api.PipelineConfigException;
 import dev.schemaop.api.Secrets;
 import dev.schemaop.connectors.debezium.TablePattern;
@@ -22,6 +24,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The source's check at submission: one connection, and what the running job would otherwise meet
@@ -137,8 +140,9 @@ public final class StartCheck {
                                 + " the event trigger that writes each DDL into the WAL: it sees"
                                 + " schema changes from Relation messages"
                                 + " (schema-changes.capture: relation), at the first row written"
-                                + " after each, and not a new or a dropped table's. Run it as a"
-                                + " superuser, or set schema-changes.capture: relation to say so.",
+                                + " after each, and not a table created after the start. Run it"
+                                + " as a superuser, or set schema-changes.capture: relation to say"
+                                + " so.",
                         settings.username());
             }
         }
@@ -150,9 +154,9 @@ public final class StartCheck {
                             + "', the event triggers that write each DDL into the WAL (PostgreSQL"
                             + " lets only superusers create them). The user '"
                             + settings.username()
-                            + "' is not one: run as one (ALTER ROLE \""
-                            + settings.username()
-                            + "\" SUPERUSER;), or set schema-changes.capture: relation, which"
+                            + "' is not one: run as one (ALTER ROLE "
+                            + quote(settings.username())
+                            + " SUPERUSER;), or set schema-changes.capture: relation, which"
                             + " needs no superuser and sees less (the postgres source's README).");
         }
         if (capture == SchemaChangesCapture.RELATION && !superuser) {
@@ -167,7 +171,7 @@ public final class StartCheck {
      */
     private static void relationRights(PostgresSourceSettings settings, Connection connection)
             throws SQLException {
-        String user = "\"" + settings.username() + "\"";
+        String user = quote(settings.username());
         if (!"true"
                 .equals(
                         single(
@@ -194,9 +198,9 @@ public final class StartCheck {
                             + "', which needs the CREATE privilege there, and the user '"
                             + settings.username()
                             + "' lacks it. Run as its owner or a superuser: GRANT CREATE ON"
-                            + " DATABASE \""
-                            + settings.database()
-                            + "\" TO "
+                            + " DATABASE "
+                            + quote(settings.database())
+                            + " TO "
                             + user
                             + ";");
         }
@@ -250,7 +254,7 @@ public final class StartCheck {
     private static void owned(
             PostgresSourceSettings settings, Connection connection, List<TableLayout> captured)
             throws SQLException {
-        List<String> others = new ArrayList<>();
+        List<TableLayout> others = new ArrayList<>();
         try (PreparedStatement query =
                 connection.prepareStatement(
                         "SELECT pg_has_role(c.relowner, 'USAGE') FROM pg_class c WHERE c.oid = ?")) {
@@ -258,7 +262,7 @@ public final class StartCheck {
                 query.setLong(1, table.oid());
                 try (ResultSet row = query.executeQuery()) {
                     if (row.next() && !row.getBoolean(1)) {
-                        others.add(table.id().toString());
+                        others.add(table);
                     }
                 }
             }
@@ -269,14 +273,18 @@ public final class StartCheck {
                             + " allows a table's owner only, and the user '"
                             + settings.username()
                             + "' does not own "
-                            + String.join(", ", others)
+                            + others.stream()
+                                    .map(t -> t.id().toString())
+                                    .collect(Collectors.joining(", "))
                             + ". Run as their owner, or as a superuser with"
                             + " schema-changes.capture: event-trigger, or make the user their"
                             + " owner: ALTER TABLE "
-                            + others.get(0)
-                            + " OWNER TO \""
-                            + settings.username()
-                            + "\"; (and so for the others), or leave them out of 'tables'.");
+                            + quote(others.get(0).schema())
+                            + "."
+                            + quote(others.get(0).table())
+                            + " OWNER TO "
+                            + quote(settings.username())
+                            + "; (and so for the others), or leave them out of 'tables'.");
         }
     }
 

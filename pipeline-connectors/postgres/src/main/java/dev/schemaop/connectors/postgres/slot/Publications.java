@@ -2,6 +2,8 @@ package dev.schemaop.connectors.postgres.slot;
 
 import static dev.schemaop.connectors.postgres.catalog.Identifiers.quote;
 
+import dev.schemaop.api.NonRecoverableException;
+import dev.schemaop.connectors.postgres.PostgresSourceSettings;
 import dev.schemaop.connectors.postgres.catalog.DdlCapture;
 import dev.schemaop.connectors.postgres.catalog.Layouts;
 import dev.schemaop.connectors.postgres.catalog.TableLayout;
@@ -9,6 +11,8 @@ import dev.schemaop.connectors.postgres.catalog.TableLayout;
 import org.apache.flink.cdc.common.event.TableId;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -64,6 +68,44 @@ public final class Publications {
             throw e;
         } finally {
             connection.setAutoCommit(autoCommit);
+        }
+    }
+
+    /**
+     * A restore reads the slot with the publication its job made, with the DDL capture's log in it
+     * or without: a start that would see DDL the other way would miss it, and is refused.
+     */
+    public static void checkSameCapture(Connection connection, PostgresSourceSettings settings)
+            throws SQLException {
+        try (PreparedStatement query =
+                connection.prepareStatement(
+                        "SELECT EXISTS (SELECT 1 FROM pg_publication WHERE pubname = ?),"
+                                + " EXISTS (SELECT 1 FROM pg_publication_tables WHERE pubname = ?"
+                                + " AND schemaname = ? AND tablename = ?)")) {
+            query.setString(1, settings.publication());
+            query.setString(2, settings.publication());
+            query.setString(3, DdlCapture.LOG.getSchemaName());
+            query.setString(4, DdlCapture.LOG.getTableName());
+            try (ResultSet row = query.executeQuery()) {
+                row.next();
+                boolean withLog = row.getBoolean(2);
+                if (!row.getBoolean(1) || withLog == settings.eventTrigger()) {
+                    return; // a publication gone is the stream's to report
+                }
+                throw new NonRecoverableException(
+                        withLog
+                                ? "The job restores a checkpoint of a pipeline that saw DDL through"
+                                        + " the event trigger, and this start would read Relation"
+                                        + " messages (schema-changes.capture: relation): restore"
+                                        + " it as a superuser with schema-changes.capture:"
+                                        + " event-trigger, or start the pipeline anew with --fresh."
+                                : "The job restores a checkpoint of a pipeline that read DDL from"
+                                        + " Relation messages, and this start would see it through"
+                                        + " the event trigger, whose log the slot's publication"
+                                        + " lacks: DDL would go unseen. Restore it with"
+                                        + " schema-changes.capture: relation, or start the"
+                                        + " pipeline anew with --fresh.");
+            }
         }
     }
 

@@ -49,6 +49,8 @@ final class ChangeEmitter implements AutoCloseable {
 
     private final UnloggedValues unlogged;
 
+    private final String heartbeatToken;
+
     /** Without the DDL capture: layouts from the rows' Relation messages; else null. */
     @Nullable private final RelationLayouts relations;
 
@@ -58,8 +60,10 @@ final class ChangeEmitter implements AutoCloseable {
     ChangeEmitter(
             PostgresSourceSettings settings,
             List<TableLayout> restored,
-            List<TableId> restoredRelogging) {
+            List<TableId> restoredRelogging,
+            String heartbeatToken) {
         this.settings = settings;
+        this.heartbeatToken = heartbeatToken;
         this.unlogged = new UnloggedValues(settings);
         this.relations = settings.eventTrigger() ? null : new RelationLayouts(settings);
         restored.forEach(this::remember);
@@ -226,9 +230,10 @@ final class ChangeEmitter implements AutoCloseable {
 
     /**
      * Without the DDL capture, the changes a row's Relation message shows (none when its layout is
-     * settled): of its columns ({@link RelationLayouts}), or a table renamed, whose rows then carry
-     * its new name: it leaves the pipeline and, when the new name is captured, enters it as a new
-     * table, as with the capture.
+     * settled): of its columns ({@link RelationLayouts}), or of its table: renamed (its rows carry
+     * the new name: it leaves the pipeline and, when the new name is captured, enters it as a new
+     * table, as with the capture), or dropped since with rows the source can no longer place (it
+     * leaves the pipeline now, as the heartbeat would have it leave after them).
      *
      * @return null when the row is of no captured table
      */
@@ -241,14 +246,23 @@ final class ChangeEmitter implements AutoCloseable {
                 return new ArrayList<>();
             }
             TableLayout now = relations.layoutOf(table, known.layout().oid(), rows, known.layout());
+            if (now == null) {
+                forget(table);
+                relations.ignore(table, rows);
+                return new ArrayList<>(List.of(new DropTableEvent(table)));
+            }
             return new ArrayList<>(describe(now));
         }
-        if (relations.ignored(table)) {
+        if (relations.ignored(table, rows)) {
             return null;
         }
         OptionalLong oid = relations.oidOf(table);
-        TableId before = oid.isPresent() ? byOid(oid.getAsLong()) : null;
         if (oid.isEmpty()) {
+            List<Long> oids = layouts().stream().map(TableLayout::oid).toList();
+            if (relations.existing(oids).size() < oids.size()) {
+                relations.ignore(table, rows); // a captured table dropped since: the heartbeat
+                return null; // drops it after its rows
+            }
             throw new NonRecoverableException(
                     "The postgres source (schema-changes.capture: relation) reads rows of "
                             + table
@@ -258,19 +272,24 @@ final class ChangeEmitter implements AutoCloseable {
                             + " it see each DDL in order with schema-changes.capture:"
                             + " event-trigger (as a superuser).");
         }
-        if (before == null) {
-            relations.ignore(table); // put into the publication by someone else
-            return null;
-        }
-        TableLayout was = tables.get(before).layout();
-        forget(before);
         List<Event> events = new ArrayList<>();
-        events.add(new DropTableEvent(before));
+        TableId before = byOid(oid.getAsLong());
+        TableLayout was = null;
+        if (before != null) {
+            was = tables.get(before).layout();
+            forget(before);
+            events.add(new DropTableEvent(before));
+        }
         if (!settings.captures(table)) {
-            relations.ignore(table);
+            relations.ignore(table, rows);
             return events;
         }
-        events.addAll(describe(relations.layoutOf(table, oid.getAsLong(), rows, was)));
+        TableLayout now = relations.layoutOf(table, oid.getAsLong(), rows, was);
+        if (now == null) {
+            relations.ignore(table, rows);
+            return events;
+        }
+        events.addAll(describe(now));
         return events;
     }
 
@@ -282,7 +301,8 @@ final class ChangeEmitter implements AutoCloseable {
     private List<Event> published(Struct message) {
         Optional<Set<Long>> oids =
                 HeartbeatMessages.publishedTables(
-                        new String(message.getBytes("content"), StandardCharsets.UTF_8));
+                        new String(message.getBytes("content"), StandardCharsets.UTF_8),
+                        heartbeatToken);
         if (oids.isEmpty()) {
             return List.of();
         }

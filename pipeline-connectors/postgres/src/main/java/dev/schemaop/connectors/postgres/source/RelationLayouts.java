@@ -10,7 +10,6 @@ import dev.schemaop.connectors.postgres.catalog.TableLayout;
 import dev.schemaop.connectors.postgres.slot.PostgresConnections;
 
 import org.apache.flink.cdc.common.event.TableId;
-import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.data.Schema;
 
 import javax.annotation.Nullable;
@@ -18,6 +17,7 @@ import javax.annotation.Nullable;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -29,41 +29,33 @@ import java.util.TreeSet;
 /**
  * A table's layout from the Relation message pgoutput sends before the first row written after a
  * change (schema-changes.capture: relation). Debezium makes a new Connect schema of each Relation
- * message, with the columns' names and types in attnum order; which attnum each column has, which
- * tells a rename from a drop plus an add, is worked out from {@code pg_attribute}, read when the
- * rows are, when the table may have changed again since they were written:
+ * message, with the columns' names and types in attnum order ({@link RelationColumn}); which attnum
+ * each column has, which tells a rename from a drop plus an add, is worked out from {@code
+ * pg_attribute}, read when the rows are, when the table may have changed again since they were
+ * written:
  *
  * <ol>
- *   <li>by attnum alone, where that has one answer: a column the pipeline knows and the catalog
- *       still has was there when the rows were written (an attnum is never used again), and one
- *       added since the layout the pipeline knows has a higher attnum than any it had; when the
- *       message has exactly the former, or all of both, its columns are those attnums in order;
- *   <li>else the catalog's columns when they are the message's, name for name and type for type
- *       (the table did not change again, or only so that names and types are the same);
- *   <li>else the layout the pipeline knows when it is the message's (rows written before a change);
- *   <li>else the job ends, saying what to do: never a guess.
+ *   <li>by attnum alone where that leaves one answer ({@link AttnumChoice});
+ *   <li>else the catalog's columns, when they are the message's name for name and type for type;
+ *   <li>else the layout the pipeline knows, when it is the message's;
+ *   <li>else the job ends, saying what to do.
  * </ol>
+ *
+ * Steps 2 and 3 presume that no column was dropped and another added under its name and type in the
+ * time the catalog leaves open (README of the postgres source, "Schema changes without a
+ * superuser").
  */
 final class RelationLayouts implements AutoCloseable {
-    /** The parameters Debezium's {@code column.propagate.source.type} puts on each field. */
-    private static final String TYPE = "__debezium.source.column.type";
-
-    private static final String LENGTH = "__debezium.source.column.length";
-    private static final String SCALE = "__debezium.source.column.scale";
-
-    /**
-     * The most sets of attnums tried for one message: a table with many dropped columns would take
-     * long, and is rather told to start anew.
-     */
-    private static final long MAX_CHOICES = 100_000;
-
     private final PostgresSourceSettings settings;
 
     /** Per table, the Connect schema of the rows whose layout was last settled. */
     private final Map<TableId, Schema> settled = new HashMap<>();
 
-    /** Tables of the publication the pipeline does not capture (renamed out of its patterns). */
-    private final Set<TableId> ignored = new HashSet<>();
+    /**
+     * Tables of the publication the pipeline does not capture under the name their rows carry
+     * (renamed out of its patterns), with the row schema they were seen with: a rename changes it.
+     */
+    private final Map<TableId, Schema> ignored = new HashMap<>();
 
     @Nullable private Connection connection;
 
@@ -76,12 +68,12 @@ final class RelationLayouts implements AutoCloseable {
         return settled.get(table) == rows;
     }
 
-    boolean ignored(TableId table) {
-        return ignored.contains(table);
+    boolean ignored(TableId table, Schema rows) {
+        return ignored.get(table) == rows;
     }
 
-    void ignore(TableId table) {
-        ignored.add(table);
+    void ignore(TableId table, Schema rows) {
+        ignored.put(table, rows);
     }
 
     /** The oid of the table of that name now (the rows of a table renamed since they began). */
@@ -89,24 +81,43 @@ final class RelationLayouts implements AutoCloseable {
         return CatalogTables.oidOf(connection(), table);
     }
 
+    /** Which of the tables (oids) are still there. */
+    Set<Long> existing(Collection<Long> oids) throws SQLException {
+        return CatalogTables.existing(connection(), oids);
+    }
+
     /**
      * The layout of the table's rows of this Connect schema, under the name they carry.
      *
      * @param known the layout the pipeline knows of the table (of the same oid), null if none
+     * @return null when the table is gone and the rows are not of the layout the pipeline knows:
+     *     nothing tells their columns any more
      */
+    @Nullable
     TableLayout layoutOf(TableId table, long oid, Schema rows, @Nullable TableLayout known)
             throws SQLException {
-        List<MessageColumn> message = MessageColumn.of(rows);
+        List<RelationColumn> message = RelationColumn.of(rows);
         TableNow now = CatalogTables.now(connection(), oid);
         TableLayout layout = null;
         if (now != null) {
             layout = byAttnum(table, message, now, known);
             if (layout == null && isCatalogs(message, now)) {
-                layout = renamed(now.layout(), table);
+                // its highest attnum may be of a column added after the rows: not kept
+                layout =
+                        new TableLayout(
+                                oid,
+                                table.getSchemaName(),
+                                table.getTableName(),
+                                now.layout().columns(),
+                                now.layout().key(),
+                                known == null ? 0 : known.highest());
             }
         }
         if (layout == null && known != null && isKnown(message, known)) {
             layout = known;
+        }
+        if (layout == null && now == null) {
+            return null;
         }
         if (layout == null) {
             throw new NonRecoverableException(
@@ -115,7 +126,7 @@ final class RelationLayouts implements AutoCloseable {
                             + " with the columns "
                             + message
                             + ", but the catalog has "
-                            + (now == null ? "no such table" : live(now))
+                            + live(now)
                             + " now"
                             + (known == null
                                     ? ""
@@ -136,7 +147,7 @@ final class RelationLayouts implements AutoCloseable {
     /** Step 1: the message's attnums where the catalog leaves one choice; else null. */
     @Nullable
     private TableLayout byAttnum(
-            TableId table, List<MessageColumn> message, TableNow now, @Nullable TableLayout known)
+            TableId table, List<RelationColumn> message, TableNow now, @Nullable TableLayout known)
             throws SQLException {
         Set<Integer> knownAttnums = new HashSet<>();
         if (known != null) {
@@ -155,7 +166,7 @@ final class RelationLayouts implements AutoCloseable {
             }
         }
         TreeSet<Integer> added =
-                onlyChoice(certain, possible, message.size() - certain.size(), attributes);
+                AttnumChoice.only(certain, possible, message.size() - certain.size(), attributes);
         if (added == null) {
             return null;
         }
@@ -165,7 +176,7 @@ final class RelationLayouts implements AutoCloseable {
         Map<Integer, String> names = new HashMap<>();
         int i = 0;
         for (int attnum : attnums) {
-            MessageColumn column = message.get(i++);
+            RelationColumn column = message.get(i++);
             ColumnLayout typed = typed(column, attributes.get(attnum), now);
             if (typed == null) {
                 return null;
@@ -187,139 +198,85 @@ final class RelationLayouts implements AutoCloseable {
                 table.getTableName(),
                 columns,
                 key,
-                Math.max(before, attnums.isEmpty() ? 0 : attnums.last()));
-    }
-
-    /**
-     * The one set of {@code more} attnums of the possible ones the rows can have had, or null when
-     * there is none or more than one. A column created after the rows were written has a higher
-     * attnum than any of theirs, so a possible attnum the catalog has as a column now and the rows
-     * lack must be above all of theirs (one dropped now may have been dropped before them).
-     */
-    @Nullable
-    static TreeSet<Integer> onlyChoice(
-            TreeSet<Integer> certain,
-            TreeSet<Integer> possible,
-            int more,
-            Map<Integer, Attribute> attributes) {
-        if (more < 0 || more > possible.size() || choices(possible.size(), more) > MAX_CHOICES) {
-            return null;
-        }
-        List<TreeSet<Integer>> found = new ArrayList<>();
-        choose(new ArrayList<>(possible), 0, more, new TreeSet<>(), certain, attributes, found);
-        return found.size() == 1 ? found.get(0) : null;
-    }
-
-    /** How many ways there are to choose {@code k} of {@code n}, at most past the bound. */
-    private static long choices(int n, int k) {
-        long ways = 1;
-        for (int i = 1; i <= k && ways <= MAX_CHOICES; i++) {
-            ways = ways * (n - k + i) / i;
-        }
-        return ways;
-    }
-
-    private static void choose(
-            List<Integer> possible,
-            int from,
-            int more,
-            TreeSet<Integer> chosen,
-            TreeSet<Integer> certain,
-            Map<Integer, Attribute> attributes,
-            List<TreeSet<Integer>> found) {
-        if (found.size() > 1) {
-            return; // not the only choice: enough
-        }
-        if (more == 0) {
-            int highest =
-                    Math.max(
-                            chosen.isEmpty() ? 0 : chosen.last(),
-                            certain.isEmpty() ? 0 : certain.last());
-            for (int attnum : possible) {
-                if (!chosen.contains(attnum)
-                        && !attributes.get(attnum).dropped()
-                        && attnum < highest) {
-                    return; // a column the rows lack, created before one they have
-                }
-            }
-            found.add(new TreeSet<>(chosen));
-            return;
-        }
-        for (int i = from; i <= possible.size() - more; i++) {
-            chosen.add(possible.get(i));
-            choose(possible, i + 1, more - 1, chosen, certain, attributes, found);
-            chosen.remove(possible.get(i));
-        }
+                before);
     }
 
     /**
      * The column the message names at that attnum: the catalog's when its type is still the one the
-     * message has, else of the message's type, its modifier found again from the length and scale
-     * Debezium reports; null when no type of the catalog's gives them.
+     * message has, else of the message's type (retyped or dropped since); null when no type of the
+     * catalog's gives the message's.
      */
     @Nullable
-    private ColumnLayout typed(MessageColumn column, Attribute attribute, TableNow now)
+    private ColumnLayout typed(RelationColumn column, Attribute attribute, TableNow now)
             throws SQLException {
-        if (!attribute.dropped()
-                && column.typname().equals(attribute.typname())
-                && column.hasModifier(attribute.typoid(), attribute.typmod(), connection())) {
-            ColumnLayout catalogs = now.column(attribute.attnum());
-            if (catalogs != null) {
-                return new ColumnLayout(
-                        catalogs.attnum(),
-                        column.name(),
-                        catalogs.type(),
-                        catalogs.category(),
-                        catalogs.element(),
-                        catalogs.notNull());
-            }
+        ColumnLayout catalogs = now.column(attribute.attnum());
+        if (catalogs != null
+                && column.hasType(attribute.typname())
+                && column.hasModifier(connection(), attribute.typoid(), attribute.typmod())) {
+            return new ColumnLayout(
+                    catalogs.attnum(),
+                    column.name(),
+                    catalogs.type(),
+                    catalogs.category(),
+                    catalogs.element(),
+                    catalogs.notNull());
         }
+        return ofMessage(column, attribute.attnum(), attribute.typmod());
+    }
+
+    /**
+     * The column of the message's type, its modifier found again from the length and scale Debezium
+     * reports (a dropped column keeps its modifier in the catalog); nullability unknown.
+     */
+    @Nullable
+    private ColumnLayout ofMessage(RelationColumn column, int attnum, int catalogTypmod)
+            throws SQLException {
         OptionalLong typoid = CatalogTables.typeOid(connection(), column.typname());
         if (typoid.isEmpty()) {
             return null;
         }
-        for (int typmod : column.modifiers(attribute.typmod())) {
-            if (column.hasModifier(typoid.getAsLong(), typmod, connection())) {
+        for (int typmod : column.modifiers(catalogTypmod)) {
+            if (column.hasModifier(connection(), typoid.getAsLong(), typmod)) {
                 return CatalogTables.column(
-                        connection(),
-                        attribute.attnum(),
-                        column.name(),
-                        typoid.getAsLong(),
-                        typmod);
+                        connection(), attnum, column.name(), typoid.getAsLong(), typmod);
             }
         }
         return null;
     }
 
     /** Step 2: whether the catalog's columns now are the message's. */
-    private boolean isCatalogs(List<MessageColumn> message, TableNow now) throws SQLException {
+    private boolean isCatalogs(List<RelationColumn> message, TableNow now) throws SQLException {
         List<Attribute> live = now.attributes().stream().filter(a -> !a.dropped()).toList();
         if (live.size() != message.size()) {
             return false;
         }
         for (int i = 0; i < live.size(); i++) {
             Attribute attribute = live.get(i);
-            MessageColumn column = message.get(i);
+            RelationColumn column = message.get(i);
             ColumnLayout named = now.column(attribute.attnum());
             if (named == null
                     || !named.name().equals(column.name())
-                    || !column.typname().equals(attribute.typname())
-                    || !column.hasModifier(attribute.typoid(), attribute.typmod(), connection())) {
+                    || !column.hasType(attribute.typname())
+                    || !column.hasModifier(connection(), attribute.typoid(), attribute.typmod())) {
                 return false;
             }
         }
         return true;
     }
 
-    /** Step 3: whether the layout the pipeline knows is the message's (names and type names). */
-    private boolean isKnown(List<MessageColumn> message, TableLayout known) throws SQLException {
-        List<String> typeNames = CatalogTables.typeNames(connection(), known);
-        if (typeNames.size() != message.size()) {
+    /**
+     * Step 3: whether the layout the pipeline knows is the message's, name for name, type for type.
+     */
+    private boolean isKnown(List<RelationColumn> message, TableLayout known) throws SQLException {
+        if (known.columns().size() != message.size()) {
             return false;
         }
         for (int i = 0; i < message.size(); i++) {
-            if (!message.get(i).name().equals(known.columns().get(i).name())
-                    || !message.get(i).typname().equals(typeNames.get(i))) {
+            ColumnLayout was = known.columns().get(i);
+            ColumnLayout typed = ofMessage(message.get(i), was.attnum(), -1);
+            if (typed == null
+                    || !was.name().equals(typed.name())
+                    || !was.type().equals(typed.type())) {
                 return false;
             }
         }
@@ -335,20 +292,6 @@ final class RelationLayouts implements AutoCloseable {
             }
         }
         return columns;
-    }
-
-    /** The catalog's layout under the name the rows carry (the same table: its oid). */
-    private static TableLayout renamed(TableLayout layout, TableId table) {
-        if (layout.id().equals(table)) {
-            return layout;
-        }
-        return new TableLayout(
-                layout.oid(),
-                table.getSchemaName(),
-                table.getTableName(),
-                layout.columns(),
-                layout.key(),
-                layout.highest());
     }
 
     private Connection connection() throws SQLException {
@@ -368,55 +311,6 @@ final class RelationLayouts implements AutoCloseable {
                 // the server ends the session with the socket
             }
             connection = null;
-        }
-    }
-
-    /**
-     * A column as the Relation message gave it to Debezium: its name, its type's name, and the
-     * length and scale the JDBC driver makes of its modifier (null where Debezium gave none).
-     */
-    private record MessageColumn(
-            String name, String typname, @Nullable Integer length, @Nullable Integer scale) {
-
-        static List<MessageColumn> of(Schema rows) {
-            List<MessageColumn> columns = new ArrayList<>();
-            for (Field field : rows.fields()) {
-                Map<String, String> parameters = field.schema().parameters();
-                Map<String, String> p = parameters == null ? Map.of() : parameters;
-                columns.add(
-                        new MessageColumn(
-                                field.name(),
-                                p.getOrDefault(TYPE, "?").toLowerCase(),
-                                p.containsKey(LENGTH) ? Integer.valueOf(p.get(LENGTH)) : null,
-                                p.containsKey(SCALE) ? Integer.valueOf(p.get(SCALE)) : null));
-            }
-            return columns;
-        }
-
-        boolean hasModifier(long typoid, int typmod, Connection connection) throws SQLException {
-            int[] lengthAndScale = CatalogTables.lengthAndScale(connection, typoid, typmod);
-            return (length == null || length == lengthAndScale[0])
-                    && (scale == null || scale == lengthAndScale[1]);
-        }
-
-        /**
-         * The modifiers to try for a type's column of this length and scale: the one the catalog
-         * keeps, none, and those of PostgreSQL's types with a length, a precision and scale, or a
-         * precision of fractional seconds.
-         */
-        List<Integer> modifiers(int catalogs) {
-            List<Integer> typmods = new ArrayList<>(List.of(catalogs, -1));
-            if (length != null && length >= 0) {
-                typmods.add(length + 4);
-                typmods.add(((length << 16) | (scale == null ? 0 : scale)) + 4);
-                typmods.add(length);
-            }
-            return typmods;
-        }
-
-        @Override
-        public String toString() {
-            return name + " " + typname;
         }
     }
 }

@@ -14,6 +14,7 @@ import dev.schemaop.connectors.postgres.slot.ReplicationSlots.ExportedSnapshot;
 import dev.schemaop.connectors.postgres.slot.RestoredPosition;
 import dev.schemaop.connectors.postgres.snapshot.SnapshotReader;
 import dev.schemaop.connectors.postgres.stream.EngineRunner;
+import dev.schemaop.connectors.postgres.stream.HeartbeatMessages;
 import dev.schemaop.connectors.postgres.stream.PostgresSourceException;
 
 import org.apache.flink.api.connector.source.ReaderOutput;
@@ -72,6 +73,9 @@ final class WalReader implements SourceReader<Event, WalSplit> {
 
     private final SplitArrival arrival = new SplitArrival();
 
+    /** Carried by this reader's heartbeat messages, whose list of tables only then counts. */
+    private final String heartbeatToken = HeartbeatMessages.newToken();
+
     WalReader(PostgresSourceSettings settings, SourceReaderContext context) {
         this.settings = settings;
         this.owner = ReaderOwner.of(context.metricGroup(), context.getIndexOfSubtask());
@@ -90,7 +94,8 @@ final class WalReader implements SourceReader<Event, WalSplit> {
             if (emitter != null) {
                 emitter.close(); // the split handed again replaces what the reader had
             }
-            emitter = new ChangeEmitter(settings, split.layouts(), split.relogging());
+            emitter =
+                    new ChangeEmitter(settings, split.layouts(), split.relogging(), heartbeatToken);
             if (!finished) {
                 try {
                     begin();
@@ -109,6 +114,9 @@ final class WalReader implements SourceReader<Event, WalSplit> {
 
     private void begin() throws SQLException {
         try (Connection connection = PostgresConnections.open(settings)) {
+            if (streaming) {
+                Publications.checkSameCapture(connection, settings);
+            }
             if (settings.eventTrigger()) {
                 DdlCapture.install(connection, settings.publication(), settings.tables());
             }
@@ -157,6 +165,7 @@ final class WalReader implements SourceReader<Event, WalSplit> {
                         owner,
                         partitionJson,
                         offsetJson,
+                        heartbeatToken,
                         Thread.currentThread().getContextClassLoader());
         engine.start();
     }

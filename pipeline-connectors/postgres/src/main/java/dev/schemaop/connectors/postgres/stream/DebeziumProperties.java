@@ -22,7 +22,8 @@ final class DebeziumProperties {
             String engineName,
             String metricTags,
             String partitionJson,
-            String offsetJson) {
+            String offsetJson,
+            String heartbeatToken) {
         Properties p = new Properties();
         p.setProperty("name", engineName);
         p.setProperty("connector.class", "io.debezium.connector.postgresql.PostgresConnector");
@@ -43,7 +44,7 @@ final class DebeziumProperties {
         // with the database's WAL while the captured tables are idle (PostgreSQL skips the empty
         // transactions of other tables' changes), so the WAL they wrote can be released.
         p.setProperty("heartbeat.interval.ms", "10000");
-        p.setProperty("heartbeat.action.query", HeartbeatMessages.query(settings));
+        p.setProperty("heartbeat.action.query", HeartbeatMessages.query(settings, heartbeatToken));
         p.setProperty(
                 "message.prefix.include.list",
                 HeartbeatMessages.prefix(settings).replace(".", "\\."));

@@ -30,12 +30,14 @@ public final class EngineRunner implements AutoCloseable {
     /**
      * @param partitionJson the restored offset's partition, null for a new job
      * @param offsetJson the restored offset, null for a new job (the slot's confirmed position)
+     * @param heartbeatToken what this reader's heartbeat messages carry ({@link HeartbeatMessages})
      */
     public EngineRunner(
             PostgresSourceSettings settings,
             ReaderOwner owner,
             @Nullable String partitionJson,
             @Nullable String offsetJson,
+            String heartbeatToken,
             ClassLoader classLoader) {
         this.settings = settings;
         PostgresConnections.registerDriver();
@@ -46,7 +48,8 @@ public final class EngineRunner implements AutoCloseable {
                                 engineName,
                                 owner.metricTags(engineName),
                                 partitionJson,
-                                offsetJson),
+                                offsetJson,
+                                heartbeatToken),
                         "debezium-postgres-engine",
                         classLoader,
                         PostgresSourceException::of,

@@ -23,7 +23,7 @@ class LayoutDiffTest {
     }
 
     private static TableLayout table(ColumnLayout... columns) {
-        return new TableLayout(42, "public", "t", List.of(columns), List.of());
+        return new TableLayout(42, "public", "t", List.of(columns), List.of(), 0);
     }
 
     @Test

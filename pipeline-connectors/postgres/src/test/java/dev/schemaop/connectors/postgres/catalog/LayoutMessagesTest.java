@@ -28,6 +28,6 @@ class LayoutMessagesTest {
                                         + " \"key\": []}"))
                 .isEqualTo(
                         new LayoutMessages.Layout(
-                                new TableLayout(7, "s", "t", List.of(), List.of())));
+                                new TableLayout(7, "s", "t", List.of(), List.of(), 0)));
     }
 }

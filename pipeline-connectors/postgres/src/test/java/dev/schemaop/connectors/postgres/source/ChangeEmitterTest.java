@@ -39,7 +39,8 @@ class ChangeEmitterTest {
                     List.of(
                             new ColumnLayout(1, "id", "integer", "N", null, false),
                             new ColumnLayout(2, "note", "text", "S", null, false)),
-                    List.of());
+                    List.of(),
+                    0);
 
     private static final PostgresSourceSettings SETTINGS =
             new PostgresSourceSettings(
@@ -55,6 +56,8 @@ class ChangeEmitterTest {
                     Duration.ofSeconds(10),
                     Map.of(),
                     SchemaChangesCapture.EVENT_TRIGGER);
+
+    private static final String TOKEN = "token1";
 
     private static final Schema ROW =
             SchemaBuilder.struct()
@@ -72,7 +75,8 @@ class ChangeEmitterTest {
 
     @Test
     void anUpdateBetweenTheMarksIsAnInsertAndOneAfterThemAnUpdate() throws Exception {
-        try (ChangeEmitter emitter = new ChangeEmitter(SETTINGS, List.of(LAYOUT), List.of())) {
+        try (ChangeEmitter emitter =
+                new ChangeEmitter(SETTINGS, List.of(LAYOUT), List.of(), TOKEN)) {
             assertThat(emitter.eventsOf(mark("begin"))).isEmpty();
             assertThat(emitter.relogging()).containsExactly(COPY);
             assertThat(operations(emitter.eventsOf(update(1, "a", 1, "a"))))
@@ -89,7 +93,7 @@ class ChangeEmitterTest {
     void aRestoreBetweenTheMarksGoesOnMakingInsertsOfAKnownTableOnly() throws Exception {
         TableId gone = TableId.tableId("public", "gone");
         try (ChangeEmitter emitter =
-                new ChangeEmitter(SETTINGS, List.of(LAYOUT), List.of(COPY, gone))) {
+                new ChangeEmitter(SETTINGS, List.of(LAYOUT), List.of(COPY, gone), TOKEN)) {
             assertThat(emitter.relogging()).containsExactly(COPY);
             assertThat(operations(emitter.eventsOf(update(2, "b", 2, "b"))))
                     .containsExactly(OperationType.INSERT);
@@ -98,7 +102,8 @@ class ChangeEmitterTest {
 
     @Test
     void aTableDroppedBetweenTheMarksIsNoLongerBetweenThem() throws Exception {
-        try (ChangeEmitter emitter = new ChangeEmitter(SETTINGS, List.of(LAYOUT), List.of())) {
+        try (ChangeEmitter emitter =
+                new ChangeEmitter(SETTINGS, List.of(LAYOUT), List.of(), TOKEN)) {
             emitter.eventsOf(mark("begin"));
             emitter.eventsOf(
                     logged(
@@ -120,12 +125,16 @@ class ChangeEmitterTest {
                 new ChangeEmitter(
                         SETTINGS.withCapture(SchemaChangesCapture.RELATION),
                         List.of(LAYOUT),
-                        List.of())) {
-            assertThat(emitter.eventsOf(heartbeat("tables:16390,16400"))).isEmpty();
+                        List.of(),
+                        TOKEN)) {
+            assertThat(emitter.eventsOf(heartbeat("tables:" + TOKEN + ":16390,16400"))).isEmpty();
             assertThat(emitter.eventsOf(heartbeat(""))).as("no word on the tables").isEmpty();
+            assertThat(emitter.eventsOf(heartbeat("tables:forged:16400")))
+                    .as("without the reader's token")
+                    .isEmpty();
             assertThat(emitter.layouts()).containsExactly(LAYOUT);
 
-            assertThat(emitter.eventsOf(heartbeat("tables:16400")))
+            assertThat(emitter.eventsOf(heartbeat("tables:" + TOKEN + ":16400")))
                     .containsExactly(new DropTableEvent(COPY));
             assertThat(emitter.layouts()).isEmpty();
         }
@@ -133,8 +142,9 @@ class ChangeEmitterTest {
 
     @Test
     void withTheDdlCaptureAHeartbeatSaysNothingOfTables() throws Exception {
-        try (ChangeEmitter emitter = new ChangeEmitter(SETTINGS, List.of(LAYOUT), List.of())) {
-            assertThat(emitter.eventsOf(heartbeat("tables:"))).isEmpty();
+        try (ChangeEmitter emitter =
+                new ChangeEmitter(SETTINGS, List.of(LAYOUT), List.of(), TOKEN)) {
+            assertThat(emitter.eventsOf(heartbeat("tables:" + TOKEN + ":"))).isEmpty();
             assertThat(emitter.layouts()).containsExactly(LAYOUT);
         }
     }

@@ -26,7 +26,8 @@ class TableRowsTest {
                             new ColumnLayout(1, "id", "integer", "N", null, true),
                             new ColumnLayout(2, "note", "text", "S", null, false),
                             new ColumnLayout(4, "qty", "bigint", "N", null, false)),
-                    List.of("id"));
+                    List.of("id"),
+                    0);
 
     /** Debezium's row schema of the table, in the table's order. */
     private static final Schema TABLE_SCHEMA =

@@ -22,7 +22,8 @@ class WalSplitSerializerTest {
                     "public",
                     "orders",
                     List.of(new ColumnLayout(1, "id", "integer", "N", null, true)),
-                    List.of("id"));
+                    List.of("id"),
+                    0);
 
     @Test
     void aSplitReadsBackWithTheTablesWhoseCreatedRowsWereBeingRelogged() throws Exception {

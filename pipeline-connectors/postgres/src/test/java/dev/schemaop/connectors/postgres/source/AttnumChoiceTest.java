@@ -15,7 +15,7 @@ import java.util.TreeSet;
  * Which attnums a Relation message's columns have, when the pipeline knows some and the catalog has
  * moved on: only where one answer is possible.
  */
-class RelationLayoutsTest {
+class AttnumChoiceTest {
     private static Map<Integer, Attribute> catalog(int[] live, int[] dropped) {
         Map<Integer, Attribute> attributes = new HashMap<>();
         for (int attnum : live) {
@@ -35,27 +35,27 @@ class RelationLayoutsTest {
     void aColumnAddedBeforeTheRowsAndAnotherAfterAreToldApartByOrder() {
         // known 1, 2; since: 3 added, a row, 4 added: the row has 1, 2, 3
         Map<Integer, Attribute> now = catalog(new int[] {1, 2, 3, 4}, new int[] {});
-        assertThat(RelationLayouts.onlyChoice(set(1, 2), set(3, 4), 1, now)).isEqualTo(set(3));
+        assertThat(AttnumChoice.only(set(1, 2), set(3, 4), 1, now)).isEqualTo(set(3));
     }
 
     @Test
     void everyPossibleColumnOrNoneIsTheOnlyChoice() {
         Map<Integer, Attribute> now = catalog(new int[] {1, 2}, new int[] {3, 4});
-        assertThat(RelationLayouts.onlyChoice(set(1, 2), set(3, 4), 2, now)).isEqualTo(set(3, 4));
-        assertThat(RelationLayouts.onlyChoice(set(1, 2), set(3, 4), 0, now)).isEqualTo(set());
+        assertThat(AttnumChoice.only(set(1, 2), set(3, 4), 2, now)).isEqualTo(set(3, 4));
+        assertThat(AttnumChoice.only(set(1, 2), set(3, 4), 0, now)).isEqualTo(set());
     }
 
     @Test
     void aDroppedColumnAndAnAddedOneAreNotGuessedBetween() {
         // known 1, 2, 3; since: 3 dropped, 5 added (4 was dropped before): which was the row's?
         Map<Integer, Attribute> now = catalog(new int[] {1, 2, 5}, new int[] {3, 4});
-        assertThat(RelationLayouts.onlyChoice(set(1, 2), set(3, 5), 1, now)).isNull();
+        assertThat(AttnumChoice.only(set(1, 2), set(3, 5), 1, now)).isNull();
     }
 
     @Test
     void moreColumnsThanPossibleHaveNoAnswer() {
         Map<Integer, Attribute> now = catalog(new int[] {1, 2}, new int[] {});
-        assertThat(RelationLayouts.onlyChoice(set(1, 2), set(), 1, now)).isNull();
-        assertThat(RelationLayouts.onlyChoice(set(1, 2), set(), -1, now)).isNull();
+        assertThat(AttnumChoice.only(set(1, 2), set(), 1, now)).isNull();
+        assertThat(AttnumChoice.only(set(1, 2), set(), -1, now)).isNull();
     }
 }
