@@ -28,6 +28,9 @@ public final class EmbeddedEngine implements AutoCloseable {
     /** How Debezium's engine says it cannot stop yet (AsyncEmbeddedEngine.close, 3.5). */
     private static final String TASKS_STARTING = "while tasks are starting";
 
+    /** How it says it stops or stopped already ("being shutting down", "already shut down"). */
+    private static final String SHUT_DOWN = "shut";
+
     private static final Duration STARTING_WAIT = Duration.ofSeconds(60);
 
     private final HandOff<SourceRecord> records;
@@ -121,23 +124,37 @@ public final class EmbeddedEngine implements AutoCloseable {
 
     /**
      * Debezium's engine refuses to stop while its task starts (a job stopped or cancelled right
-     * after the reader began streaming): it is asked again until the task has started.
+     * after the reader began streaming): it is asked again until the task has started, also when
+     * the task thread is interrupted meanwhile (Flink interrupts a task that takes long to cancel;
+     * leaving the engine starting would leave it holding the slot), and the interrupt is kept. An
+     * engine that shut itself down meanwhile (its task failed to start) is done.
      */
     private void closeEngine(boolean failedBefore) throws Exception {
         long deadline = System.nanoTime() + STARTING_WAIT.toNanos();
-        while (true) {
-            try {
-                engine.close();
-                return;
-            } catch (IllegalStateException refused) {
-                if (failedBefore) {
-                    return; // a failed engine shut itself down: nothing to close
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    engine.close();
+                    return;
+                } catch (IllegalStateException refused) {
+                    String message = String.valueOf(refused.getMessage());
+                    if (failedBefore || message.contains(SHUT_DOWN)) {
+                        return; // the engine shut itself down: nothing to close
+                    }
+                    if (!message.contains(TASKS_STARTING) || System.nanoTime() > deadline) {
+                        throw refused;
+                    }
+                    try {
+                        Thread.sleep(20);
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    }
                 }
-                if (!String.valueOf(refused.getMessage()).contains(TASKS_STARTING)
-                        || System.nanoTime() > deadline) {
-                    throw refused;
-                }
-                Thread.sleep(20);
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }

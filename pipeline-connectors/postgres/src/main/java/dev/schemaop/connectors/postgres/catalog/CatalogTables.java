@@ -16,10 +16,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
-import java.util.Set;
 
 /**
  * The catalog as it is now, asked one table at a time: what the source needs when it sees DDL from
@@ -55,19 +55,22 @@ public final class CatalogTables {
         }
     }
 
-    /** Which of the tables (oids) are still there. */
-    public static Set<Long> existing(Connection connection, Collection<Long> oids)
+    /** The names the tables (oids) have now; a table gone has none. */
+    public static Map<Long, TableId> names(Connection connection, Collection<Long> oids)
             throws SQLException {
         try (PreparedStatement query =
-                connection.prepareStatement("SELECT oid FROM pg_class WHERE oid = ANY(?::oid[])")) {
+                connection.prepareStatement(
+                        "SELECT c.oid, n.nspname, c.relname FROM pg_class c"
+                                + " JOIN pg_namespace n ON n.oid = c.relnamespace"
+                                + " WHERE c.oid = ANY(?::oid[])")) {
             query.setArray(1, connection.createArrayOf("int8", oids.toArray()));
-            Set<Long> found = new HashSet<>();
+            Map<Long, TableId> names = new HashMap<>();
             try (ResultSet row = query.executeQuery()) {
                 while (row.next()) {
-                    found.add(row.getLong(1));
+                    names.put(row.getLong(1), TableId.tableId(row.getString(2), row.getString(3)));
                 }
             }
-            return found;
+            return names;
         }
     }
 
@@ -89,20 +92,30 @@ public final class CatalogTables {
 
     /**
      * The oid of the one type of that name ({@code pg_type.typname}, in any case: Debezium reports
-     * it in upper case); empty if none or several.
+     * it in upper case) a column can have (a base type, an array or an enum; not a table's row
+     * type), the one visible on the search path when there are several; empty if none or still
+     * several.
      */
     public static OptionalLong typeOid(Connection connection, String typname) throws SQLException {
         try (PreparedStatement query =
                 connection.prepareStatement(
-                        "SELECT oid FROM pg_type WHERE lower(typname) = lower(?)")) {
+                        "SELECT oid, pg_type_is_visible(oid) FROM pg_type"
+                                + " WHERE lower(typname) = lower(?) AND typtype IN ('b', 'e')")) {
             query.setString(1, typname);
+            List<Long> all = new ArrayList<>();
+            List<Long> visible = new ArrayList<>();
             try (ResultSet row = query.executeQuery()) {
-                if (!row.next()) {
-                    return OptionalLong.empty();
+                while (row.next()) {
+                    all.add(row.getLong(1));
+                    if (row.getBoolean(2)) {
+                        visible.add(row.getLong(1));
+                    }
                 }
-                long oid = row.getLong(1);
-                return row.next() ? OptionalLong.empty() : OptionalLong.of(oid);
             }
+            if (all.size() == 1) {
+                return OptionalLong.of(all.get(0));
+            }
+            return visible.size() == 1 ? OptionalLong.of(visible.get(0)) : OptionalLong.empty();
         }
     }
 

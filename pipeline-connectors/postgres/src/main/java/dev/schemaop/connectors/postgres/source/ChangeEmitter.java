@@ -258,10 +258,9 @@ final class ChangeEmitter implements AutoCloseable {
         }
         OptionalLong oid = relations.oidOf(table);
         if (oid.isEmpty()) {
-            List<Long> oids = layouts().stream().map(TableLayout::oid).toList();
-            if (relations.existing(oids).size() < oids.size()) {
-                relations.ignore(table, rows); // a captured table dropped since: the heartbeat
-                return null; // drops it after its rows
+            if (!relations.renamedSince(layouts())) {
+                relations.ignore(table, rows); // of a captured table dropped since, which
+                return null; // leaves the pipeline at the heartbeat after them (or left it)
             }
             throw new NonRecoverableException(
                     "The postgres source (schema-changes.capture: relation) reads rows of "

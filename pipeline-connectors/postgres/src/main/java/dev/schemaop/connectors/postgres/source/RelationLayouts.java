@@ -7,14 +7,13 @@ import dev.schemaop.connectors.postgres.catalog.CatalogTables.Attribute;
 import dev.schemaop.connectors.postgres.catalog.CatalogTables.TableNow;
 import dev.schemaop.connectors.postgres.catalog.ColumnLayout;
 import dev.schemaop.connectors.postgres.catalog.TableLayout;
-import dev.schemaop.connectors.postgres.slot.PostgresConnections;
+import dev.schemaop.connectors.postgres.slot.ReadingConnection;
 
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.kafka.connect.data.Schema;
 
 import javax.annotation.Nullable;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -46,8 +45,6 @@ import java.util.TreeSet;
  * superuser").
  */
 final class RelationLayouts implements AutoCloseable {
-    private final PostgresSourceSettings settings;
-
     /** Per table, the Connect schema of the rows whose layout was last settled. */
     private final Map<TableId, Schema> settled = new HashMap<>();
 
@@ -57,10 +54,10 @@ final class RelationLayouts implements AutoCloseable {
      */
     private final Map<TableId, Schema> ignored = new HashMap<>();
 
-    @Nullable private Connection connection;
+    private final ReadingConnection connection;
 
     RelationLayouts(PostgresSourceSettings settings) {
-        this.settings = settings;
+        this.connection = new ReadingConnection(settings);
     }
 
     /** Whether the layout of rows of this Connect schema is the one the pipeline knows. */
@@ -78,12 +75,24 @@ final class RelationLayouts implements AutoCloseable {
 
     /** The oid of the table of that name now (the rows of a table renamed since they began). */
     OptionalLong oidOf(TableId table) throws SQLException {
-        return CatalogTables.oidOf(connection(), table);
+        return CatalogTables.oidOf(connection.get(), table);
     }
 
-    /** Which of the tables (oids) are still there. */
-    Set<Long> existing(Collection<Long> oids) throws SQLException {
-        return CatalogTables.existing(connection(), oids);
+    /**
+     * Whether a table the pipeline knows has another name now: then rows under a name no table has
+     * may be of it, renamed twice (else they are of a table dropped since).
+     */
+    boolean renamedSince(Collection<TableLayout> known) throws SQLException {
+        Map<Long, TableId> now =
+                CatalogTables.names(
+                        connection.get(), known.stream().map(TableLayout::oid).toList());
+        for (TableLayout layout : known) {
+            TableId name = now.get(layout.oid());
+            if (name != null && !name.equals(layout.id())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -97,7 +106,7 @@ final class RelationLayouts implements AutoCloseable {
     TableLayout layoutOf(TableId table, long oid, Schema rows, @Nullable TableLayout known)
             throws SQLException {
         List<RelationColumn> message = RelationColumn.of(rows);
-        TableNow now = CatalogTables.now(connection(), oid);
+        TableNow now = CatalogTables.now(connection.get(), oid);
         TableLayout layout = null;
         if (now != null) {
             layout = byAttnum(table, message, now, known);
@@ -114,7 +123,14 @@ final class RelationLayouts implements AutoCloseable {
             }
         }
         if (layout == null && known != null && isKnown(message, known)) {
-            layout = known;
+            layout =
+                    new TableLayout(
+                            known.oid(),
+                            table.getSchemaName(),
+                            table.getTableName(),
+                            known.columns(),
+                            known.key(),
+                            known.highest()); // under the rows' name: a rename keeps the rest
         }
         if (layout == null && now == null) {
             return null;
@@ -212,7 +228,7 @@ final class RelationLayouts implements AutoCloseable {
         ColumnLayout catalogs = now.column(attribute.attnum());
         if (catalogs != null
                 && column.hasType(attribute.typname())
-                && column.hasModifier(connection(), attribute.typoid(), attribute.typmod())) {
+                && column.hasModifier(connection.get(), attribute.typoid(), attribute.typmod())) {
             return new ColumnLayout(
                     catalogs.attnum(),
                     column.name(),
@@ -221,7 +237,13 @@ final class RelationLayouts implements AutoCloseable {
                     catalogs.element(),
                     catalogs.notNull());
         }
-        return ofMessage(column, attribute.attnum(), attribute.typmod());
+        OptionalLong typoid =
+                column.hasType(attribute.typname())
+                        ? OptionalLong.of(attribute.typoid())
+                        : CatalogTables.typeOid(connection.get(), column.typname());
+        return typoid.isEmpty()
+                ? null
+                : ofMessage(column, attribute.attnum(), typoid.getAsLong(), attribute.typmod());
     }
 
     /**
@@ -229,16 +251,12 @@ final class RelationLayouts implements AutoCloseable {
      * reports (a dropped column keeps its modifier in the catalog); nullability unknown.
      */
     @Nullable
-    private ColumnLayout ofMessage(RelationColumn column, int attnum, int catalogTypmod)
-            throws SQLException {
-        OptionalLong typoid = CatalogTables.typeOid(connection(), column.typname());
-        if (typoid.isEmpty()) {
-            return null;
-        }
+    private ColumnLayout ofMessage(
+            RelationColumn column, int attnum, long typoid, int catalogTypmod) throws SQLException {
         for (int typmod : column.modifiers(catalogTypmod)) {
-            if (column.hasModifier(connection(), typoid.getAsLong(), typmod)) {
+            if (column.hasModifier(connection.get(), typoid, typmod)) {
                 return CatalogTables.column(
-                        connection(), attnum, column.name(), typoid.getAsLong(), typmod);
+                        connection.get(), attnum, column.name(), typoid, typmod);
             }
         }
         return null;
@@ -257,7 +275,8 @@ final class RelationLayouts implements AutoCloseable {
             if (named == null
                     || !named.name().equals(column.name())
                     || !column.hasType(attribute.typname())
-                    || !column.hasModifier(connection(), attribute.typoid(), attribute.typmod())) {
+                    || !column.hasModifier(
+                            connection.get(), attribute.typoid(), attribute.typmod())) {
                 return false;
             }
         }
@@ -265,7 +284,9 @@ final class RelationLayouts implements AutoCloseable {
     }
 
     /**
-     * Step 3: whether the layout the pipeline knows is the message's, name for name, type for type.
+     * Step 3: whether the layout the pipeline knows is the message's, name for name and type for
+     * type (one of the modifiers of the reported length and scale gives the known type: Debezium
+     * reports {@code timestamp(6)} as it reports {@code timestamp}).
      */
     private boolean isKnown(List<RelationColumn> message, TableLayout known) throws SQLException {
         if (known.columns().size() != message.size()) {
@@ -273,14 +294,34 @@ final class RelationLayouts implements AutoCloseable {
         }
         for (int i = 0; i < message.size(); i++) {
             ColumnLayout was = known.columns().get(i);
-            ColumnLayout typed = ofMessage(message.get(i), was.attnum(), -1);
-            if (typed == null
-                    || !was.name().equals(typed.name())
-                    || !was.type().equals(typed.type())) {
+            RelationColumn column = message.get(i);
+            if (!was.name().equals(column.name()) || !hasKnownType(column, was)) {
                 return false;
             }
         }
         return true;
+    }
+
+    private boolean hasKnownType(RelationColumn column, ColumnLayout was) throws SQLException {
+        OptionalLong typoid = CatalogTables.typeOid(connection.get(), column.typname());
+        if (typoid.isEmpty()) {
+            return false;
+        }
+        for (int typmod : column.modifiers(-1)) {
+            if (column.hasModifier(connection.get(), typoid.getAsLong(), typmod)
+                    && was.type()
+                            .equals(
+                                    CatalogTables.column(
+                                                    connection.get(),
+                                                    was.attnum(),
+                                                    was.name(),
+                                                    typoid.getAsLong(),
+                                                    typmod)
+                                            .type())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static List<String> live(TableNow now) {
@@ -294,23 +335,8 @@ final class RelationLayouts implements AutoCloseable {
         return columns;
     }
 
-    private Connection connection() throws SQLException {
-        if (connection == null) {
-            connection = PostgresConnections.open(settings);
-            connection.setReadOnly(true);
-        }
-        return connection;
-    }
-
     @Override
     public void close() {
-        if (connection != null) {
-            try {
-                connection.close();
-            } catch (SQLException ignored) {
-                // the server ends the session with the socket
-            }
-            connection = null;
-        }
+        connection.close();
     }
 }

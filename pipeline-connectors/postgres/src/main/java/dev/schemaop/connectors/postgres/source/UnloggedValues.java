@@ -6,7 +6,7 @@ import dev.schemaop.api.NonRecoverableException;
 import dev.schemaop.connectors.postgres.PostgresSourceSettings;
 import dev.schemaop.connectors.postgres.catalog.ColumnLayout;
 import dev.schemaop.connectors.postgres.catalog.TableLayout;
-import dev.schemaop.connectors.postgres.slot.PostgresConnections;
+import dev.schemaop.connectors.postgres.slot.ReadingConnection;
 import dev.schemaop.connectors.postgres.values.JdbcValues;
 
 import org.apache.flink.cdc.common.data.DateData;
@@ -34,11 +34,10 @@ import java.util.Map;
  * ends with the source's values.
  */
 final class UnloggedValues implements AutoCloseable {
-    private final PostgresSourceSettings settings;
-    @Nullable private Connection connection;
+    private final ReadingConnection connection;
 
     UnloggedValues(PostgresSourceSettings settings) {
-        this.settings = settings;
+        this.connection = new ReadingConnection(settings);
     }
 
     /**
@@ -67,7 +66,7 @@ final class UnloggedValues implements AutoCloseable {
                 }
             }
         }
-        Connection sql = connection();
+        Connection sql = connection.get();
         Now now = now(sql, layout.oid());
         if (now == null) {
             return null;
@@ -211,24 +210,9 @@ final class UnloggedValues implements AutoCloseable {
         }
     }
 
-    private Connection connection() throws SQLException {
-        if (connection == null) {
-            connection = PostgresConnections.open(settings);
-            connection.setReadOnly(true);
-        }
-        return connection;
-    }
-
     /** Closes the connection, if one was opened; a failure to close it changes nothing. */
     @Override
     public void close() {
-        if (connection != null) {
-            try {
-                connection.close();
-            } catch (SQLException ignored) {
-                // the server ends the session with the socket
-            }
-            connection = null;
-        }
+        connection.close();
     }
 }
