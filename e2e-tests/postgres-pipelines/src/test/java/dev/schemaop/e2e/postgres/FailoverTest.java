@@ -9,6 +9,8 @@ import dev.schemaop.e2e.mariadb.Servers;
 import dev.schemaop.testing.PostgresDdlAudit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -25,7 +27,11 @@ class FailoverTest {
     private static final String SINK = "e2e_pgsrc_failover_sink";
 
     private static String pipeline(SourceDatabase source, String table) {
-        return source.sourceBlock("public." + table, DB, "")
+        return pipeline(source.sourceBlock("public." + table, DB, ""), table);
+    }
+
+    private static String pipeline(String sourceBlock, String table) {
+        return sourceBlock
                 + Servers.postgresSinkBlock()
                 + "route:\n  - source-table: public."
                 + table
@@ -37,15 +43,26 @@ class FailoverTest {
                 + "pipeline:\n  parallelism: 1\n  schema.change.behavior: evolve\n";
     }
 
-    @Test
-    void aLostStreamResumesFromTheCheckpointWithEachDdlOnce() throws Exception {
+    /** With either capture: the event trigger, or Relation messages (as a user who is none). */
+    @ParameterizedTest
+    @ValueSource(strings = {"event-trigger", "relation"})
+    void aLostStreamResumesFromTheCheckpointWithEachDdlOnce(String capture) throws Exception {
         try (SourceDatabase source = SourceDatabase.fresh(DB);
                 PostgresTables pg = PostgresTables.fresh(SINK);
                 Connection admin = Servers.postgres()) {
             PostgresDdlAudit.open(admin, SINK);
             source.execute("CREATE TABLE items (id INT PRIMARY KEY, name TEXT)");
             source.execute("INSERT INTO items VALUES (1, 'a'), (2, 'b')");
-            try (RunningPipeline pipeline = RunningPipeline.start(pipeline(source, "items"), 1)) {
+            String options = "  schema-changes.capture: " + capture + "\n";
+            String sourceBlock;
+            if (capture.equals("relation")) {
+                String user = source.replicatingOwnerOf("items");
+                sourceBlock = source.sourceBlock(user, user, "public.items", DB, options);
+            } else {
+                sourceBlock = source.sourceBlock("public.items", DB, options);
+            }
+            try (RunningPipeline pipeline =
+                    RunningPipeline.start(pipeline(sourceBlock, "items"), 1)) {
                 assertThat(Await.until(pipeline, () -> pg.rows("items").size(), 2)).isEqualTo(2);
                 source.execute("ALTER TABLE items ADD COLUMN qty INT");
                 source.execute("INSERT INTO items VALUES (3, 'c', 3)");
