@@ -33,7 +33,22 @@ final class FailureTimeline {
      */
     record Snapshot(List<Failure> failures, List<Long> attempts, @Nullable Restore restore) {}
 
-    private record Line(long time, String text) {}
+    /**
+     * A line on its way out: a failure's, said as is, or a restart's, whose "from where" is decided
+     * when a read shows the restore.
+     */
+    private record Line(long time, @Nullable String text, int restart) {
+        static Line said(long time, String text) {
+            return new Line(time, text, 0);
+        }
+    }
+
+    /**
+     * Reads a restart waits for the restore its read did not show: Flink's checkpoint statistics
+     * may lag a read (they are not rebuilt while a report holds them), and a restart said "from the
+     * start" would be wrong.
+     */
+    private static final int READS_FOR_A_RESTORE = 4;
 
     private final DateTimeFormatter clock;
     private long lastFailure = Long.MIN_VALUE;
@@ -43,21 +58,36 @@ final class FailureTimeline {
     /** Failures said whose restart was not seen yet, by time, oldest first. */
     private final List<Long> awaitingRestart = new ArrayList<>();
 
+    /** Lines not said yet, by time: from an undecided restart on. */
+    private final List<Line> held = new ArrayList<>();
+
+    private int readsWaited;
+
     FailureTimeline(ZoneId zone) {
         this.clock = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(zone);
     }
 
     /** The lines of what happened since the previous read, in the order it happened. */
     List<String> next(Snapshot job) {
-        List<Line> lines = new ArrayList<>();
+        return next(job, false);
+    }
+
+    /**
+     * The same for the last read, after the job ended: a restart whose restore it does not show
+     * restored nothing.
+     */
+    List<String> last(Snapshot job) {
+        return next(job, true);
+    }
+
+    private List<String> next(Snapshot job, boolean last) {
         for (Failure failure : job.failures()) {
             if (failure.time() > lastFailure) {
                 lastFailure = failure.time();
                 awaitingRestart.add(failure.time());
-                lines.add(new Line(failure.time(), failureLine(++failures, failure)));
+                held.add(Line.said(failure.time(), failureLine(++failures, failure)));
             }
         }
-        List<Long> restartTimes = new ArrayList<>();
         while (!awaitingRestart.isEmpty()) {
             long failed = awaitingRestart.get(0);
             OptionalLong restarted =
@@ -69,16 +99,55 @@ final class FailureTimeline {
                 break;
             }
             awaitingRestart.remove(0);
-            restartTimes.add(restarted.getAsLong());
+            held.add(new Line(restarted.getAsLong(), null, ++restarts));
         }
-        for (int i = 0; i < restartTimes.size(); i++) {
-            long next = i + 1 < restartTimes.size() ? restartTimes.get(i + 1) : Long.MAX_VALUE;
-            lines.add(
-                    new Line(
-                            restartTimes.get(i),
-                            restartLine(++restarts, restartTimes.get(i), next, job.restore())));
+        held.sort(Comparator.comparingLong(Line::time));
+        List<String> said = new ArrayList<>();
+        while (!held.isEmpty()) {
+            Line line = held.get(0);
+            String text = line.text();
+            if (text == null) {
+                text = restartLine(line, nextRestart(), job.restore(), last);
+                if (text == null) {
+                    readsWaited++;
+                    break;
+                }
+                readsWaited = 0;
+            }
+            held.remove(0);
+            said.add(text);
         }
-        return lines.stream().sorted(Comparator.comparingLong(Line::time)).map(Line::text).toList();
+        return said;
+    }
+
+    /**
+     * What is held, when no read can say more (the job is gone): each restart without where it
+     * started from.
+     */
+    List<String> unread() {
+        List<String> said = new ArrayList<>();
+        for (Line line : held) {
+            said.add(
+                    line.text() != null
+                            ? line.text()
+                            : "Restart "
+                                    + line.restart()
+                                    + " of the job at "
+                                    + clock.format(Instant.ofEpochMilli(line.time()))
+                                    + ".");
+        }
+        held.clear();
+        return said;
+    }
+
+    /** When the restart after the first held one happened; never when none is held. */
+    private long nextRestart() {
+        return held.stream()
+                .skip(1)
+                .filter(line -> line.text() == null)
+                .mapToLong(Line::time)
+                .findFirst()
+                .orElse(Long.MAX_VALUE);
     }
 
     private String failureLine(int number, Failure failure) {
@@ -92,22 +161,27 @@ final class FailureTimeline {
     }
 
     /**
-     * Where the restart started from. A read shows only the latest restore: it belongs to the last
-     * restart at or before it; a restart after it restored nothing (there was no checkpoint).
+     * Where the restart started from; null while that is not known yet. A read shows only the
+     * latest restore: it belongs to the last restart at or before it; a restart after it restored
+     * nothing (there was no checkpoint), which is said once reads have waited for a restore long
+     * enough, or on the last read.
      */
-    private String restartLine(int number, long time, long next, @Nullable Restore restore) {
+    @Nullable
+    private String restartLine(Line restart, long next, @Nullable Restore restore, boolean last) {
         String from;
-        if (restore == null || restore.time() < time) {
-            from = ", from the start of its input (no checkpoint completed before the failure)";
-        } else if (restore.time() < next) {
+        if (restore != null && restore.time() >= restart.time() && restore.time() < next) {
             from = ", from checkpoint " + restore.checkpoint();
-        } else {
+        } else if (restore != null && restore.time() >= next) {
             from = "";
+        } else if (last || readsWaited >= READS_FOR_A_RESTORE) {
+            from = ", from the start of its input (no checkpoint completed before the failure)";
+        } else {
+            return null;
         }
         return "Restart "
-                + number
+                + restart.restart()
                 + " of the job at "
-                + clock.format(Instant.ofEpochMilli(time))
+                + clock.format(Instant.ofEpochMilli(restart.time()))
                 + from
                 + ".";
     }

@@ -58,7 +58,7 @@ final class JobFailureLines implements AutoCloseable {
             EmbeddedCluster cluster, JobID job, ClassLoader classLoader, PrintStream err) {
         JobFailureLines lines = new JobFailureLines(cluster, job, classLoader, err);
         lines.poller.scheduleWithFixedDelay(
-                lines::poll, POLL_MILLIS, POLL_MILLIS, TimeUnit.MILLISECONDS);
+                () -> lines.poll(false), POLL_MILLIS, POLL_MILLIS, TimeUnit.MILLISECONDS);
         return lines;
     }
 
@@ -66,10 +66,11 @@ final class JobFailureLines implements AutoCloseable {
     public void close() throws InterruptedException {
         poller.shutdownNow();
         poller.awaitTermination(1, TimeUnit.MINUTES);
-        poll();
+        poll(true);
     }
 
-    private void poll() {
+    /** One read of the job; the last one, after it ended, decides every restart it holds. */
+    private void poll(boolean last) {
         ExecutionGraphInfo info;
         try {
             info = cluster.executionGraphInfo(job).get(10 * POLL_MILLIS, TimeUnit.MILLISECONDS);
@@ -77,15 +78,18 @@ final class JobFailureLines implements AutoCloseable {
             Thread.currentThread().interrupt();
             return;
         } catch (Exception notNow) {
+            if (last) {
+                timeline.unread().forEach(err::println); // no read follows
+            }
             return; // the JobManager is busy or not there yet: the next read says it
         }
         ArchivedExecutionGraph graph = info.getArchivedExecutionGraph();
-        timeline.next(
-                        new FailureTimeline.Snapshot(
-                                recovered(info.getExceptionHistory(), graph),
-                                laterAttempts(graph),
-                                restore(graph.getCheckpointStatsSnapshot())))
-                .forEach(err::println);
+        FailureTimeline.Snapshot snapshot =
+                new FailureTimeline.Snapshot(
+                        recovered(info.getExceptionHistory(), graph),
+                        laterAttempts(graph),
+                        restore(graph.getCheckpointStatsSnapshot()));
+        (last ? timeline.last(snapshot) : timeline.next(snapshot)).forEach(err::println);
     }
 
     /**

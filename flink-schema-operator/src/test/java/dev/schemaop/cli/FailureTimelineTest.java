@@ -64,7 +64,7 @@ class FailureTimelineTest {
 
     @Test
     void aRestartWithoutACheckpointStartsOver() {
-        assertThat(timeline.next(new Snapshot(List.of(FIRST, SECOND), List.of(at(2), at(6)), null)))
+        assertThat(timeline.last(new Snapshot(List.of(FIRST, SECOND), List.of(at(2), at(6)), null)))
                 .containsExactly(
                         "Failure 1 of the job at 12:00:01 in Sink (1/2): IOException: gone",
                         "Restart 1 of the job at 12:00:02, from the start of its input (no"
@@ -94,5 +94,47 @@ class FailureTimelineTest {
                                         List.of(at(2), at(5.5)),
                                         new Restore(4, at(5.5)))))
                 .containsExactly("Restart 2 of the job at 12:00:05, from checkpoint 4.");
+    }
+
+    /**
+     * Flink's checkpoint statistics may show a restore a read later than the restart: the restart's
+     * line, and what came after it, wait for it.
+     */
+    @Test
+    void aRestartWaitsForTheRestoreALateReadShows() {
+        Snapshot restarted = new Snapshot(List.of(FIRST), List.of(at(2)), null);
+        assertThat(timeline.next(restarted))
+                .containsExactly(
+                        "Failure 1 of the job at 12:00:01 in Sink (1/2): IOException: gone");
+        Snapshot failedAgain = new Snapshot(List.of(FIRST, SECOND), List.of(at(2)), null);
+        assertThat(timeline.next(failedAgain)).as("held behind the restart").isEmpty();
+        assertThat(
+                        timeline.next(
+                                new Snapshot(
+                                        List.of(FIRST, SECOND),
+                                        List.of(at(2)),
+                                        new Restore(1, at(2.003)))))
+                .containsExactly(
+                        "Restart 1 of the job at 12:00:02, from checkpoint 1.",
+                        "Failure 2 of the job at 12:00:05: IllegalStateException: x");
+    }
+
+    @Test
+    void aRestoreThatNeverShowsIsNoneAfterAFewReads() {
+        Snapshot restarted = new Snapshot(List.of(FIRST), List.of(at(2)), null);
+        timeline.next(restarted);
+        for (int read = 0; read < 3; read++) {
+            assertThat(timeline.next(restarted)).isEmpty();
+        }
+        assertThat(timeline.next(restarted))
+                .containsExactly(
+                        "Restart 1 of the job at 12:00:02, from the start of its input (no"
+                                + " checkpoint completed before the failure).");
+    }
+
+    @Test
+    void whatIsHeldWhenNoReadFollowsIsSaidWithoutWhereFrom() {
+        timeline.next(new Snapshot(List.of(FIRST), List.of(at(2)), null));
+        assertThat(timeline.unread()).containsExactly("Restart 1 of the job at 12:00:02.");
     }
 }
