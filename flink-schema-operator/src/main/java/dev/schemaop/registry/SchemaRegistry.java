@@ -7,6 +7,8 @@ import dev.schemaop.protocol.DiscardedValuesReport;
 import dev.schemaop.protocol.DrainAck;
 import dev.schemaop.protocol.FenceSent;
 import dev.schemaop.protocol.FlushAck;
+import dev.schemaop.protocol.InputEnded;
+import dev.schemaop.protocol.LaneRelay;
 import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SinkTableQuery;
 import dev.schemaop.protocol.SourceSkipReport;
@@ -85,6 +87,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     private final RegistryMetrics metrics;
     private final ChangeQueue changes;
     private final SubtaskGateways subtasks = new SubtaskGateways();
+    private final LaneRelays lanes;
     private final FailureDrain drain;
 
     /** Sink subtasks' questions where a table stands. */
@@ -107,6 +110,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         this.metrics = new RegistryMetrics(context.metricGroup());
         this.applier = config.applier();
         this.changes = new ChangeQueue(config.sinkParallelism(), config.writersBehindTopology());
+        this.lanes = new LaneRelays(subtasks, config.sinkParallelism());
         this.loop =
                 new RegistryEventLoop(
                         "schema-registry-" + context.getOperatorId(),
@@ -140,7 +144,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                         failures,
                         () -> decisions);
         this.processor = new ChangeProcessor(config, run, logs, parts, context::currentParallelism);
-        this.checkpoints = new RegistryCheckpoints(run, logs, processor, parts, drain);
+        this.checkpoints = new RegistryCheckpoints(run, logs, processor, parts, drain, lanes);
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -205,12 +209,16 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
 
     @Override
     public void handleEventFromOperator(int subtask, int attemptNumber, OperatorEvent event) {
-        loop.run(() -> dispatch(event), "handling %s", event);
+        loop.run(() -> dispatch(subtask, attemptNumber, event), "handling %s", event);
     }
 
-    private void dispatch(OperatorEvent event) {
+    private void dispatch(int subtask, int attemptNumber, OperatorEvent event) {
         loop.assertInLoop();
-        if (event instanceof SchemaChangeRequest request) {
+        if (event instanceof LaneRelay relay) {
+            lanes.relay(subtask, attemptNumber, relay);
+        } else if (event instanceof InputEnded ended) {
+            lanes.inputEnded(run.state, ended.subtask());
+        } else if (event instanceof SchemaChangeRequest request) {
             processor.request(request);
         } else if (event instanceof FlushAck ack) {
             processor.flushAcknowledged(ack);
@@ -302,12 +310,24 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
 
     @Override
     public void executionAttemptFailed(int subtask, int attemptNumber, @Nullable Throwable reason) {
-        loop.run(() -> subtasks.failed(subtask), "forgetting failed subtask %d", subtask);
+        loop.run(
+                () -> {
+                    subtasks.failed(subtask);
+                    lanes.failed(subtask, attemptNumber);
+                },
+                "forgetting failed subtask %d",
+                subtask);
     }
 
     @Override
     public void executionAttemptReady(int subtask, int attemptNumber, SubtaskGateway gateway) {
-        loop.run(() -> subtasks.ready(subtask, gateway), "registering subtask %d", subtask);
+        loop.run(
+                () -> {
+                    subtasks.ready(subtask, gateway);
+                    lanes.ready(subtask);
+                },
+                "registering subtask %d",
+                subtask);
     }
 
     private void failJob(Throwable cause) {
