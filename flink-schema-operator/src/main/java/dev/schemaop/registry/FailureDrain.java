@@ -88,6 +88,20 @@ final class FailureDrain {
         }
     }
 
+    /**
+     * A schema operator subtask's task failed while the sink subtasks drain: the job restarts
+     * anyway, the rows it held are read again from the checkpoint, and a restarted subtask never
+     * hears of this drain, so waiting for it would only hold the failure back until the timeout.
+     */
+    void subtaskFailed() {
+        loop.assertInLoop();
+        if (then != null) {
+            LOG.info(
+                    "A task failed while the sink subtasks wrote their held rows; failing the job.");
+            finish();
+        }
+    }
+
     /** A restore: a drain in progress belongs to the failed attempt. */
     void clear() {
         current = -1;

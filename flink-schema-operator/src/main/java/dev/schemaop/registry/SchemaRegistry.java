@@ -314,6 +314,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                 () -> {
                     subtasks.failed(subtask);
                     lanes.failed(subtask, attemptNumber);
+                    drain.subtaskFailed();
                 },
                 "forgetting failed subtask %d",
                 subtask);

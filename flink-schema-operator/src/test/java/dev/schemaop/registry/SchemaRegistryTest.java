@@ -330,6 +330,24 @@ class SchemaRegistryTest {
         return failure.getCause();
     }
 
+    /**
+     * A task that fails meanwhile never sends its drain marker (its restarted attempt is not asked
+     * for one): the job fails at once, not after the rpc timeout.
+     */
+    @Test
+    void aTaskFailureDuringTheDrainFailsTheJobAtOnce() throws Exception {
+        start(SchemaChangeBehavior.EXCEPTION, 1);
+        createOrdersFromSubtask0();
+        harness.send(
+                new SchemaChangeRequest(0, 2, addPrice(), 1, 1, 0, 2, null, Map.of(ORDERS, 1)));
+        harness.gateway(0).await(DrainRequest.class, r -> true);
+
+        harness.registry.executionAttemptFailed(0, 0, new RuntimeException("task failure"));
+
+        assertThat(harness.context.awaitFailure().getCause())
+                .isInstanceOf(SchemaChangeRejectedException.class);
+    }
+
     @Test
     void exceptionBehaviorFailsAtOnceWhenEveryRowWasFlushedBefore() throws Exception {
         start(SchemaChangeBehavior.EXCEPTION, 1);
