@@ -43,10 +43,8 @@ import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.streaming.api.transformations.PartitionTransformation;
 import org.apache.flink.streaming.runtime.partitioner.CustomPartitionerWrapper;
-import org.apache.flink.util.OutputTag;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -84,10 +82,6 @@ public final class PipelineComposer {
      * store it would otherwise prepare for the run).
      */
     public static final String DRY_RUN = "pipeline.dry-run";
-
-    /** A side output of the schema operator that nothing is ever emitted into. */
-    private static final OutputTag<ChannelEvent> NO_RECORDS =
-            new OutputTag<>("one-failover-region", ChannelEventSerializer.typeInfo());
 
     private final ClassLoader classLoader;
     private final RunLocation run;
@@ -177,16 +171,13 @@ public final class PipelineComposer {
                 sourceStream(sourceProvider, env, sourceName(definition))
                         .uid(uidPrefix + "source")
                         .setParallelism(parallelism);
-        SingleOutputStreamOperator<ChannelEvent> shaped =
+        DataStream<ChannelEvent> shaped =
                 events.transform(
                                 "SchemaOperator",
                                 ChannelEventSerializer.typeInfo(),
                                 new SchemaOperatorFactory(operatorConfig, registryConfig))
                         .uid(schemaOperatorUid)
                         .setParallelism(parallelism);
-        if (behindTopology && parallelism > 1) {
-            keepOneFailoverRegion(shaped, parallelism, uidPrefix);
-        }
         DataStream<Event> sinkInput =
                 toSinkSubtasks(shaped, parallelism, behindTopology)
                         .transform(
@@ -340,24 +331,6 @@ public final class PipelineComposer {
         return new DataStream<>(
                 shaped.getExecutionEnvironment(),
                 new PartitionTransformation<>(shaped.getTransformation(), partitioner));
-    }
-
-    /**
-     * Behind a pre-write topology no exchange of the runtime joins the lanes, and a topology that
-     * does not repartition would leave one pipelined region per lane: a region failover would then
-     * restart one lane's writer alone, while the registry counts each source subtask's flushes per
-     * attempt of the whole job ({@code protocol.FlushIds}). An exchange that never carries a record
-     * from every schema operator subtask to a discarding sink keeps them one region, as the
-     * runtime's own exchange did.
-     */
-    private static void keepOneFailoverRegion(
-            SingleOutputStreamOperator<ChannelEvent> shaped, int parallelism, String uidPrefix) {
-        shaped.getSideOutput(NO_RECORDS)
-                .rebalance()
-                .sinkTo(new DiscardingSink<>())
-                .name("One failover region")
-                .uid(uidPrefix + "one-failover-region")
-                .setParallelism(parallelism);
     }
 
     private static String where(@Nullable BlockLocation where, String block) {
