@@ -3,14 +3,11 @@ package dev.schemaop.operator;
 import dev.schemaop.api.SkippedSourceChange;
 import dev.schemaop.api.TableHistoryRestart;
 import dev.schemaop.behavior.SchemaChanges;
-import dev.schemaop.protocol.AllInputsEnded;
 import dev.schemaop.protocol.ChannelEvent;
 import dev.schemaop.protocol.DiscardedValuesReport;
 import dev.schemaop.protocol.DrainRequest;
 import dev.schemaop.protocol.FenceSent;
 import dev.schemaop.protocol.FlushThrough;
-import dev.schemaop.protocol.InputEnded;
-import dev.schemaop.protocol.LaneRelay;
 import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SchemaChangeResponse;
 import dev.schemaop.protocol.SinkSchemaStep;
@@ -101,10 +98,6 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
     private transient long requestIdBase;
 
     private transient int attempt;
-
-    /** Behind a pre-write topology: every subtask's input ended, its lane may close. */
-    private transient boolean allInputsEnded;
-
     private transient ListState<byte[]> checkpointedState;
 
     /** The task's mailbox thread; a legacy SourceFunction calls us from a thread of its own. */
@@ -150,14 +143,7 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
     @Override
     public void open() throws Exception {
         super.open();
-        sinkChannels =
-                config.fencesChanges()
-                        ? SinkChannels.lanes(
-                                output,
-                                config.sinkParallelism(),
-                                subtask,
-                                toRegistry::sendEventToCoordinator)
-                        : new SinkChannels(output, config.sinkParallelism());
+        sinkChannels = new SinkChannels(output, config.sinkParallelism());
         markers = new FlushMarkers(subtask, attempt, sinkChannels, config.fencesChanges());
         routing =
                 new SinkRouting(
@@ -165,7 +151,7 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
                         schemas,
                         config.hashFunctions(),
                         discards = new DiscardedValues(getMetricGroup()),
-                        rowChannels(),
+                        config.sinkParallelism(),
                         getMetricGroup());
         waiting = new WaitingRules(routing, pendings.values());
         mailboxThread = Thread.currentThread();
@@ -181,15 +167,6 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
                     },
                     "asking again for a restored schema change");
         }
-    }
-
-    /**
-     * The channels rows are spread over. Behind a connector's pre-write topology, which chooses
-     * each row's writer itself, a row stays in its subtask's lane: no key is hashed and an update
-     * that changes its key stays one event, as Apache Flink CDC hands it to such a topology.
-     */
-    private int rowChannels() {
-        return config.fencesChanges() ? 1 : config.sinkParallelism();
     }
 
     @Override
@@ -359,10 +336,6 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
             handleResponse((SchemaChangeResponse) event);
         } else if (event instanceof FlushThrough through) {
             markers.through(through.number());
-        } else if (event instanceof LaneRelay relay) {
-            sinkChannels.relayed(relay.events());
-        } else if (event instanceof AllInputsEnded) {
-            allInputsEnded = true;
         } else if (event instanceof DrainRequest drain) {
             // Behind everything this subtask sent: the sink subtasks write what they hold (G7).
             sinkChannels.drain(subtask, drain.drainId(), drain.sources());
@@ -423,14 +396,6 @@ public class SchemaOperator extends AbstractStreamOperator<ChannelEvent>
         // A bounded input may end while a change is pending: its held rows must still go out.
         while (!pendings.isEmpty() || !parked.isEmpty() || markers.anyWaiting()) {
             waitingExecutor.yield();
-        }
-        if (config.fencesChanges() && sourceSubtasks > 1) {
-            // This subtask's lane of the topology must stay open for the other subtasks' flushes.
-            sinkChannels.push();
-            toRegistry.sendEventToCoordinator(new InputEnded(subtask));
-            while (!allInputsEnded) {
-                waitingExecutor.yield();
-            }
         }
     }
 

@@ -179,7 +179,7 @@ public final class PipelineComposer {
                         .uid(schemaOperatorUid)
                         .setParallelism(parallelism);
         DataStream<Event> sinkInput =
-                toSinkSubtasks(shaped, parallelism, behindTopology)
+                toSinkSubtasks(shaped, parallelism)
                         .transform(
                                 "SinkInput",
                                 WriterInputSerializer.typeInfo(),
@@ -308,11 +308,7 @@ public final class PipelineComposer {
     /**
      * Each event goes to the sink subtask the schema operator chose. With one subtask there is no
      * choice to make: the sink side is chained to the schema operator, so rows are handed over in
-     * the same thread instead of being serialized through the network stack. Nor behind a
-     * connector's pre-write topology, which repartitions by itself: each schema operator subtask
-     * feeds its own lane of it, chained, and its markers reach the other lanes through the registry
-     * ({@code protocol.LaneRelay}); every row crosses the network once, in the topology's exchange,
-     * as it does into a sink without one.
+     * the same thread instead of being serialized through the network stack.
      *
      * <p>Checkpoint barriers are aligned on this exchange even when the job asks for unaligned
      * checkpoints: an unaligned checkpoint would store the flush markers in flight with the rows
@@ -320,8 +316,8 @@ public final class PipelineComposer {
      * an earlier run's marker could stand for a marker of this one.
      */
     private static DataStream<ChannelEvent> toSinkSubtasks(
-            DataStream<ChannelEvent> shaped, int parallelism, boolean behindTopology) {
-        if (parallelism == 1 || behindTopology) {
+            DataStream<ChannelEvent> shaped, int parallelism) {
+        if (parallelism == 1) {
             return shaped.forward();
         }
         ChannelSelector channels = new ChannelSelector();

@@ -24,7 +24,6 @@ final class RegistryCheckpoints {
     private final ChangeProcessor processor;
     private final RegistryParts parts;
     private final FailureDrain drain;
-    private final LaneRelays lanes;
 
     /** The change sequence each pending checkpoint was taken at: its completion truncates there. */
     private final TreeMap<Long, Long> sequenceAtCheckpoint = new TreeMap<>();
@@ -40,14 +39,12 @@ final class RegistryCheckpoints {
             RegistryLogs logs,
             ChangeProcessor processor,
             RegistryParts parts,
-            FailureDrain drain,
-            LaneRelays lanes) {
+            FailureDrain drain) {
         this.run = run;
         this.logs = logs;
         this.processor = processor;
         this.parts = parts;
         this.drain = drain;
-        this.lanes = lanes;
     }
 
     boolean restored() {
@@ -60,7 +57,6 @@ final class RegistryCheckpoints {
 
     byte[] take(long checkpointId) throws IOException {
         sequenceAtCheckpoint.put(checkpointId, run.state.lastSequence);
-        lanes.checkpointTaken(run.state, checkpointId);
         DecisionHistoryFiles.sync(parts.decisions().get());
         return RegistryStateCodec.serialize(run.state);
     }
@@ -86,7 +82,6 @@ final class RegistryCheckpoints {
                 checkpointData == null
                         ? new RegistryState()
                         : RegistryStateCodec.deserialize(checkpointData));
-        lanes.restored(run.state, checkpointId);
         logs.continueOfThisRun(run.state);
         ChangeIntent unfinished = processor.log().replayOnto(run.state);
         LOG.info(
@@ -103,7 +98,6 @@ final class RegistryCheckpoints {
         parts.changes().forgetSubtask(subtask);
         parts.metrics().forgetSubtask(subtask);
         parts.subtasks().reset(subtask);
-        lanes.subtaskReset(run.state, subtask, checkpointId);
         // The job's one region restarts from this checkpoint: the rows of later reports are
         // read again.
         discards.restored(checkpointId);

@@ -41,12 +41,6 @@ final class RegistryState {
      */
     String logDir = "";
 
-    /**
-     * Behind a connector's pre-write topology: every schema operator subtask's input ended, so each
-     * may let its lane of the topology close ({@link LaneRelays}).
-     */
-    boolean inputsEnded;
-
     @Nullable
     Schema upstreamOf(TableId table) {
         return upstream.get(table);

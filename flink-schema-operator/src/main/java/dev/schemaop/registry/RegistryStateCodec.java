@@ -13,14 +13,13 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Checkpoint bytes of the registry ({@link VersionedState}), version 4: the change sequence and the
+ * Checkpoint bytes of the registry ({@link VersionedState}), version 3: the change sequence and the
  * log's directory; the upstream schemas; the truncate/drop counts; the sink tables (each with its
- * schema, version, sources and last steps); the handled positions; whether every input ended.
- * Version 3 held the same parts without the last (no input had ended); version 2 the same fields as
- * 3 without part lengths, read by {@link #readV2}.
+ * schema, version, sources and last steps); the handled positions. Version 2 held the same fields
+ * without part lengths; it is read by {@link #readV2}.
  */
 final class RegistryStateCodec {
-    static final int VERSION = 4;
+    static final int VERSION = 3;
     private static final String WHAT = "schema registry state";
 
     private RegistryStateCodec() {}
@@ -36,27 +35,14 @@ final class RegistryStateCodec {
                 writer -> writer.tableInts(state.destructiveHandled),
                 writer -> writer.list(state.sinks.values(), RegistryStateCodec::writeSink),
                 writer ->
-                        writer.map(state.marks, DataWriter::table, RegistryStateCodec::writeMarks),
-                writer -> writer.out().writeBoolean(state.inputsEnded));
+                        writer.map(state.marks, DataWriter::table, RegistryStateCodec::writeMarks));
     }
 
     static RegistryState deserialize(byte[] bytes) throws IOException {
         return VersionedState.read(
                 bytes,
                 WHAT,
-                Map.of(
-                        VERSION,
-                        RegistryStateCodec::readV4,
-                        3,
-                        RegistryStateCodec::readV3,
-                        2,
-                        RegistryStateCodec::readV2));
-    }
-
-    private static RegistryState readV4(DataInputDeserializer in) throws IOException {
-        RegistryState state = readV3(in);
-        state.inputsEnded = VersionedState.part(in, WHAT, r -> r.in().readBoolean());
-        return state;
+                Map.of(VERSION, RegistryStateCodec::readV3, 2, RegistryStateCodec::readV2));
     }
 
     private static RegistryState readV3(DataInputDeserializer in) throws IOException {

@@ -7,8 +7,6 @@ import dev.schemaop.protocol.DiscardedValuesReport;
 import dev.schemaop.protocol.DrainAck;
 import dev.schemaop.protocol.FenceSent;
 import dev.schemaop.protocol.FlushAck;
-import dev.schemaop.protocol.InputEnded;
-import dev.schemaop.protocol.LaneRelay;
 import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.protocol.SinkTableQuery;
 import dev.schemaop.protocol.SourceSkipReport;
@@ -87,7 +85,6 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
     private final RegistryMetrics metrics;
     private final ChangeQueue changes;
     private final SubtaskGateways subtasks = new SubtaskGateways();
-    private final LaneRelays lanes;
     private final FailureDrain drain;
 
     /** Sink subtasks' questions where a table stands. */
@@ -110,7 +107,6 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         this.metrics = new RegistryMetrics(context.metricGroup());
         this.applier = config.applier();
         this.changes = new ChangeQueue(config.sinkParallelism(), config.writersBehindTopology());
-        this.lanes = new LaneRelays(subtasks, config.sinkParallelism());
         this.loop =
                 new RegistryEventLoop(
                         "schema-registry-" + context.getOperatorId(),
@@ -144,7 +140,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                         failures,
                         () -> decisions);
         this.processor = new ChangeProcessor(config, run, logs, parts, context::currentParallelism);
-        this.checkpoints = new RegistryCheckpoints(run, logs, processor, parts, drain, lanes);
+        this.checkpoints = new RegistryCheckpoints(run, logs, processor, parts, drain);
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -209,16 +205,12 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
 
     @Override
     public void handleEventFromOperator(int subtask, int attemptNumber, OperatorEvent event) {
-        loop.run(() -> dispatch(subtask, attemptNumber, event), "handling %s", event);
+        loop.run(() -> dispatch(event), "handling %s", event);
     }
 
-    private void dispatch(int subtask, int attemptNumber, OperatorEvent event) {
+    private void dispatch(OperatorEvent event) {
         loop.assertInLoop();
-        if (event instanceof LaneRelay relay) {
-            lanes.relay(subtask, attemptNumber, relay);
-        } else if (event instanceof InputEnded ended) {
-            lanes.inputEnded(run.state, ended.subtask());
-        } else if (event instanceof SchemaChangeRequest request) {
+        if (event instanceof SchemaChangeRequest request) {
             processor.request(request);
         } else if (event instanceof FlushAck ack) {
             processor.flushAcknowledged(ack);
@@ -313,7 +305,6 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         loop.run(
                 () -> {
                     subtasks.failed(subtask);
-                    lanes.failed(subtask, attemptNumber);
                     drain.subtaskFailed();
                 },
                 "forgetting failed subtask %d",
@@ -322,13 +313,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
 
     @Override
     public void executionAttemptReady(int subtask, int attemptNumber, SubtaskGateway gateway) {
-        loop.run(
-                () -> {
-                    subtasks.ready(subtask, gateway);
-                    lanes.ready(subtask);
-                },
-                "registering subtask %d",
-                subtask);
+        loop.run(() -> subtasks.ready(subtask, gateway), "registering subtask %d", subtask);
     }
 
     private void failJob(Throwable cause) {

@@ -7,6 +7,13 @@ import dev.schemaop.protocol.FlushIds;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.streaming.api.operators.Output;
+import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.runtime.streamrecord.LatencyMarker;
+import org.apache.flink.streaming.runtime.streamrecord.RecordAttributes;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
+import org.apache.flink.util.OutputTag;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -22,7 +29,7 @@ class FlushMarkersTest {
 
     private final List<ChannelEvent> sent = new ArrayList<>();
     private final FlushMarkers markers =
-            new FlushMarkers(2, 1, new SinkChannels(new CollectingOutput(sent), 1), true);
+            new FlushMarkers(2, 1, new SinkChannels(new Collecting(), 1), true);
 
     @Test
     void behindATopologyAMarkerLeavesOnlyOnceTheOneBeforeCameThrough() {
@@ -51,8 +58,7 @@ class FlushMarkersTest {
 
     @Test
     void withoutATopologyEveryMarkerLeavesAtOnce() {
-        FlushMarkers direct =
-                new FlushMarkers(0, 0, new SinkChannels(new CollectingOutput(sent), 1), false);
+        FlushMarkers direct = new FlushMarkers(0, 0, new SinkChannels(new Collecting(), 1), false);
         long first = direct.send(List.of(T), ADD);
         long second = direct.send(List.of(T), ADD);
 
@@ -61,5 +67,30 @@ class FlushMarkersTest {
                         new ChannelEvent.Flush(0, 0, first, List.of(T), ADD),
                         new ChannelEvent.Flush(0, 0, second, List.of(T), ADD));
         assertThat(direct.anyWaiting()).isFalse();
+    }
+
+    private final class Collecting implements Output<StreamRecord<ChannelEvent>> {
+        @Override
+        public void collect(StreamRecord<ChannelEvent> record) {
+            sent.add(record.getValue());
+        }
+
+        @Override
+        public <X> void collect(OutputTag<X> outputTag, StreamRecord<X> record) {}
+
+        @Override
+        public void emitWatermark(Watermark mark) {}
+
+        @Override
+        public void emitWatermarkStatus(WatermarkStatus watermarkStatus) {}
+
+        @Override
+        public void emitLatencyMarker(LatencyMarker latencyMarker) {}
+
+        @Override
+        public void emitRecordAttributes(RecordAttributes recordAttributes) {}
+
+        @Override
+        public void close() {}
     }
 }

@@ -63,7 +63,6 @@ class RegistryStateCodecTest {
         view.put("upstream", Map.copyOf(state.upstream));
         view.put("destructiveHandled", Map.copyOf(state.destructiveHandled));
         view.put("marks", Map.copyOf(state.marks)); // which positions were handled (G5, G6)
-        view.put("inputsEnded", state.inputsEnded);
         view.put(
                 "sinks",
                 state.sinks.values().stream()
@@ -97,32 +96,6 @@ class RegistryStateCodecTest {
                 RegistryStateCodec.deserialize(RegistryStateCodec.serialize(new RegistryState()));
 
         assertThat(checkpointed(restored)).isEqualTo(checkpointed(new RegistryState()));
-    }
-
-    @Test
-    void whetherEveryInputEndedIsKept() throws IOException {
-        RegistryState ended = state();
-        ended.inputsEnded = true;
-
-        RegistryState restored =
-                RegistryStateCodec.deserialize(RegistryStateCodec.serialize(ended));
-
-        assertThat(restored.inputsEnded).isTrue();
-        assertThat(checkpointed(restored)).isEqualTo(checkpointed(ended));
-    }
-
-    /** Version 3 had the same parts but the last (a part: its length, then one byte). */
-    @Test
-    void readsTheVersion3Format() throws IOException {
-        RegistryState original = state();
-        byte[] v4 = RegistryStateCodec.serialize(original);
-        byte[] v3 = Arrays.copyOf(v4, v4.length - Integer.BYTES - 1);
-        ByteBuffer.wrap(v3).putInt(0, 3);
-
-        RegistryState restored = RegistryStateCodec.deserialize(v3);
-
-        assertThat(checkpointed(restored)).isEqualTo(checkpointed(original));
-        assertThat(restored.inputsEnded).isFalse();
     }
 
     @Test
