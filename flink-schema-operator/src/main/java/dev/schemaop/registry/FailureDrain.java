@@ -89,9 +89,10 @@ final class FailureDrain {
     }
 
     /**
-     * A schema operator subtask's task failed while the sink subtasks drain: the job restarts
-     * anyway, the rows it held are read again from the checkpoint, and a restarted subtask never
-     * hears of this drain, so waiting for it would only hold the failure back until the timeout.
+     * A schema operator subtask's task failed while the sink subtasks drain: the job is one
+     * pipelined region, so every task goes down with it and none is left to write what it holds (a
+     * resumed job reads those rows again from its checkpoint), and a restarted subtask never hears
+     * of this drain. Waiting for it would only hold the failure back until the timeout.
      */
     void subtaskFailed() {
         loop.assertInLoop();

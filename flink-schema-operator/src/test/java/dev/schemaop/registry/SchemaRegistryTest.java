@@ -341,11 +341,15 @@ class SchemaRegistryTest {
         harness.send(
                 new SchemaChangeRequest(0, 2, addPrice(), 1, 1, 0, 2, null, Map.of(ORDERS, 1)));
         harness.gateway(0).await(DrainRequest.class, r -> true);
+        harness.drain();
+        assertThat(harness.context.failures()).as("failures before the task failed").isEmpty();
 
         harness.registry.executionAttemptFailed(0, 0, new RuntimeException("task failure"));
 
-        assertThat(harness.context.awaitFailure().getCause())
-                .isInstanceOf(SchemaChangeRejectedException.class);
+        Throwable failure = harness.context.awaitFailure();
+        assertThat(failure).isInstanceOf(SuppressRestartsException.class);
+        assertThat(failure.getCause()).isInstanceOf(SchemaChangeRejectedException.class);
+        assertThat(harness.context.failures()).hasSize(1);
     }
 
     @Test
