@@ -147,7 +147,7 @@ public final class PipelineComposer {
         OperatorID registry = RegistryAddress.ofUid(schemaOperatorUid);
         boolean behindTopology = FlushingSink.hasPreWriteTopology(connectorSink);
         if (behindTopology) {
-            alignCheckpoints(env, definition);
+            AlignedBehindTopology.apply(env, where(definition.sink().where(), "sink"));
         }
         RegistryConfig registryConfig =
                 new RegistryConfig(
@@ -330,27 +330,6 @@ public final class PipelineComposer {
         return new DataStream<>(
                 shaped.getExecutionEnvironment(),
                 new PartitionTransformation<>(shaped.getTransformation(), partitioner));
-    }
-
-    /**
-     * Behind a connector's pre-write topology the flush events cross the topology's own exchange,
-     * which the runtime cannot make align its barriers: an unaligned checkpoint would store flush
-     * events in flight there and replay them into the next attempt, whose writers count flushes
-     * anew ({@code protocol.FlushIds}), so a replayed flush could stand for one not yet made. Such
-     * a job checkpoints aligned.
-     */
-    private static void alignCheckpoints(
-            StreamExecutionEnvironment env, PipelineDefinition definition) {
-        if (!env.getCheckpointConfig().isUnalignedCheckpointsEnabled()) {
-            return;
-        }
-        env.getCheckpointConfig().enableUnalignedCheckpoints(false);
-        LOG.warn(
-                "{}: the sink has a pre-write topology, so this job takes aligned checkpoints"
-                        + " although execution.checkpointing.unaligned.enabled is true: flush"
-                        + " events in flight through the topology must not be stored in a"
-                        + " checkpoint and replayed into another attempt (docs/DECISIONS.md).",
-                where(definition.sink().where(), "sink"));
     }
 
     private static String where(@Nullable BlockLocation where, String block) {
