@@ -127,14 +127,7 @@ final class FailureTimeline {
     List<String> unread() {
         List<String> said = new ArrayList<>();
         for (Line line : held) {
-            said.add(
-                    line.text() != null
-                            ? line.text()
-                            : "Restart "
-                                    + line.restart()
-                                    + " of the job at "
-                                    + clock.format(Instant.ofEpochMilli(line.time()))
-                                    + ".");
+            said.add(line.text() != null ? line.text() : restartText(line, ""));
         }
         held.clear();
         return said;
@@ -178,6 +171,10 @@ final class FailureTimeline {
         } else {
             return null;
         }
+        return restartText(restart, from);
+    }
+
+    private String restartText(Line restart, String from) {
         return "Restart "
                 + restart.restart()
                 + " of the job at "

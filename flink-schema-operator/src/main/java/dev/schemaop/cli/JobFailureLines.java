@@ -74,14 +74,14 @@ final class JobFailureLines implements AutoCloseable {
         ExecutionGraphInfo info;
         try {
             info = cluster.executionGraphInfo(job).get(10 * POLL_MILLIS, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
         } catch (Exception notNow) {
+            if (notNow instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
             if (last) {
                 timeline.unread().forEach(err::println); // no read follows
             }
-            return; // the JobManager is busy or not there yet: the next read says it
+            return; // interrupted, or the JobManager busy or not there yet: the next read says it
         }
         ArchivedExecutionGraph graph = info.getArchivedExecutionGraph();
         FailureTimeline.Snapshot snapshot =
