@@ -187,7 +187,10 @@ public final class PipelineComposer {
                                 "SinkInput",
                                 WriterInputSerializer.typeInfo(),
                                 new SinkInputOperator(
-                                        registry, settings.rpcTimeout(), behindTopology))
+                                        registry,
+                                        settings.rpcTimeout(),
+                                        behindTopology,
+                                        operatorConfig.hashFunctions()))
                         .uid(uidPrefix + "sink-input")
                         .setParallelism(parallelism);
         sinkInput

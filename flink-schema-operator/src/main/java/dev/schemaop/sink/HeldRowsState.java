@@ -20,20 +20,35 @@ import java.util.function.Function;
 
 /**
  * Checkpoint bytes of the rows a sink subtask held when a checkpoint came ({@link VersionedState}):
- * the schema versions of their tables (to bring them forward after a restore), then the rows.
- * Version 1 had the same fields without part lengths.
+ * the subtask and the parallelism it ran at (to send the rows to their keys' subtasks after a
+ * restore at another parallelism, {@link RestoredRowsOwner}), the schema versions of their tables
+ * (to bring them forward), then the rows. Version 2 had no subtask and parallelism (Flink handed
+ * each subtask a part of that state), version 1 neither part lengths.
  */
 final class HeldRowsState {
-    private static final int VERSION = 2;
+    private static final int VERSION = 3;
     private static final String WHAT = "held-rows state";
     private static final ChannelEventSerializer EVENTS = ChannelEventSerializer.INSTANCE;
 
     private HeldRowsState() {}
 
-    /** What a checkpoint of held rows holds. */
-    record Held(List<SinkSchemaStep> steps, List<ChannelEvent.Row> rows) {}
+    /**
+     * What a checkpoint of held rows holds.
+     *
+     * @param subtask the sink subtask that held them; -1 in the formats before version 3
+     * @param parallelism the sink's parallelism then; -1 in the formats before version 3
+     */
+    record Held(
+            int subtask,
+            int parallelism,
+            List<SinkSchemaStep> steps,
+            List<ChannelEvent.Row> rows) {}
 
-    static byte[] snapshot(List<ChannelEvent.Row> rows, Map<TableId, SinkTableVersions> tables)
+    static byte[] snapshot(
+            int subtask,
+            int parallelism,
+            List<ChannelEvent.Row> rows,
+            Map<TableId, SinkTableVersions> tables)
             throws IOException {
         Set<TableId> heldTables = new LinkedHashSet<>();
         rows.forEach(row -> heldTables.add(row.row().tableId()));
@@ -46,36 +61,72 @@ final class HeldRowsState {
         }
         return VersionedState.write(
                 VERSION,
+                writer -> {
+                    writer.out().writeInt(subtask);
+                    writer.out().writeInt(parallelism);
+                },
                 writer -> writer.list(steps, SinkSchemaStepCodec::write),
                 writer -> writer.list(rows, (w, row) -> EVENTS.serialize(row, w.out())));
     }
 
-    /** Remembers the steps with their tables and adds the rows by table, in order. */
+    static Held read(byte[] bytes) throws IOException {
+        return VersionedState.read(
+                bytes,
+                WHAT,
+                Map.of(
+                        VERSION,
+                        HeldRowsState::readV3,
+                        2,
+                        HeldRowsState::readV2,
+                        1,
+                        HeldRowsState::readV1));
+    }
+
+    /**
+     * Adds the rows by table, in order, and remembers the steps of their tables: the rows given,
+     * those of {@code held} that this subtask writes.
+     */
     static void restore(
-            byte[] bytes,
+            Held held,
+            List<ChannelEvent.Row> rows,
             Function<TableId, SinkTableVersions> versionsOf,
-            Map<TableId, List<ChannelEvent.Row>> rowsByTable)
-            throws IOException {
-        Held held =
-                VersionedState.read(
-                        bytes,
-                        WHAT,
-                        Map.of(VERSION, HeldRowsState::readV2, 1, HeldRowsState::readV1));
-        held.steps().forEach(step -> versionsOf.apply(step.table()).remember(step));
-        for (ChannelEvent.Row row : held.rows()) {
+            Map<TableId, List<ChannelEvent.Row>> rowsByTable) {
+        Set<TableId> tables = new LinkedHashSet<>();
+        for (ChannelEvent.Row row : rows) {
+            tables.add(row.row().tableId());
             rowsByTable.computeIfAbsent(row.row().tableId(), t -> new ArrayList<>()).add(row);
         }
+        for (SinkSchemaStep step : held.steps()) {
+            if (tables.contains(step.table())) {
+                versionsOf.apply(step.table()).remember(step);
+            }
+        }
+    }
+
+    private static Held readV3(DataInputDeserializer in) throws IOException {
+        int[] subtaskAndParallelism =
+                VersionedState.part(
+                        in,
+                        WHAT,
+                        reader -> new int[] {reader.in().readInt(), reader.in().readInt()});
+        return new Held(
+                subtaskAndParallelism[0],
+                subtaskAndParallelism[1],
+                VersionedState.part(in, WHAT, reader -> reader.list(SinkSchemaStepCodec::read)),
+                VersionedState.part(in, WHAT, HeldRowsState::rows));
     }
 
     private static Held readV2(DataInputDeserializer in) throws IOException {
         return new Held(
+                -1,
+                -1,
                 VersionedState.part(in, WHAT, reader -> reader.list(SinkSchemaStepCodec::read)),
                 VersionedState.part(in, WHAT, HeldRowsState::rows));
     }
 
     private static Held readV1(DataInputDeserializer in) throws IOException {
         DataReader reader = new DataReader(in);
-        return new Held(reader.list(SinkSchemaStepCodec::read), rows(reader));
+        return new Held(-1, -1, reader.list(SinkSchemaStepCodec::read), rows(reader));
     }
 
     private static List<ChannelEvent.Row> rows(DataReader reader) throws IOException {

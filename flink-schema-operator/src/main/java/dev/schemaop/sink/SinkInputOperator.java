@@ -7,6 +7,7 @@ import dev.schemaop.protocol.SinkTableQuery;
 import dev.schemaop.protocol.SinkTableSnapshot;
 import dev.schemaop.types.DiscardedValues;
 
+import org.apache.flink.api.common.TaskInfo;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
@@ -17,6 +18,7 @@ import org.apache.flink.cdc.common.event.DropTableEvent;
 import org.apache.flink.cdc.common.event.Event;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.function.HashFunctionProvider;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.runtime.jobgraph.tasks.TaskOperatorEventGateway;
@@ -74,6 +76,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     private final OperatorID registry;
     private final Duration queryTimeout;
     private final boolean writersBehindTopology;
+    private final HashFunctionProvider<DataChangeEvent> sinkHashes;
     @Nullable private final transient TaskOperatorEventGateway givenGateway;
 
     private transient TaskOperatorEventGateway toRegistry;
@@ -99,19 +102,18 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     /**
      * @param queryTimeout how long a restored attempt waits for the registry's answer about a table
      *     ({@code schema-operator.rpc-timeout})
-     */
-    public SinkInputOperator(OperatorID registry, Duration queryTimeout) {
-        this(registry, queryTimeout, false, null);
-    }
-
-    /**
      * @param writersBehindTopology the connector's writers sit behind its pre-write topology: a
      *     flush marker becomes a {@code FlushEvent} into the topology, which the writers
      *     acknowledge ({@code WriterFlushAcknowledger}), and a release is followed by a fence
+     * @param sinkHashes the sink's hash function, the schema operator's: after a restore at another
+     *     parallelism, the rows held at the checkpoint go to the subtasks it chooses for them now
      */
     public SinkInputOperator(
-            OperatorID registry, Duration queryTimeout, boolean writersBehindTopology) {
-        this(registry, queryTimeout, writersBehindTopology, null);
+            OperatorID registry,
+            Duration queryTimeout,
+            boolean writersBehindTopology,
+            HashFunctionProvider<DataChangeEvent> sinkHashes) {
+        this(registry, queryTimeout, writersBehindTopology, sinkHashes, null);
     }
 
     /**
@@ -121,10 +123,12 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
             OperatorID registry,
             Duration queryTimeout,
             boolean writersBehindTopology,
+            HashFunctionProvider<DataChangeEvent> sinkHashes,
             @Nullable TaskOperatorEventGateway toRegistry) {
         this.registry = registry;
         this.queryTimeout = queryTimeout;
         this.writersBehindTopology = writersBehindTopology;
+        this.sinkHashes = sinkHashes;
         this.givenGateway = toRegistry;
         // At parallelism 1 the composer connects it forward: chained, rows change hands in
         // the source's thread without being serialized.
@@ -142,16 +146,37 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         restoredHeld = new HashMap<>();
         discards = new DiscardedValues(getMetricGroup());
         written = new RowsWritten(getMetricGroup());
+        // Every subtask reads every subtask's held rows: after a restore at another parallelism a
+        // key's rows belong to another subtask than the one that held them.
         checkpointedHeld =
+                context.getOperatorStateStore()
+                        .getUnionListState(
+                                new ListStateDescriptor<>(
+                                        "sink-input-held-rows-of-all-subtasks",
+                                        BytePrimitiveArraySerializer.INSTANCE));
+        ListState<byte[]> earlierHeld =
                 context.getOperatorStateStore()
                         .getListState(
                                 new ListStateDescriptor<>(
                                         "sink-input-held-rows",
                                         BytePrimitiveArraySerializer.INSTANCE));
         if (context.isRestored()) {
+            TaskInfo task = getRuntimeContext().getTaskInfo();
+            RestoredRowsOwner owner =
+                    new RestoredRowsOwner(
+                            task.getIndexOfThisSubtask(),
+                            task.getNumberOfParallelSubtasks(),
+                            sinkHashes);
             for (byte[] bytes : checkpointedHeld.get()) {
-                HeldRowsState.restore(bytes, this::versionsOf, restoredHeld);
+                HeldRowsState.Held held = HeldRowsState.read(bytes);
+                HeldRowsState.restore(held, owner.takenFrom(held), this::versionsOf, restoredHeld);
             }
+            // Checkpoints of builds before the union state: Flink handed each subtask a part.
+            for (byte[] bytes : earlierHeld.get()) {
+                HeldRowsState.Held held = HeldRowsState.read(bytes);
+                HeldRowsState.restore(held, held.rows(), this::versionsOf, restoredHeld);
+            }
+            earlierHeld.clear();
         }
     }
 
@@ -190,8 +215,16 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         super.snapshotState(context);
         List<ChannelEvent.Row> rows = held.all();
         restoredHeld.values().forEach(rows::addAll);
+        TaskInfo task = getRuntimeContext().getTaskInfo();
         checkpointedHeld.update(
-                rows.isEmpty() ? List.of() : List.of(HeldRowsState.snapshot(rows, tables)));
+                rows.isEmpty()
+                        ? List.of()
+                        : List.of(
+                                HeldRowsState.snapshot(
+                                        task.getIndexOfThisSubtask(),
+                                        task.getNumberOfParallelSubtasks(),
+                                        rows,
+                                        tables)));
         Map<String, Map<String, Long>> discarded = discards.takeReport();
         if (!discarded.isEmpty()) {
             toRegistry.sendOperatorEventToCoordinator(

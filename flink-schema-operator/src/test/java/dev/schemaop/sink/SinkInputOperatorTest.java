@@ -18,8 +18,10 @@ import org.apache.flink.cdc.common.event.FlushEvent;
 import org.apache.flink.cdc.common.event.RenameColumnEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
+import org.apache.flink.cdc.common.function.HashFunction;
 import org.apache.flink.cdc.common.schema.Column;
 import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.sink.DefaultDataChangeEventHashFunctionProvider;
 import org.apache.flink.cdc.common.types.DataType;
 import org.apache.flink.cdc.common.types.DataTypes;
 import org.apache.flink.cdc.runtime.typeutils.BinaryRecordDataGenerator;
@@ -29,6 +31,7 @@ import org.apache.flink.runtime.jobgraph.tasks.TaskOperatorEventGateway;
 import org.apache.flink.runtime.operators.coordination.CoordinationRequest;
 import org.apache.flink.runtime.operators.coordination.CoordinationResponse;
 import org.apache.flink.runtime.operators.coordination.OperatorEvent;
+import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.apache.flink.util.SerializedValue;
 import org.junit.jupiter.api.Test;
@@ -106,6 +109,23 @@ class SinkInputOperatorTest {
     }
 
     private OneInputStreamOperatorTestHarness<ChannelEvent, Event> harness(
+            int parallelism, int subtask) throws Exception {
+        OneInputStreamOperatorTestHarness<ChannelEvent, Event> harness =
+                new OneInputStreamOperatorTestHarness<>(
+                        new SinkInputOperator(
+                                new OperatorID(),
+                                Duration.ofSeconds(5),
+                                true, // a flush is a FlushEvent out: no writer needed
+                                new DefaultDataChangeEventHashFunctionProvider(),
+                                registry),
+                        128,
+                        parallelism,
+                        subtask);
+        harness.setup(WriterInputSerializer.INSTANCE);
+        return harness;
+    }
+
+    private OneInputStreamOperatorTestHarness<ChannelEvent, Event> harness(
             boolean writersBehindTopology) throws Exception {
         OneInputStreamOperatorTestHarness<ChannelEvent, Event> harness =
                 new OneInputStreamOperatorTestHarness<>(
@@ -113,6 +133,7 @@ class SinkInputOperatorTest {
                                 new OperatorID(),
                                 Duration.ofSeconds(5),
                                 writersBehindTopology,
+                                new DefaultDataChangeEventHashFunctionProvider(),
                                 registry),
                         ChannelEventSerializer.INSTANCE);
         harness.setup(WriterInputSerializer.INSTANCE);
@@ -201,6 +222,111 @@ class SinkInputOperatorTest {
             assertThat(after.getString(1).toString()).isEqualTo("gus");
             assertThat(after.isNullAt(2)).isTrue();
             assertThat(registry.queries).containsExactly(new SinkTableQuery(T, 1));
+        }
+    }
+
+    /**
+     * Rows held at a checkpoint of two sink subtasks (a change was being applied), restored at
+     * three: each subtask writes exactly the held rows that the sink's hash function sends to it at
+     * three subtasks, where the schema operator sends the next rows of those keys, each once and in
+     * their order. Before, Flink handed the first two subtasks the old subtasks' rows as they were.
+     */
+    @Test
+    void heldRowsGoToTheSubtasksOfTheirKeysAfterARestoreAtAnotherParallelism() throws Exception {
+        HashFunction<DataChangeEvent> hash =
+                new DefaultDataChangeEventHashFunctionProvider().getHashFunction(T, V1);
+        List<ChannelEvent.Row> rows = new ArrayList<>();
+        for (int id = 1; id <= 30; id++) {
+            rows.add(row(1, id, "n" + id));
+        }
+        OperatorSubtaskState[] held = new OperatorSubtaskState[2];
+        for (int subtask = 0; subtask < 2; subtask++) {
+            try (var before = harness(2, subtask)) {
+                before.open();
+                before.processElement(step(STEP1), 0);
+                before.processElement(
+                        new ChannelEvent.Flush(
+                                0, 0, 5L, List.of(T), SchemaChangeEventType.ADD_COLUMN),
+                        0);
+                for (ChannelEvent.Row row : rows) {
+                    if (Math.floorMod(hash.hashcode(row.row()), 2) == subtask) {
+                        before.processElement(row, 0);
+                    }
+                }
+                assertThat(before.extractOutputValues())
+                        .as("held: no row went on")
+                        .containsExactly(
+                                new CreateTableEvent(T, V1),
+                                new FlushEvent(0, List.of(T), SchemaChangeEventType.ADD_COLUMN));
+                held[subtask] = before.snapshot(1, 1);
+            }
+        }
+        OperatorSubtaskState checkpoint = AbstractStreamOperatorTestHarness.repackageState(held);
+        registry.snapshot = new SinkTableSnapshot(1, V1, List.of(STEP1));
+
+        List<Integer> written = new ArrayList<>();
+        for (int subtask = 0; subtask < 3; subtask++) {
+            try (var restored = harness(3, subtask)) {
+                restored.initializeState(
+                        AbstractStreamOperatorTestHarness.repartitionOperatorState(
+                                checkpoint, 128, 2, 3, subtask));
+                restored.open();
+
+                List<Integer> ids = new ArrayList<>();
+                for (Event event : restored.extractOutputValues()) {
+                    if (event instanceof DataChangeEvent change) {
+                        assertThat(Math.floorMod(hash.hashcode(change), 3)).isEqualTo(subtask);
+                        ids.add(change.after().getInt(0));
+                    }
+                }
+                List<Integer> expected = new ArrayList<>();
+                for (ChannelEvent.Row row : rows) {
+                    if (Math.floorMod(hash.hashcode(row.row()), 3) == subtask) {
+                        expected.add(row.row().after().getInt(0));
+                    }
+                }
+                assertThat(ids).isNotEmpty().containsExactlyInAnyOrderElementsOf(expected);
+                written.addAll(ids);
+            }
+        }
+        assertThat(written).hasSize(30).doesNotHaveDuplicates();
+    }
+
+    /** At the checkpoint's parallelism each subtask takes back the rows it held, as they were. */
+    @Test
+    void heldRowsStayWithTheirSubtaskAtTheSameParallelism() throws Exception {
+        List<ChannelEvent.Row> rows = List.of(row(1, 1, "a"), row(1, 2, "b"), row(1, 3, "c"));
+        OperatorSubtaskState[] held = new OperatorSubtaskState[2];
+        for (int subtask = 0; subtask < 2; subtask++) {
+            try (var before = harness(2, subtask)) {
+                before.open();
+                before.processElement(step(STEP1), 0);
+                before.processElement(
+                        new ChannelEvent.Flush(
+                                0, 0, 5L, List.of(T), SchemaChangeEventType.ADD_COLUMN),
+                        0);
+                if (subtask == 1) {
+                    for (ChannelEvent.Row row : rows) {
+                        before.processElement(row, 0); // wherever the hash would send them
+                    }
+                }
+                held[subtask] = before.snapshot(1, 1);
+            }
+        }
+        OperatorSubtaskState checkpoint = AbstractStreamOperatorTestHarness.repackageState(held);
+        registry.snapshot = new SinkTableSnapshot(1, V1, List.of(STEP1));
+        for (int subtask = 0; subtask < 2; subtask++) {
+            try (var restored = harness(2, subtask)) {
+                restored.initializeState(
+                        AbstractStreamOperatorTestHarness.repartitionOperatorState(
+                                checkpoint, 128, 2, 2, subtask));
+                restored.open();
+
+                assertThat(restored.extractOutputValues())
+                        .filteredOn(DataChangeEvent.class::isInstance)
+                        .extracting(event -> ((DataChangeEvent) event).after().getInt(0))
+                        .containsExactlyElementsOf(subtask == 1 ? List.of(1, 2, 3) : List.of());
+            }
         }
     }
 
