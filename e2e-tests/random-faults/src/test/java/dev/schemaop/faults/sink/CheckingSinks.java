@@ -9,6 +9,7 @@ import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.SupportsCommitter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.cdc.common.event.Event;
+import org.apache.flink.cdc.common.sink.DefaultDataChangeEventHashFunctionProvider;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -57,7 +58,8 @@ final class CheckingSinks {
 
         @Override
         public DataStream<Event> addPreWriteTopology(DataStream<Event> input) {
-            return KeyHashPreWriteTopology.add(input);
+            return KeyHashPreWriteTopology.checkingLanes(
+                    input, new DefaultDataChangeEventHashFunctionProvider());
         }
     }
 
@@ -72,7 +74,8 @@ final class CheckingSinks {
 
         @Override
         public DataStream<Event> addPreWriteTopology(DataStream<Event> input) {
-            return KeyHashPreWriteTopology.add(input);
+            return KeyHashPreWriteTopology.checkingLanes(
+                    input, new DefaultDataChangeEventHashFunctionProvider());
         }
     }
 

@@ -10,6 +10,8 @@ import org.apache.flink.cdc.common.event.FlushEvent;
 import org.apache.flink.cdc.common.event.SchemaChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.event.TruncateTableEvent;
+import org.apache.flink.cdc.common.function.HashFunction;
+import org.apache.flink.cdc.common.function.HashFunctionProvider;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.utils.SchemaUtils;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -17,6 +19,8 @@ import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.ChainingStrategy;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+
+import javax.annotation.Nullable;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,13 +43,35 @@ import java.util.Set;
  *
  * <p>Like Flink CDC's alignment, it aligns by source subtask id alone, so it relies on the runtime
  * sending a source subtask's next flush only once its last one came through.
+ *
+ * <p>Given the sink's hash function ({@link #checkingLanes}), a lane also checks what Flink CDC's
+ * Paimon sink relies on and its dynamic-bucket assigners check: every row arrives at the lane that
+ * function chooses for it, so a runtime that hands the topology rows it did not route by that
+ * function fails here. The lane computes the function with the table's schema as the topology knows
+ * it; a change of a key column's type that changes the key's hash between the version a row was
+ * shaped for and that schema would fail the check (no test changes a key column's type, and Paimon
+ * refuses it).
  */
 public final class KeyHashPreWriteTopology {
     private KeyHashPreWriteTopology() {}
 
     /** The topology, for a sink's {@code addPreWriteTopology}. */
     public static DataStream<Event> add(DataStream<Event> input) {
-        return input.transform("lanes", RoutedEvent.typeInfo(), new Lanes())
+        return add(input, null);
+    }
+
+    /**
+     * The topology whose lanes fail a row that did not arrive at the lane the sink's hash function
+     * chooses for it, for a sink's {@code addPreWriteTopology}.
+     */
+    public static DataStream<Event> checkingLanes(
+            DataStream<Event> input, HashFunctionProvider<DataChangeEvent> sinkHashes) {
+        return add(input, sinkHashes);
+    }
+
+    private static DataStream<Event> add(
+            DataStream<Event> input, @Nullable HashFunctionProvider<DataChangeEvent> sinkHashes) {
+        return input.transform("lanes", RoutedEvent.typeInfo(), new Lanes(sinkHashes))
                 .partitionCustom(new ToWriter(), RoutedEvent::writer)
                 .transform("align flushes", input.getType(), new FlushAlignment());
     }
@@ -60,12 +86,14 @@ public final class KeyHashPreWriteTopology {
     /** Routes by key hash, broadcasts flushes and schema changes. */
     static final class Lanes extends AbstractStreamOperator<RoutedEvent>
             implements OneInputStreamOperator<Event, RoutedEvent> {
+        @Nullable private final HashFunctionProvider<DataChangeEvent> sinkHashes;
         private transient Map<TableId, Schema> schemas;
         private transient Map<TableId, KeyGetters> keyGetters;
         private transient int lane;
         private transient int writers;
 
-        Lanes() {
+        Lanes(@Nullable HashFunctionProvider<DataChangeEvent> sinkHashes) {
+            this.sinkHashes = sinkHashes;
             setChainingStrategy(ChainingStrategy.ALWAYS);
         }
 
@@ -84,7 +112,9 @@ public final class KeyHashPreWriteTopology {
             if (event instanceof FlushEvent) {
                 broadcast(event);
             } else if (event instanceof DataChangeEvent row) {
-                output.collect(new StreamRecord<>(new RoutedEvent(writerOf(row), lane, row)));
+                KeyGetters keys = keysOf(row.tableId());
+                checkLane(row, keys);
+                output.collect(new StreamRecord<>(new RoutedEvent(writerOf(row, keys), lane, row)));
             } else {
                 broadcast(learn((SchemaChangeEvent) event));
             }
@@ -117,12 +147,44 @@ public final class KeyHashPreWriteTopology {
             return known;
         }
 
-        private int writerOf(DataChangeEvent row) {
-            KeyGetters keys = keyGetters.get(row.tableId());
+        private KeyGetters keysOf(TableId table) {
+            KeyGetters keys = keyGetters.get(table);
             if (keys == null) {
-                keys = KeyGetters.of(row.tableId(), schemaOf(row.tableId()));
-                keyGetters.put(row.tableId(), keys);
+                HashFunction<DataChangeEvent> sinkHash =
+                        sinkHashes == null || writers == 1
+                                ? null
+                                : sinkHashes.getHashFunction(table, schemaOf(table));
+                keys = KeyGetters.of(table, schemaOf(table), sinkHash);
+                keyGetters.put(table, keys);
             }
+            return keys;
+        }
+
+        /**
+         * The lanes run at the sink's parallelism, the number of channels the runtime hashes to.
+         */
+        private void checkLane(DataChangeEvent row, KeyGetters keys) {
+            if (keys.sinkHash() == null) {
+                return;
+            }
+            int chosen = Math.floorMod(keys.sinkHash().hashcode(row), writers);
+            if (chosen != lane) {
+                throw new IllegalStateException(
+                        "A row of "
+                                + row.tableId()
+                                + " arrived at lane "
+                                + lane
+                                + " of the pre-write topology, but the sink's hash function"
+                                + " chooses lane "
+                                + chosen
+                                + " for it: the runtime did not route it by that function, as"
+                                + " Flink CDC's sinks with a pre-write topology require (its Paimon"
+                                + " sink's bucket assigners fail such a row too). Row: "
+                                + row);
+            }
+        }
+
+        private int writerOf(DataChangeEvent row, KeyGetters keys) {
             if (keys.getters().isEmpty()) {
                 return lane;
             }
@@ -141,15 +203,22 @@ public final class KeyHashPreWriteTopology {
         }
     }
 
-    /** A table's primary key getters and its hash, both made once per table schema, not per row. */
-    private record KeyGetters(List<RecordData.FieldGetter> getters, int tableHash) {
-        static KeyGetters of(TableId table, Schema schema) {
+    /**
+     * A table's primary key getters, its hash and the sink's hash function (none when unchecked),
+     * made once per table schema, not per row.
+     */
+    private record KeyGetters(
+            List<RecordData.FieldGetter> getters,
+            int tableHash,
+            @Nullable HashFunction<DataChangeEvent> sinkHash) {
+        static KeyGetters of(
+                TableId table, Schema schema, @Nullable HashFunction<DataChangeEvent> sinkHash) {
             List<RecordData.FieldGetter> all = SchemaUtils.createFieldGetters(schema);
             List<RecordData.FieldGetter> keys = new ArrayList<>();
             for (String key : schema.primaryKeys()) {
                 keys.add(all.get(schema.getColumnNames().indexOf(key)));
             }
-            return new KeyGetters(keys, table.hashCode());
+            return new KeyGetters(keys, table.hashCode(), sinkHash);
         }
     }
 
