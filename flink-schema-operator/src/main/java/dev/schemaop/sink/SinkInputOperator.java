@@ -7,10 +7,6 @@ import dev.schemaop.protocol.SinkTableQuery;
 import dev.schemaop.protocol.SinkTableSnapshot;
 import dev.schemaop.types.DiscardedValues;
 
-import org.apache.flink.api.common.TaskInfo;
-import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
-import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
 import org.apache.flink.cdc.common.data.RecordData;
 import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
@@ -94,7 +90,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     private transient Map<Long, Set<Integer>> drains;
 
     private transient Map<TableId, List<ChannelEvent.Row>> restoredHeld;
-    private transient ListState<byte[]> checkpointedHeld;
+    private transient CheckpointedHeldRows checkpointedHeld;
 
     /** A restored or restarted attempt: the sink may hold changes newer than the checkpoint. */
     private transient boolean resumed;
@@ -146,37 +142,11 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         restoredHeld = new HashMap<>();
         discards = new DiscardedValues(getMetricGroup());
         written = new RowsWritten(getMetricGroup());
-        // Every subtask reads every subtask's held rows: after a restore at another parallelism a
-        // key's rows belong to another subtask than the one that held them.
         checkpointedHeld =
-                context.getOperatorStateStore()
-                        .getUnionListState(
-                                new ListStateDescriptor<>(
-                                        "sink-input-held-rows-of-all-subtasks",
-                                        BytePrimitiveArraySerializer.INSTANCE));
-        ListState<byte[]> earlierHeld =
-                context.getOperatorStateStore()
-                        .getListState(
-                                new ListStateDescriptor<>(
-                                        "sink-input-held-rows",
-                                        BytePrimitiveArraySerializer.INSTANCE));
+                new CheckpointedHeldRows(
+                        context.getOperatorStateStore(), getRuntimeContext().getTaskInfo());
         if (context.isRestored()) {
-            TaskInfo task = getRuntimeContext().getTaskInfo();
-            RestoredRowsOwner owner =
-                    new RestoredRowsOwner(
-                            task.getIndexOfThisSubtask(),
-                            task.getNumberOfParallelSubtasks(),
-                            sinkHashes);
-            for (byte[] bytes : checkpointedHeld.get()) {
-                HeldRowsState.Held held = HeldRowsState.read(bytes);
-                HeldRowsState.restore(held, owner.takenFrom(held), this::versionsOf, restoredHeld);
-            }
-            // Checkpoints of builds before the union state: Flink handed each subtask a part.
-            for (byte[] bytes : earlierHeld.get()) {
-                HeldRowsState.Held held = HeldRowsState.read(bytes);
-                HeldRowsState.restore(held, held.rows(), this::versionsOf, restoredHeld);
-            }
-            earlierHeld.clear();
+            checkpointedHeld.restore(sinkHashes, this::versionsOf, restoredHeld);
         }
     }
 
@@ -215,16 +185,7 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
         super.snapshotState(context);
         List<ChannelEvent.Row> rows = held.all();
         restoredHeld.values().forEach(rows::addAll);
-        TaskInfo task = getRuntimeContext().getTaskInfo();
-        checkpointedHeld.update(
-                rows.isEmpty()
-                        ? List.of()
-                        : List.of(
-                                HeldRowsState.snapshot(
-                                        task.getIndexOfThisSubtask(),
-                                        task.getNumberOfParallelSubtasks(),
-                                        rows,
-                                        tables)));
+        checkpointedHeld.update(rows, tables);
         Map<String, Map<String, Long>> discarded = discards.takeReport();
         if (!discarded.isEmpty()) {
             toRegistry.sendOperatorEventToCoordinator(

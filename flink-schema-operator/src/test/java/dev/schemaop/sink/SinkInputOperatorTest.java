@@ -2,12 +2,16 @@ package dev.schemaop.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemaop.codec.VersionedState;
 import dev.schemaop.protocol.ChannelEvent;
 import dev.schemaop.protocol.ChannelEventSerializer;
 import dev.schemaop.protocol.SinkSchemaStep;
+import dev.schemaop.protocol.SinkSchemaStepCodec;
 import dev.schemaop.protocol.SinkTableQuery;
 import dev.schemaop.protocol.SinkTableSnapshot;
 
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
 import org.apache.flink.cdc.common.data.RecordData;
 import org.apache.flink.cdc.common.data.binary.BinaryStringData;
 import org.apache.flink.cdc.common.event.AddColumnEvent;
@@ -31,6 +35,10 @@ import org.apache.flink.runtime.jobgraph.tasks.TaskOperatorEventGateway;
 import org.apache.flink.runtime.operators.coordination.CoordinationRequest;
 import org.apache.flink.runtime.operators.coordination.CoordinationResponse;
 import org.apache.flink.runtime.operators.coordination.OperatorEvent;
+import org.apache.flink.runtime.state.StateSnapshotContext;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.apache.flink.util.SerializedValue;
@@ -290,6 +298,57 @@ class SinkInputOperatorTest {
             }
         }
         assertThat(written).hasSize(30).doesNotHaveDuplicates();
+    }
+
+    /** What a sink input of the build before union state checkpointed: version 2 split state. */
+    private static final class EarlierHeldRows extends AbstractStreamOperator<Event>
+            implements OneInputStreamOperator<ChannelEvent, Event> {
+        @Override
+        public void snapshotState(StateSnapshotContext context) throws Exception {
+            super.snapshotState(context);
+            getOperatorStateBackend()
+                    .getListState(
+                            new ListStateDescriptor<>(
+                                    "sink-input-held-rows", BytePrimitiveArraySerializer.INSTANCE))
+                    .update(
+                            List.of(
+                                    VersionedState.write(
+                                            2,
+                                            writer ->
+                                                    writer.list(
+                                                            List.of(STEP1),
+                                                            SinkSchemaStepCodec::write),
+                                            writer ->
+                                                    writer.list(
+                                                            List.of(row(1, 7, "gus")),
+                                                            (w, row) ->
+                                                                    ChannelEventSerializer.INSTANCE
+                                                                            .serialize(
+                                                                                    row,
+                                                                                    w.out())))));
+        }
+
+        @Override
+        public void processElement(StreamRecord<ChannelEvent> element) {}
+    }
+
+    @Test
+    void rowsHeldInACheckpointOfTheBuildBeforeAreWrittenAfterTheRestore() throws Exception {
+        OperatorSubtaskState checkpoint;
+        try (var before =
+                new OneInputStreamOperatorTestHarness<ChannelEvent, Event>(
+                        new EarlierHeldRows(), ChannelEventSerializer.INSTANCE)) {
+            before.open();
+            checkpoint = before.snapshot(1, 1);
+        }
+        registry.snapshot = new SinkTableSnapshot(1, V1, List.of(STEP1));
+        try (var restored = harness()) {
+            restored.initializeState(checkpoint);
+            restored.open();
+
+            assertThat(restored.extractOutputValues())
+                    .containsExactly(new CreateTableEvent(T, V1), row(1, 7, "gus").row());
+        }
     }
 
     /** At the checkpoint's parallelism each subtask takes back the rows it held, as they were. */
