@@ -1,11 +1,11 @@
 package dev.schemaop.operator;
 
+import dev.schemaop.protocol.SinkRouting;
 import dev.schemaop.types.DiscardListener;
 import dev.schemaop.types.RowReshaper;
 
 import org.apache.flink.cdc.common.data.RecordData;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
-import org.apache.flink.cdc.common.event.OperationType;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.function.HashFunction;
 import org.apache.flink.cdc.common.function.HashFunctionProvider;
@@ -63,36 +63,14 @@ final class SinkBinding {
                 DataChangeEvent.route(row, view.table), before, after);
     }
 
-    private int channelOf(DataChangeEvent shapedRow) {
-        if (channels == 1) {
-            return 0; // nothing to choose: no need to hash the key
-        }
-        return Math.floorMod(hash.hashcode(shapedRow), channels);
-    }
-
-    /**
-     * Sends a shaped row to its sink subtask. An update that moves a row to a key of another
-     * subtask goes as a delete of the old key to the old key's subtask and an insert of the new one
-     * to the new key's: every event of a key then reaches the one subtask that owns the key (G3),
-     * and a sink whose writers own parts of a table (Paimon's buckets) never writes into another
-     * writer's part.
-     */
+    /** Sends a shaped row to its sink subtask, or its old key's delete and new key's insert. */
     void send(DataChangeEvent shapedRow, SinkChannels out, int version) {
-        int channel = channelOf(shapedRow);
-        if (channels > 1 && shapedRow.op() == OperationType.UPDATE) {
-            DataChangeEvent delete =
-                    DataChangeEvent.deleteEvent(
-                            shapedRow.tableId(), shapedRow.before(), shapedRow.meta());
-            int oldKeyChannel = channelOf(delete);
-            if (oldKeyChannel != channel) {
-                out.row(oldKeyChannel, version, delete);
-                out.row(
-                        channel,
-                        version,
-                        DataChangeEvent.insertEvent(
-                                shapedRow.tableId(), shapedRow.after(), shapedRow.meta()));
-                return;
-            }
+        int channel = SinkRouting.channelOf(hash, shapedRow, channels);
+        DataChangeEvent oldKey = SinkRouting.oldKeyElsewhere(hash, shapedRow, channels, channel);
+        if (oldKey != null) {
+            out.row(SinkRouting.channelOf(hash, oldKey, channels), version, oldKey);
+            out.row(channel, version, SinkRouting.newKeyInsert(shapedRow));
+            return;
         }
         out.row(channel, version, shapedRow);
     }

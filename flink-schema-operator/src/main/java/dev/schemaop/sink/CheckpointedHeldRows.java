@@ -54,6 +54,10 @@ final class CheckpointedHeldRows {
                         task.getNumberOfParallelSubtasks(),
                         sinkHashes);
         for (byte[] bytes : state.get()) {
+            int[] heldBy = HeldRowsState.heldBy(bytes);
+            if (heldBy != null && owner.takesNothingFrom(heldBy[0], heldBy[1])) {
+                continue; // another subtask's rows at the same parallelism: not read at all
+            }
             HeldRowsState.Held held = HeldRowsState.read(bytes);
             HeldRowsState.restore(held, owner.takenFrom(held), versionsOf, rowsByTable);
         }

@@ -10,6 +10,8 @@ import dev.schemaop.protocol.SinkSchemaStepCodec;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.core.memory.DataInputDeserializer;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -67,6 +69,22 @@ final class HeldRowsState {
                 },
                 writer -> writer.list(steps, SinkSchemaStepCodec::write),
                 writer -> writer.list(rows, (w, row) -> EVENTS.serialize(row, w.out())));
+    }
+
+    /**
+     * The subtask and parallelism that held the rows, read without the rows; null for the formats
+     * before version 3, which do not say.
+     */
+    @Nullable
+    static int[] heldBy(byte[] bytes) throws IOException {
+        DataInputDeserializer in = new DataInputDeserializer(bytes);
+        return in.readInt() == VERSION
+                ? VersionedState.part(in, WHAT, HeldRowsState::heldBy)
+                : null;
+    }
+
+    private static int[] heldBy(DataReader reader) throws IOException {
+        return new int[] {reader.in().readInt(), reader.in().readInt()};
     }
 
     static Held read(byte[] bytes) throws IOException {

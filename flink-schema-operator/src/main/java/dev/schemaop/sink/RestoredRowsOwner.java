@@ -1,6 +1,7 @@
 package dev.schemaop.sink;
 
 import dev.schemaop.protocol.ChannelEvent;
+import dev.schemaop.protocol.SinkRouting;
 import dev.schemaop.protocol.SinkSchemaStep;
 
 import org.apache.flink.cdc.common.event.DataChangeEvent;
@@ -8,6 +9,7 @@ import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.function.HashFunction;
 import org.apache.flink.cdc.common.function.HashFunctionProvider;
 import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.types.DataTypeRoot;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,16 +18,24 @@ import java.util.Map;
 
 /**
  * Which rows held at a restored checkpoint a sink subtask writes. Every subtask reads every
- * subtask's held rows. At the parallelism of the checkpoint each takes back its own; at another it
- * takes the rows that the sink's hash function sends to it now, hashed with the schema of the
- * version each row was shaped for, as the schema operator hashed it. So a key's held rows reach the
+ * subtask's held rows. At the parallelism of the checkpoint each takes back its own. At another it
+ * takes what the schema operator would send it now ({@link SinkRouting}, with the sink's hash
+ * function for the schema of the version each row was shaped for): so a key's held rows reach the
  * writer that gets the key's next rows, and a pre-write topology gets each row at the subtask its
  * hash chose (Flink CDC's Paimon sink fails a row at another).
+ *
+ * <p>Every subtask decides alone, so a row is written once only if all decide alike. A table
+ * without a primary key, or with a binary key column (Flink CDC's default hash function hashes its
+ * value by identity, and Paimon's picks a random writer for a table without a key), has no owner
+ * that every subtask computes alike: its rows go to the subtask at the old one's index modulo the
+ * parallelism, together and in order, as its next rows are not routed by key either.
  */
 final class RestoredRowsOwner {
     private final int subtask;
     private final int parallelism;
     private final HashFunctionProvider<DataChangeEvent> sinkHashes;
+    private final Map<TableId, Map<Integer, HashFunction<DataChangeEvent>>> hashes =
+            new HashMap<>();
 
     RestoredRowsOwner(
             int subtask, int parallelism, HashFunctionProvider<DataChangeEvent> sinkHashes) {
@@ -34,13 +44,15 @@ final class RestoredRowsOwner {
         this.sinkHashes = sinkHashes;
     }
 
+    /** Whether none of the rows a subtask held at this parallelism is this subtask's. */
+    boolean takesNothingFrom(int heldBy, int heldAtParallelism) {
+        return heldAtParallelism == parallelism && heldBy != subtask;
+    }
+
     /** The rows of one subtask's checkpointed held rows that this subtask writes, in order. */
     List<ChannelEvent.Row> takenFrom(HeldRowsState.Held held) {
         if (held.parallelism() == parallelism) {
             return held.subtask() == subtask ? held.rows() : List.of();
-        }
-        if (parallelism == 1) {
-            return held.rows(); // one channel: the schema operator hashes nothing either
         }
         Map<TableId, Map<Integer, Schema>> schemas = new HashMap<>();
         for (SinkSchemaStep step : held.steps()) {
@@ -49,15 +61,14 @@ final class RestoredRowsOwner {
                         .put(step.version(), step.schemaAfter());
             }
         }
-        Map<TableId, Map<Integer, HashFunction<DataChangeEvent>>> hashes = new HashMap<>();
         List<ChannelEvent.Row> taken = new ArrayList<>();
         for (ChannelEvent.Row row : held.rows()) {
-            TableId table = row.row().tableId();
-            Schema schema = schemas.getOrDefault(table, Map.of()).get(row.schemaVersion());
+            Schema schema =
+                    schemas.getOrDefault(row.row().tableId(), Map.of()).get(row.schemaVersion());
             if (schema == null) {
                 throw new IllegalStateException(
                         "A row of "
-                                + table
+                                + row.row().tableId()
                                 + " held at the restored checkpoint is of schema version "
                                 + row.schemaVersion()
                                 + ", whose schema the checkpoint does not have, so it cannot be"
@@ -67,15 +78,55 @@ final class RestoredRowsOwner {
                                 + held.parallelism()
                                 + ") and report this with the job's logs.");
             }
-            HashFunction<DataChangeEvent> hash =
-                    hashes.computeIfAbsent(table, t -> new HashMap<>())
-                            .computeIfAbsent(
-                                    row.schemaVersion(),
-                                    v -> sinkHashes.getHashFunction(table, schema));
-            if (Math.floorMod(hash.hashcode(row.row()), parallelism) == subtask) {
-                taken.add(row);
+            if (!routedByKey(schema)) {
+                if (Math.floorMod(held.subtask(), parallelism) == subtask) {
+                    taken.add(row);
+                }
+            } else {
+                take(row, hashOf(row.row().tableId(), row.schemaVersion(), schema), taken);
             }
         }
         return taken;
+    }
+
+    private void take(
+            ChannelEvent.Row row,
+            HashFunction<DataChangeEvent> hash,
+            List<ChannelEvent.Row> taken) {
+        int channel = SinkRouting.channelOf(hash, row.row(), parallelism);
+        DataChangeEvent oldKey = SinkRouting.oldKeyElsewhere(hash, row.row(), parallelism, channel);
+        if (oldKey == null) {
+            if (channel == subtask) {
+                taken.add(new ChannelEvent.Row(subtask, row.schemaVersion(), row.row()));
+            }
+            return;
+        }
+        if (SinkRouting.channelOf(hash, oldKey, parallelism) == subtask) {
+            taken.add(new ChannelEvent.Row(subtask, row.schemaVersion(), oldKey));
+        }
+        if (channel == subtask) {
+            taken.add(
+                    new ChannelEvent.Row(
+                            subtask, row.schemaVersion(), SinkRouting.newKeyInsert(row.row())));
+        }
+    }
+
+    private HashFunction<DataChangeEvent> hashOf(TableId table, int version, Schema schema) {
+        return hashes.computeIfAbsent(table, t -> new HashMap<>())
+                .computeIfAbsent(version, v -> sinkHashes.getHashFunction(table, schema));
+    }
+
+    private static boolean routedByKey(Schema schema) {
+        if (schema.primaryKeys().isEmpty()) {
+            return false;
+        }
+        for (String key : schema.primaryKeys()) {
+            DataTypeRoot type =
+                    schema.getColumn(key).map(c -> c.getType().getTypeRoot()).orElse(null);
+            if (type == null || type == DataTypeRoot.BINARY || type == DataTypeRoot.VARBINARY) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -67,6 +67,13 @@ class HeldRowsStateTest {
     }
 
     @Test
+    void theSubtaskAndParallelismAreReadWithoutTheRows() throws Exception {
+        byte[] bytes = HeldRowsState.snapshot(2, 3, List.of(row(1, "a")), Map.of());
+
+        assertThat(HeldRowsState.heldBy(bytes)).containsExactly(2, 3);
+    }
+
+    @Test
     void theRowsTakenAreAddedByTableWithTheStepsOfTheirTablesOnly() {
         TableId other = TableId.tableId("db", "other");
         SinkSchemaStep otherCreated =
@@ -99,6 +106,7 @@ class HeldRowsStateTest {
 
         assertThat(HeldRowsState.read(bytes))
                 .isEqualTo(new HeldRowsState.Held(-1, -1, List.of(CREATED), List.of(row(1, "a"))));
+        assertThat(HeldRowsState.heldBy(bytes)).as("the format does not say").isNull();
     }
 
     /** Bytes the build before version 2 wrote (src/test/resources/state-formats). */

@@ -236,8 +236,8 @@ class SinkInputOperatorTest {
     /**
      * Rows held at a checkpoint of two sink subtasks (a change was being applied), restored at
      * three: each subtask writes exactly the held rows that the sink's hash function sends to it at
-     * three subtasks, where the schema operator sends the next rows of those keys, each once and in
-     * their order. Before, Flink handed the first two subtasks the old subtasks' rows as they were.
+     * three subtasks, where the schema operator sends the next rows of those keys, each row once.
+     * Before, Flink handed the first two subtasks the old subtasks' rows as they were.
      */
     @Test
     void heldRowsGoToTheSubtasksOfTheirKeysAfterARestoreAtAnotherParallelism() throws Exception {

@@ -150,8 +150,11 @@ public final class KeyHashPreWriteTopology {
         private KeyGetters keysOf(TableId table) {
             KeyGetters keys = keyGetters.get(table);
             if (keys == null) {
+                // Paimon's assigners, which this check stands for, serve tables with a key only
                 HashFunction<DataChangeEvent> sinkHash =
-                        sinkHashes == null || writers == 1
+                        sinkHashes == null
+                                        || writers == 1
+                                        || schemaOf(table).primaryKeys().isEmpty()
                                 ? null
                                 : sinkHashes.getHashFunction(table, schemaOf(table));
                 keys = KeyGetters.of(table, schemaOf(table), sinkHash);
