@@ -4,6 +4,7 @@ import dev.schemaop.api.ExistingTableSchemaExpansionSupport;
 import dev.schemaop.api.PipelineConfigException;
 import dev.schemaop.behavior.AcceptedChangeTypes;
 import dev.schemaop.expansion.ExpansionMode;
+import dev.schemaop.operator.DefaultKeyHashes;
 import dev.schemaop.operator.SchemaOperatorConfig;
 import dev.schemaop.operator.SchemaOperatorFactory;
 import dev.schemaop.pipeline.definition.BlockLocation;
@@ -165,7 +166,8 @@ public final class PipelineComposer {
         SchemaOperatorConfig operatorConfig =
                 new SchemaOperatorConfig(
                         routes,
-                        sink.getDataChangeEventHashFunctionProvider(parallelism),
+                        DefaultKeyHashes.replacingDefault(
+                                sink.getDataChangeEventHashFunctionProvider(parallelism)),
                         parallelism,
                         settings.maxParkedBytes().getBytes(),
                         behindTopology);
