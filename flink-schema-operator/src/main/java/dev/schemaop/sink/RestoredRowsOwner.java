@@ -9,7 +9,6 @@ import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.function.HashFunction;
 import org.apache.flink.cdc.common.function.HashFunctionProvider;
 import org.apache.flink.cdc.common.schema.Schema;
-import org.apache.flink.cdc.common.types.DataTypeRoot;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,11 +23,11 @@ import java.util.Map;
  * writer that gets the key's next rows, and a pre-write topology gets each row at the subtask its
  * hash chose (Flink CDC's Paimon sink fails a row at another).
  *
- * <p>Every subtask decides alone, so a row is written once only if all decide alike. A table
- * without a primary key, or with a binary key column (Flink CDC's default hash function hashes its
- * value by identity, and Paimon's picks a random writer for a table without a key), has no owner
- * that every subtask computes alike: its rows go to the subtask at the old one's index modulo the
- * parallelism, together and in order, as its next rows are not routed by key either.
+ * <p>Every subtask decides alone, so a row is written once only if all decide alike: the sink's
+ * hash function must be a function of the row (the runtime hashes binary keys by their bytes,
+ * {@code operator.DefaultKeyHashes}). A table without a primary key has no key to route by (Flink
+ * CDC's Paimon sink picks a random writer for one): its rows go to the subtask at the old one's
+ * index modulo the parallelism, together and in order.
  */
 final class RestoredRowsOwner {
     private final int subtask;
@@ -117,16 +116,6 @@ final class RestoredRowsOwner {
     }
 
     private static boolean routedByKey(Schema schema) {
-        if (schema.primaryKeys().isEmpty()) {
-            return false;
-        }
-        for (String key : schema.primaryKeys()) {
-            DataTypeRoot type =
-                    schema.getColumn(key).map(c -> c.getType().getTypeRoot()).orElse(null);
-            if (type == null || type == DataTypeRoot.BINARY || type == DataTypeRoot.VARBINARY) {
-                return false;
-            }
-        }
-        return true;
+        return !schema.primaryKeys().isEmpty();
     }
 }

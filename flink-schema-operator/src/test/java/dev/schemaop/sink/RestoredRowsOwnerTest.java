@@ -3,6 +3,7 @@ package dev.schemaop.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.schemaop.operator.DefaultKeyHashes;
 import dev.schemaop.protocol.ChannelEvent;
 import dev.schemaop.protocol.SinkSchemaStep;
 
@@ -12,6 +13,7 @@ import org.apache.flink.cdc.common.event.CreateTableEvent;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
 import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.function.HashFunction;
+import org.apache.flink.cdc.common.function.HashFunctionProvider;
 import org.apache.flink.cdc.common.schema.Column;
 import org.apache.flink.cdc.common.schema.Schema;
 import org.apache.flink.cdc.common.sink.DefaultDataChangeEventHashFunctionProvider;
@@ -158,38 +160,16 @@ class RestoredRowsOwnerTest {
     }
 
     /**
-     * A binary key has no hash every subtask computes alike (Flink CDC's default hashes a byte
-     * array by identity), nor a table without a key with every sink: such rows stay together, at
-     * the old subtask's index modulo the parallelism, so each is written exactly once.
+     * A table without a key has no key to route by (Flink CDC's Paimon sink picks a random writer
+     * for one): its rows stay together, at the old subtask's index modulo the parallelism, each
+     * written exactly once.
      */
     @Test
-    void rowsWithoutAKeyEverySubtaskHashesAlikeGoTogetherToTheOldSubtasksIndex() {
-        TableId blobs = TableId.tableId("db", "blobs");
-        Schema binaryKey =
-                Schema.newBuilder()
-                        .physicalColumn("id", DataTypes.VARBINARY(16).notNull())
-                        .physicalColumn("name", DataTypes.VARCHAR(10))
-                        .primaryKey("id")
-                        .build();
-        Schema noKey = Schema.newBuilder().physicalColumn("name", DataTypes.VARCHAR(10)).build();
+    void rowsOfATableWithoutAKeyGoTogetherToTheOldSubtasksIndex() {
         TableId logs = TableId.tableId("db", "logs");
+        Schema noKey = Schema.newBuilder().physicalColumn("name", DataTypes.VARCHAR(10)).build();
         List<ChannelEvent.Row> rows = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            rows.add(
-                    new ChannelEvent.Row(
-                            0,
-                            1,
-                            DataChangeEvent.insertEvent(
-                                    blobs,
-                                    new BinaryRecordDataGenerator(
-                                                    binaryKey
-                                                            .getColumnDataTypes()
-                                                            .toArray(new DataType[0]))
-                                            .generate(
-                                                    new Object[] {
-                                                        new byte[] {(byte) i},
-                                                        BinaryStringData.fromString("b" + i)
-                                                    }))));
             rows.add(
                     new ChannelEvent.Row(
                             0,
@@ -209,11 +189,6 @@ class RestoredRowsOwnerTest {
                         3,
                         List.of(
                                 new SinkSchemaStep(
-                                        blobs,
-                                        1,
-                                        List.of(new CreateTableEvent(blobs, binaryKey)),
-                                        binaryKey),
-                                new SinkSchemaStep(
                                         logs,
                                         1,
                                         List.of(new CreateTableEvent(logs, noKey)),
@@ -222,6 +197,54 @@ class RestoredRowsOwnerTest {
 
         assertThat(new RestoredRowsOwner(0, 2, HASHES).takenFrom(held)).isEqualTo(rows);
         assertThat(new RestoredRowsOwner(1, 2, HASHES).takenFrom(held)).isEmpty();
+    }
+
+    /** Binary keys are hashed by their bytes: each row goes to exactly one subtask. */
+    @Test
+    void rowsOfABinaryKeyGoWhereTheirBytesHashTo() {
+        TableId blobs = TableId.tableId("db", "blobs");
+        Schema binaryKey =
+                Schema.newBuilder()
+                        .physicalColumn("id", DataTypes.VARBINARY(16).notNull())
+                        .physicalColumn("name", DataTypes.VARCHAR(10))
+                        .primaryKey("id")
+                        .build();
+        List<ChannelEvent.Row> rows = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            rows.add(
+                    new ChannelEvent.Row(
+                            0,
+                            1,
+                            DataChangeEvent.insertEvent(
+                                    blobs,
+                                    new BinaryRecordDataGenerator(
+                                                    binaryKey
+                                                            .getColumnDataTypes()
+                                                            .toArray(new DataType[0]))
+                                            .generate(
+                                                    new Object[] {
+                                                        new byte[] {(byte) i, 1},
+                                                        BinaryStringData.fromString("b" + i)
+                                                    }))));
+        }
+        HeldRowsState.Held held =
+                new HeldRowsState.Held(
+                        2,
+                        3,
+                        List.of(
+                                new SinkSchemaStep(
+                                        blobs,
+                                        1,
+                                        List.of(new CreateTableEvent(blobs, binaryKey)),
+                                        binaryKey)),
+                        rows);
+        HashFunctionProvider<DataChangeEvent> runtimes = DefaultKeyHashes.replacingDefault(HASHES);
+
+        List<DataChangeEvent> taken = new ArrayList<>();
+        for (int subtask = 0; subtask < 4; subtask++) {
+            taken.addAll(events(new RestoredRowsOwner(subtask, 4, runtimes).takenFrom(held)));
+        }
+        assertThat(taken).containsExactlyInAnyOrderElementsOf(events(rows));
     }
 
     @Test
