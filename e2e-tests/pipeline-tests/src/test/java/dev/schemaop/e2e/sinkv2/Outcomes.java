@@ -50,6 +50,9 @@ final class Outcomes {
     /** The writer states each {@code restoreWriter} call received. */
     final List<List<Integer>> restoredStates = new CopyOnWriteArrayList<>();
 
+    /** Per key (base64), the writer subtasks that wrote its rows: the key-writers sink's. */
+    final Map<String, Set<Integer>> keyWriters = new ConcurrentHashMap<>();
+
     /** Per writer subtask, the rows it counted when its input ended (the last attempt's). */
     final Map<Integer, Integer> finalCounts = new ConcurrentHashMap<>();
 

@@ -73,6 +73,8 @@ public final class TestSinkFactory implements DataSinkFactory {
                 return new PreCommitTestSink(run);
             case "post-commit":
                 return new PostCommitTestSink(run);
+            case "key-writers":
+                return new KeyWritersTestSink(run);
             default:
                 throw new IllegalArgumentException("Unknown test sink kind " + kind);
         }
