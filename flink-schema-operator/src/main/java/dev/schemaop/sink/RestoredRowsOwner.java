@@ -1,6 +1,7 @@
 package dev.schemaop.sink;
 
 import dev.schemaop.protocol.ChannelEvent;
+import dev.schemaop.protocol.DefaultKeyHashes;
 import dev.schemaop.protocol.SinkRouting;
 import dev.schemaop.protocol.SinkSchemaStep;
 
@@ -9,6 +10,7 @@ import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.function.HashFunction;
 import org.apache.flink.cdc.common.function.HashFunctionProvider;
 import org.apache.flink.cdc.common.schema.Schema;
+import org.apache.flink.cdc.common.types.DataTypeRoot;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,11 +25,11 @@ import java.util.Map;
  * writer that gets the key's next rows, and a pre-write topology gets each row at the subtask its
  * hash chose (Flink CDC's Paimon sink fails a row at another).
  *
- * <p>Every subtask decides alone, so a row is written once only if all decide alike: the sink's
- * hash function must be a function of the row (the runtime hashes binary keys by their bytes,
- * {@code operator.DefaultKeyHashes}). A table without a primary key has no key to route by (Flink
- * CDC's Paimon sink picks a random writer for one): its rows go to the subtask at the old one's
- * index modulo the parallelism, together and in order.
+ * <p>Every subtask decides alone, so a row is written once only if all hash it alike. The runtime's
+ * default ({@code protocol.DefaultKeyHashes}) does for every row. A connector's own function is
+ * trusted for a table with a key of no binary column; for other tables it may hash by identity (a
+ * byte array) or at random (Flink CDC's Paimon sink, for a table without a key), so their rows go
+ * together, in order, to the subtask at the old one's index modulo the parallelism.
  */
 final class RestoredRowsOwner {
     private final int subtask;
@@ -77,9 +79,9 @@ final class RestoredRowsOwner {
                                 + held.parallelism()
                                 + ") and report this with the job's logs.");
             }
-            if (!routedByKey(schema)) {
+            if (!hashedAlikeEverywhere(schema)) {
                 if (Math.floorMod(held.subtask(), parallelism) == subtask) {
-                    taken.add(row);
+                    taken.add(new ChannelEvent.Row(subtask, row.schemaVersion(), row.row()));
                 }
             } else {
                 take(row, hashOf(row.row().tableId(), row.schemaVersion(), schema), taken);
@@ -115,7 +117,20 @@ final class RestoredRowsOwner {
                 .computeIfAbsent(version, v -> sinkHashes.getHashFunction(table, schema));
     }
 
-    private static boolean routedByKey(Schema schema) {
-        return !schema.primaryKeys().isEmpty();
+    private boolean hashedAlikeEverywhere(Schema schema) {
+        if (sinkHashes instanceof DefaultKeyHashes) {
+            return true;
+        }
+        if (schema.primaryKeys().isEmpty()) {
+            return false;
+        }
+        for (String key : schema.primaryKeys()) {
+            DataTypeRoot type =
+                    schema.getColumn(key).map(c -> c.getType().getTypeRoot()).orElse(null);
+            if (type == null || type == DataTypeRoot.BINARY || type == DataTypeRoot.VARBINARY) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -3,8 +3,8 @@ package dev.schemaop.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.schemaop.operator.DefaultKeyHashes;
 import dev.schemaop.protocol.ChannelEvent;
+import dev.schemaop.protocol.DefaultKeyHashes;
 import dev.schemaop.protocol.SinkSchemaStep;
 
 import org.apache.flink.cdc.common.data.binary.BinaryStringData;
@@ -160,9 +160,9 @@ class RestoredRowsOwnerTest {
     }
 
     /**
-     * A table without a key has no key to route by (Flink CDC's Paimon sink picks a random writer
-     * for one): its rows stay together, at the old subtask's index modulo the parallelism, each
-     * written exactly once.
+     * A table without a key has no key to route by, and a connector's function may pick a random
+     * writer for it (Flink CDC's Paimon sink does): its rows stay together, at the old subtask's
+     * index modulo the parallelism. The runtime's default hashes the table: they go there.
      */
     @Test
     void rowsOfATableWithoutAKeyGoTogetherToTheOldSubtasksIndex() {
@@ -195,13 +195,29 @@ class RestoredRowsOwnerTest {
                                         noKey)),
                         rows);
 
-        assertThat(new RestoredRowsOwner(0, 2, HASHES).takenFrom(held)).isEqualTo(rows);
+        assertThat(events(new RestoredRowsOwner(0, 2, HASHES).takenFrom(held)))
+                .as("a connector's own function: together at 2 mod 2")
+                .isEqualTo(events(rows));
         assertThat(new RestoredRowsOwner(1, 2, HASHES).takenFrom(held)).isEmpty();
+
+        HashFunctionProvider<DataChangeEvent> runtimes = DefaultKeyHashes.replacingDefault(HASHES);
+        int tableSubtask =
+                Math.floorMod(runtimes.getHashFunction(logs, noKey).hashcode(rows.get(0).row()), 4);
+        for (int subtask = 0; subtask < 4; subtask++) {
+            assertThat(events(new RestoredRowsOwner(subtask, 4, runtimes).takenFrom(held)))
+                    .as("the runtime's default: where the table hashes to")
+                    .isEqualTo(subtask == tableSubtask ? events(rows) : List.of());
+        }
     }
 
-    /** Binary keys are hashed by their bytes: each row goes to exactly one subtask. */
+    /**
+     * With the runtime's default hash functions a binary key goes where its bytes hash to, and a
+     * table without a key where its table hashes to, as the schema operator sends their next rows.
+     * With a connector's own, which may hash a byte array by identity, the binary key's rows stay
+     * together at the old subtask's index.
+     */
     @Test
-    void rowsOfABinaryKeyGoWhereTheirBytesHashTo() {
+    void rowsOfABinaryKeyGoWhereTheirBytesHashToWithTheRuntimesDefault() {
         TableId blobs = TableId.tableId("db", "blobs");
         Schema binaryKey =
                 Schema.newBuilder()
@@ -239,12 +255,24 @@ class RestoredRowsOwnerTest {
                                         binaryKey)),
                         rows);
         HashFunctionProvider<DataChangeEvent> runtimes = DefaultKeyHashes.replacingDefault(HASHES);
+        HashFunction<DataChangeEvent> bytesHash = runtimes.getHashFunction(blobs, binaryKey);
 
         List<DataChangeEvent> taken = new ArrayList<>();
         for (int subtask = 0; subtask < 4; subtask++) {
-            taken.addAll(events(new RestoredRowsOwner(subtask, 4, runtimes).takenFrom(held)));
+            List<DataChangeEvent> mine =
+                    events(new RestoredRowsOwner(subtask, 4, runtimes).takenFrom(held));
+            for (DataChangeEvent row : mine) {
+                assertThat(Math.floorMod(bytesHash.hashcode(row), 4)).isEqualTo(subtask);
+            }
+            taken.addAll(mine);
         }
         assertThat(taken).containsExactlyInAnyOrderElementsOf(events(rows));
+
+        HashFunctionProvider<DataChangeEvent> connectors = (table, schema) -> event -> 0;
+        assertThat(events(new RestoredRowsOwner(0, 2, connectors).takenFrom(held)))
+                .as("a connector's own function: together at 2 mod 2")
+                .isEqualTo(events(rows));
+        assertThat(new RestoredRowsOwner(1, 2, connectors).takenFrom(held)).isEmpty();
     }
 
     @Test

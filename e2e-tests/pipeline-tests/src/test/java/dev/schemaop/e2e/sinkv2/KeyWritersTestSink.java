@@ -9,8 +9,12 @@ import org.apache.flink.cdc.common.event.Event;
 
 import java.util.Base64;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
-/** Records which writer subtasks wrote each key (a binary first column, in base64). */
+/**
+ * Records which writer subtasks wrote each key (a binary first column, in base64) and, per key, the
+ * second column's values in the order written.
+ */
 final class KeyWritersTestSink implements Sink<Event> {
     private static final long serialVersionUID = 1L;
 
@@ -50,7 +54,11 @@ final class KeyWritersTestSink implements Sink<Event> {
                                 Base64.getEncoder().encodeToString(values.getBinary(0)),
                                 key -> ConcurrentHashMap.newKeySet())
                         .add(subtask);
-                outcomes.written.add(row.op() + " " + values.getInt(1));
+                String key = Base64.getEncoder().encodeToString(values.getBinary(0));
+                outcomes.keyValues
+                        .computeIfAbsent(key, k -> new CopyOnWriteArrayList<>())
+                        .add(values.getInt(1));
+                outcomes.written.add(row.op() + " " + key + " " + values.getInt(1));
             }
         }
 

@@ -53,6 +53,9 @@ final class Outcomes {
     /** Per key (base64), the writer subtasks that wrote its rows: the key-writers sink's. */
     final Map<String, Set<Integer>> keyWriters = new ConcurrentHashMap<>();
 
+    /** Per key (base64), the key-writers sink's second column values in the order written. */
+    final Map<String, List<Integer>> keyValues = new ConcurrentHashMap<>();
+
     /** Per writer subtask, the rows it counted when its input ended (the last attempt's). */
     final Map<Integer, Integer> finalCounts = new ConcurrentHashMap<>();
 

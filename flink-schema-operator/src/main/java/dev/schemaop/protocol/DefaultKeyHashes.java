@@ -1,4 +1,4 @@
-package dev.schemaop.operator;
+package dev.schemaop.protocol;
 
 import org.apache.flink.cdc.common.data.RecordData;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
@@ -38,7 +38,16 @@ public final class DefaultKeyHashes implements HashFunctionProvider<DataChangeEv
         List<RecordData.FieldGetter> all = SchemaUtils.createFieldGetters(schema);
         List<RecordData.FieldGetter> keys = new ArrayList<>();
         for (String key : schema.primaryKeys()) {
-            keys.add(all.get(schema.getColumnNames().indexOf(key)));
+            int index = schema.getColumnNames().indexOf(key);
+            if (index < 0) {
+                throw new IllegalStateException(
+                        "Primary key column "
+                                + key
+                                + " of "
+                                + table
+                                + " is not among its columns.");
+            }
+            keys.add(all.get(index));
         }
         return new KeyHash(keys.toArray(new RecordData.FieldGetter[0]));
     }

@@ -1,8 +1,9 @@
-package dev.schemaop.operator;
+package dev.schemaop.protocol;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.flink.cdc.common.data.DecimalData;
+import org.apache.flink.cdc.common.data.LocalZonedTimestampData;
 import org.apache.flink.cdc.common.data.TimestampData;
 import org.apache.flink.cdc.common.data.binary.BinaryStringData;
 import org.apache.flink.cdc.common.event.DataChangeEvent;
@@ -83,6 +84,49 @@ class DefaultKeyHashesTest {
                 assertThat(ours.hashcode(delete)).isEqualTo(flinkCdcs.hashcode(delete));
             }
         }
+    }
+
+    /** Every other key type, a null key value, updates, and a table without a key. */
+    @Test
+    void otherKeyTypesNullsUpdatesAndNoKeyHashAsFlinkCdcsDefault() {
+        Schema typed =
+                Schema.newBuilder()
+                        .physicalColumn("flag", DataTypes.BOOLEAN().notNull())
+                        .physicalColumn("ratio", DataTypes.DOUBLE().notNull())
+                        .physicalColumn("day", DataTypes.DATE().notNull())
+                        .physicalColumn("at", DataTypes.TIME().notNull())
+                        .physicalColumn("code", DataTypes.CHAR(3))
+                        .physicalColumn("ltz", DataTypes.TIMESTAMP_LTZ(3).notNull())
+                        .primaryKey("flag", "ratio", "day", "at", "code", "ltz")
+                        .build();
+        Schema noKey = Schema.newBuilder().physicalColumn("v", DataTypes.INT()).build();
+        TableId table = TableId.tableId("db", "typed");
+        HashFunction<DataChangeEvent> ours = new DefaultKeyHashes().getHashFunction(table, typed);
+        HashFunction<DataChangeEvent> flinkCdcs =
+                new DefaultDataChangeEventHashFunctionProvider().getHashFunction(table, typed);
+        for (int i = 0; i < 100; i++) {
+            Object[] values = {
+                i % 2 == 0,
+                i * 0.5,
+                19000 + i,
+                i * 1000,
+                i % 3 == 0 ? null : BinaryStringData.fromString("c" + (i % 10)),
+                LocalZonedTimestampData.fromEpochMillis(1_700_000_000_000L + i)
+            };
+            DataChangeEvent update =
+                    DataChangeEvent.updateEvent(
+                            table,
+                            generator(typed).generate(values),
+                            generator(typed).generate(values));
+            assertThat(ours.hashcode(update)).isEqualTo(flinkCdcs.hashcode(update));
+        }
+        DataChangeEvent unkeyed =
+                DataChangeEvent.insertEvent(table, generator(noKey).generate(new Object[] {7}));
+        assertThat(new DefaultKeyHashes().getHashFunction(table, noKey).hashcode(unkeyed))
+                .isEqualTo(
+                        new DefaultDataChangeEventHashFunctionProvider()
+                                .getHashFunction(table, noKey)
+                                .hashcode(unkeyed));
     }
 
     @Test
