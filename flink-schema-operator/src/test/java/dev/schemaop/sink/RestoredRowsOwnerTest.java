@@ -78,6 +78,29 @@ class RestoredRowsOwnerTest {
         return rows;
     }
 
+    /** Rows of one table, held by the third of three subtasks at the table's first version. */
+    private static HeldRowsState.Held heldAtThreeSubtasks(
+            TableId table, Schema schema, List<ChannelEvent.Row> rows) {
+        return new HeldRowsState.Held(
+                2,
+                3,
+                List.of(
+                        new SinkSchemaStep(
+                                table, 1, List.of(new CreateTableEvent(table, schema)), schema)),
+                rows);
+    }
+
+    private static ChannelEvent.Row insert(TableId table, Schema schema, Object... values) {
+        return new ChannelEvent.Row(
+                0,
+                1,
+                DataChangeEvent.insertEvent(
+                        table,
+                        new BinaryRecordDataGenerator(
+                                        schema.getColumnDataTypes().toArray(new DataType[0]))
+                                .generate(values)));
+    }
+
     private static List<DataChangeEvent> events(List<ChannelEvent.Row> rows) {
         return rows.stream().map(ChannelEvent.Row::row).toList();
     }
@@ -170,30 +193,9 @@ class RestoredRowsOwnerTest {
         Schema noKey = Schema.newBuilder().physicalColumn("name", DataTypes.VARCHAR(10)).build();
         List<ChannelEvent.Row> rows = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            rows.add(
-                    new ChannelEvent.Row(
-                            0,
-                            1,
-                            DataChangeEvent.insertEvent(
-                                    logs,
-                                    new BinaryRecordDataGenerator(
-                                                    new DataType[] {DataTypes.VARCHAR(10)})
-                                            .generate(
-                                                    new Object[] {
-                                                        BinaryStringData.fromString("l" + i)
-                                                    }))));
+            rows.add(insert(logs, noKey, BinaryStringData.fromString("l" + i)));
         }
-        HeldRowsState.Held held =
-                new HeldRowsState.Held(
-                        2,
-                        3,
-                        List.of(
-                                new SinkSchemaStep(
-                                        logs,
-                                        1,
-                                        List.of(new CreateTableEvent(logs, noKey)),
-                                        noKey)),
-                        rows);
+        HeldRowsState.Held held = heldAtThreeSubtasks(logs, noKey, rows);
 
         assertThat(events(new RestoredRowsOwner(0, 2, HASHES).takenFrom(held)))
                 .as("a connector's own function: together at 2 mod 2")
@@ -228,32 +230,13 @@ class RestoredRowsOwnerTest {
         List<ChannelEvent.Row> rows = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             rows.add(
-                    new ChannelEvent.Row(
-                            0,
-                            1,
-                            DataChangeEvent.insertEvent(
-                                    blobs,
-                                    new BinaryRecordDataGenerator(
-                                                    binaryKey
-                                                            .getColumnDataTypes()
-                                                            .toArray(new DataType[0]))
-                                            .generate(
-                                                    new Object[] {
-                                                        new byte[] {(byte) i, 1},
-                                                        BinaryStringData.fromString("b" + i)
-                                                    }))));
+                    insert(
+                            blobs,
+                            binaryKey,
+                            new byte[] {(byte) i, 1},
+                            BinaryStringData.fromString("b" + i)));
         }
-        HeldRowsState.Held held =
-                new HeldRowsState.Held(
-                        2,
-                        3,
-                        List.of(
-                                new SinkSchemaStep(
-                                        blobs,
-                                        1,
-                                        List.of(new CreateTableEvent(blobs, binaryKey)),
-                                        binaryKey)),
-                        rows);
+        HeldRowsState.Held held = heldAtThreeSubtasks(blobs, binaryKey, rows);
         HashFunctionProvider<DataChangeEvent> runtimes = DefaultKeyHashes.replacingDefault(HASHES);
         HashFunction<DataChangeEvent> bytesHash = runtimes.getHashFunction(blobs, binaryKey);
 

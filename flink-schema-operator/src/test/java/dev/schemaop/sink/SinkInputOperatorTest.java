@@ -49,6 +49,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiPredicate;
 
 /** The sink input operator in Flink's operator test harness, with a fake registry. */
 class SinkInputOperatorTest {
@@ -247,38 +248,15 @@ class SinkInputOperatorTest {
         for (int id = 1; id <= 30; id++) {
             rows.add(row(1, id, "n" + id));
         }
-        OperatorSubtaskState[] held = new OperatorSubtaskState[2];
-        for (int subtask = 0; subtask < 2; subtask++) {
-            try (var before = harness(2, subtask)) {
-                before.open();
-                before.processElement(step(STEP1), 0);
-                before.processElement(
-                        new ChannelEvent.Flush(
-                                0, 0, 5L, List.of(T), SchemaChangeEventType.ADD_COLUMN),
-                        0);
-                for (ChannelEvent.Row row : rows) {
-                    if (Math.floorMod(hash.hashcode(row.row()), 2) == subtask) {
-                        before.processElement(row, 0);
-                    }
-                }
-                assertThat(before.extractOutputValues())
-                        .as("held: no row went on")
-                        .containsExactly(
-                                new CreateTableEvent(T, V1),
-                                new FlushEvent(0, List.of(T), SchemaChangeEventType.ADD_COLUMN));
-                held[subtask] = before.snapshot(1, 1);
-            }
-        }
-        OperatorSubtaskState checkpoint = AbstractStreamOperatorTestHarness.repackageState(held);
+        OperatorSubtaskState checkpoint =
+                heldAtTwoSubtasks(
+                        rows,
+                        (row, subtask) -> Math.floorMod(hash.hashcode(row.row()), 2) == subtask);
         registry.snapshot = new SinkTableSnapshot(1, V1, List.of(STEP1));
 
         List<Integer> written = new ArrayList<>();
         for (int subtask = 0; subtask < 3; subtask++) {
-            try (var restored = harness(3, subtask)) {
-                restored.initializeState(
-                        AbstractStreamOperatorTestHarness.repartitionOperatorState(
-                                checkpoint, 128, 2, 3, subtask));
-                restored.open();
+            try (var restored = restoredAt(checkpoint, 3, subtask)) {
 
                 List<Integer> ids = new ArrayList<>();
                 for (Event event : restored.extractOutputValues()) {
@@ -298,6 +276,50 @@ class SinkInputOperatorTest {
             }
         }
         assertThat(written).hasSize(30).doesNotHaveDuplicates();
+    }
+
+    /**
+     * A checkpoint of two sink subtasks while a change of T is applied: each holds the rows {@code
+     * heldBy} gives it, and none went on to the writer.
+     */
+    private OperatorSubtaskState heldAtTwoSubtasks(
+            List<ChannelEvent.Row> rows, BiPredicate<ChannelEvent.Row, Integer> heldBy)
+            throws Exception {
+        OperatorSubtaskState[] held = new OperatorSubtaskState[2];
+        for (int subtask = 0; subtask < 2; subtask++) {
+            try (var before = harness(2, subtask)) {
+                before.open();
+                before.processElement(step(STEP1), 0);
+                before.processElement(
+                        new ChannelEvent.Flush(
+                                0, 0, 5L, List.of(T), SchemaChangeEventType.ADD_COLUMN),
+                        0);
+                for (ChannelEvent.Row row : rows) {
+                    if (heldBy.test(row, subtask)) {
+                        before.processElement(row, 0);
+                    }
+                }
+                assertThat(before.extractOutputValues())
+                        .as("held: no row went on")
+                        .containsExactly(
+                                new CreateTableEvent(T, V1),
+                                new FlushEvent(0, List.of(T), SchemaChangeEventType.ADD_COLUMN));
+                held[subtask] = before.snapshot(1, 1);
+            }
+        }
+        return AbstractStreamOperatorTestHarness.repackageState(held);
+    }
+
+    /** A subtask at the given parallelism, restored from a checkpoint of two, opened. */
+    private OneInputStreamOperatorTestHarness<ChannelEvent, Event> restoredAt(
+            OperatorSubtaskState checkpoint, int parallelism, int subtask) throws Exception {
+        OneInputStreamOperatorTestHarness<ChannelEvent, Event> restored =
+                harness(parallelism, subtask);
+        restored.initializeState(
+                AbstractStreamOperatorTestHarness.repartitionOperatorState(
+                        checkpoint, 128, 2, parallelism, subtask));
+        restored.open();
+        return restored;
     }
 
     /** What a sink input of the build before union state checkpointed: version 2 split state. */
@@ -355,31 +377,11 @@ class SinkInputOperatorTest {
     @Test
     void heldRowsStayWithTheirSubtaskAtTheSameParallelism() throws Exception {
         List<ChannelEvent.Row> rows = List.of(row(1, 1, "a"), row(1, 2, "b"), row(1, 3, "c"));
-        OperatorSubtaskState[] held = new OperatorSubtaskState[2];
-        for (int subtask = 0; subtask < 2; subtask++) {
-            try (var before = harness(2, subtask)) {
-                before.open();
-                before.processElement(step(STEP1), 0);
-                before.processElement(
-                        new ChannelEvent.Flush(
-                                0, 0, 5L, List.of(T), SchemaChangeEventType.ADD_COLUMN),
-                        0);
-                if (subtask == 1) {
-                    for (ChannelEvent.Row row : rows) {
-                        before.processElement(row, 0); // wherever the hash would send them
-                    }
-                }
-                held[subtask] = before.snapshot(1, 1);
-            }
-        }
-        OperatorSubtaskState checkpoint = AbstractStreamOperatorTestHarness.repackageState(held);
+        // all at the second subtask, wherever the hash would send them
+        OperatorSubtaskState checkpoint = heldAtTwoSubtasks(rows, (row, subtask) -> subtask == 1);
         registry.snapshot = new SinkTableSnapshot(1, V1, List.of(STEP1));
         for (int subtask = 0; subtask < 2; subtask++) {
-            try (var restored = harness(2, subtask)) {
-                restored.initializeState(
-                        AbstractStreamOperatorTestHarness.repartitionOperatorState(
-                                checkpoint, 128, 2, 2, subtask));
-                restored.open();
+            try (var restored = restoredAt(checkpoint, 2, subtask)) {
 
                 assertThat(restored.extractOutputValues())
                         .filteredOn(DataChangeEvent.class::isInstance)
