@@ -183,8 +183,10 @@ public final class SinkInputOperator extends AbstractStreamOperator<Event>
     @Override
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
-        List<ChannelEvent.Row> rows = held.all();
+        // Rows still waiting from the restored checkpoint came before the ones held since.
+        List<ChannelEvent.Row> rows = new ArrayList<>();
         restoredHeld.values().forEach(rows::addAll);
+        rows.addAll(held.all());
         checkpointedHeld.update(rows, tables);
         Map<String, Map<String, Long>> discarded = discards.takeReport();
         if (!discarded.isEmpty()) {
