@@ -122,11 +122,7 @@ final class HeldRowsState {
     }
 
     private static Held readV3(DataInputDeserializer in) throws IOException {
-        int[] subtaskAndParallelism =
-                VersionedState.part(
-                        in,
-                        WHAT,
-                        reader -> new int[] {reader.in().readInt(), reader.in().readInt()});
+        int[] subtaskAndParallelism = VersionedState.part(in, WHAT, HeldRowsState::heldBy);
         return new Held(
                 subtaskAndParallelism[0],
                 subtaskAndParallelism[1],

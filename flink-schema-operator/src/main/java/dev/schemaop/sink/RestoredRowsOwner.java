@@ -53,7 +53,7 @@ final class RestoredRowsOwner {
     /** The rows of one subtask's checkpointed held rows that this subtask writes, in order. */
     List<ChannelEvent.Row> takenFrom(HeldRowsState.Held held) {
         if (held.parallelism() == parallelism) {
-            return held.subtask() == subtask ? held.rows() : List.of();
+            return takesNothingFrom(held.subtask(), held.parallelism()) ? List.of() : held.rows();
         }
         Map<TableId, Map<Integer, Schema>> schemas = new HashMap<>();
         for (SinkSchemaStep step : held.steps()) {
