@@ -41,6 +41,14 @@ final class FlushMarkers {
     /** The number of the marker on its way; 0: none (one at a time only). */
     private long onItsWay;
 
+    /**
+     * The number of the last marker waiting when it is a fence that releases nothing, and its
+     * change type; 0: the last one waiting is another marker, or none waits.
+     */
+    private long waitingFence;
+
+    private SchemaChangeEventType waitingFenceType;
+
     FlushMarkers(int subtask, int attempt, SinkChannels channels, boolean oneAtATime) {
         this.subtask = subtask;
         this.attempt = attempt;
@@ -70,6 +78,7 @@ final class FlushMarkers {
         long number = ++counter;
         long flushId = FlushIds.of(attempt, number, subtask);
         emit(number, () -> channels.flush(subtask, flushId, holdTables, changeType));
+        waitingFence = 0;
         for (SinkView view : unflushed) {
             view.unflushed = false;
             view.rowsFlushedBy = flushId;
@@ -87,10 +96,21 @@ final class FlushMarkers {
      * Behind a connector's pre-write topology: the release of {@code flushId} (or of none) is also
      * a fence, which the sink subtasks turn into a flush that the writers count; it takes the next
      * number, so that the writers' counts stay the markers' numbers ({@code FlushIds}).
+     *
+     * <p>A fence that releases nothing, asked for while the last marker waiting is such a fence of
+     * the same change type, is that fence: it has not left yet, so it leaves after this change's
+     * steps too and fences both. A run of table creations then waits for one trip through the
+     * topology, not one per creation.
      */
     long fence(long flushId, SchemaChangeEventType changeType) {
+        boolean releasesNothing = flushId == SchemaChangeRequest.NO_FLUSH;
+        if (releasesNothing && waitingFence != 0 && changeType == waitingFenceType) {
+            return FlushIds.of(attempt, waitingFence, subtask);
+        }
         long number = ++counter;
-        emit(number, () -> channels.release(subtask, flushId, changeType));
+        boolean waits = emit(number, () -> channels.release(subtask, flushId, changeType));
+        waitingFence = waits && releasesNothing ? number : 0;
+        waitingFenceType = changeType;
         return FlushIds.of(attempt, number, subtask);
     }
 
@@ -104,17 +124,21 @@ final class FlushMarkers {
         if (onItsWay != 0 && number >= onItsWay) {
             onItsWay = 0;
             Runnable next = waiting.poll();
+            if (waiting.isEmpty()) {
+                waitingFence = 0;
+            }
             if (next != null) {
                 next.run();
             }
         }
     }
 
-    private void emit(long number, Runnable marker) {
+    /** Sends the marker, or queues it behind the one on its way: returns whether it waits. */
+    private boolean emit(long number, Runnable marker) {
         if (!oneAtATime) {
             marker.run();
             channels.push();
-            return;
+            return false;
         }
         Runnable sendIt =
                 () -> {
@@ -124,8 +148,9 @@ final class FlushMarkers {
                 };
         if (onItsWay == 0 && waiting.isEmpty()) {
             sendIt.run();
-        } else {
-            waiting.add(sendIt);
+            return false;
         }
+        waiting.add(sendIt);
+        return true;
     }
 }

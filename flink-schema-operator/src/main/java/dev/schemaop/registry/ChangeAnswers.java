@@ -17,7 +17,8 @@ import java.util.Map;
  * What the registry sends back to the subtask that asked: per sink table of the change, the steps
  * from the version the subtask knows to the version its change stands for (the newest, or, for a
  * change handled before, the versions of that moment: the subtask's next rows have its shape).
- * Behind a pre-write topology the change is fenced until the subtask says its events went through.
+ * Behind a pre-write topology the change's sink tables are fenced until the subtask says its events
+ * went through.
  */
 final class ChangeAnswers {
     private final TableRouter router;
@@ -45,7 +46,8 @@ final class ChangeAnswers {
     /** Answers with the steps up to {@code targetVersions}, or up to the newest versions. */
     void answer(SchemaChangeRequest request, @Nullable Map<TableId, Integer> targetVersions) {
         List<SinkSchemaStep> steps = new ArrayList<>();
-        for (TableId sinkTable : router.sinkTablesOf(request.change().tableId())) {
+        List<TableId> sinkTables = router.sinkTablesOf(request.change().tableId());
+        for (TableId sinkTable : sinkTables) {
             SinkTableState sink = run.state.sink(sinkTable);
             int known = request.knownSinkVersions().getOrDefault(sinkTable, 0);
             int target =
@@ -56,7 +58,7 @@ final class ChangeAnswers {
         }
         subtasks.send(request.subtask(), new SchemaChangeResponse(request.requestId(), steps));
         if (fenced) {
-            changes.awaitFence(request.subtask(), request.requestId());
+            changes.awaitFence(request.subtask(), request.requestId(), sinkTables);
         }
         metrics.answered(request);
     }

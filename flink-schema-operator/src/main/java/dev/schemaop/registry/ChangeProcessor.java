@@ -128,7 +128,11 @@ final class ChangeProcessor implements ChangeRunner.Registry {
         loop.assertInLoop();
         while (!run.busy() && !run.failed()) {
             ChangeQueue.Next next =
-                    changes.next(run.state, this::prepare, currentParallelism.getAsInt());
+                    changes.next(
+                            run.state,
+                            this::prepare,
+                            router::sinkTablesOf,
+                            currentParallelism.getAsInt());
             if (next instanceof ChangeQueue.Next.Answer handled) {
                 if (handled.versions() == null) {
                     rememberRedundant(handled.request());

@@ -13,7 +13,10 @@ import org.apache.flink.cdc.common.utils.SchemaUtils;
 import javax.annotation.Nullable;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -30,10 +33,10 @@ final class ChangeQueue {
     @Nullable private PreparedChange prepared;
 
     /**
-     * Behind a connector's pre-write topology: the answered request whose fence every writer must
-     * acknowledge before the next change ({@code protocol.FenceSent}); null: none.
+     * Behind a connector's pre-write topology: the answered requests whose fence every writer must
+     * acknowledge before the next change of one of their sink tables ({@code protocol.FenceSent}).
      */
-    @Nullable private Fence fence;
+    private final List<Fence> fences = new ArrayList<>();
 
     /** Per source subtask, the flush number last reported through ({@code FlushThrough}). */
     private final Map<Integer, Long> reportedThrough = new HashMap<>();
@@ -41,12 +44,14 @@ final class ChangeQueue {
     private static final class Fence {
         final int subtask;
         final long requestId;
+        final Collection<TableId> sinkTables;
         long fenceId = UNKNOWN;
         static final long UNKNOWN = Long.MIN_VALUE;
 
-        Fence(int subtask, long requestId) {
+        Fence(int subtask, long requestId, Collection<TableId> sinkTables) {
             this.subtask = subtask;
             this.requestId = requestId;
+            this.sinkTables = sinkTables;
         }
     }
 
@@ -91,46 +96,63 @@ final class ChangeQueue {
         return through;
     }
 
-    /** The answer to {@code requestId} went out: nothing goes on until its fence is through. */
-    void awaitFence(int subtask, long requestId) {
-        fence = new Fence(subtask, requestId);
+    /**
+     * The answer to {@code requestId} went out: no change of {@code sinkTables} goes on until its
+     * fence is through.
+     */
+    void awaitFence(int subtask, long requestId, Collection<TableId> sinkTables) {
+        fences.add(new Fence(subtask, requestId, List.copyOf(sinkTables)));
     }
 
     /** The subtask sent the fence of its answer to {@code requestId}. */
     void fenceSent(FenceSent sent) {
-        if (fence != null
-                && fence.subtask == sent.sourceSubtask()
-                && fence.requestId == sent.requestId()) {
-            fence.fenceId = sent.fenceId();
+        for (Fence fence : fences) {
+            if (fence.subtask == sent.sourceSubtask() && fence.requestId == sent.requestId()) {
+                fence.fenceId = sent.fenceId();
+            }
         }
     }
 
-    private boolean fenceThrough() {
-        if (fence == null) {
-            return true;
-        }
-        if (fence.fenceId == Fence.UNKNOWN
-                || (fence.fenceId != SchemaChangeRequest.NO_FLUSH
-                        && !flushes.isFlushed(fence.subtask, fence.fenceId))) {
+    private boolean isThrough(Fence fence) {
+        return fence.fenceId != Fence.UNKNOWN
+                && (fence.fenceId == SchemaChangeRequest.NO_FLUSH
+                        || flushes.isFlushed(fence.subtask, fence.fenceId));
+    }
+
+    /**
+     * Whether a fence not yet through covers one of the sink tables of {@code request}'s table: a
+     * topology that reads a sink table's schema as a change's copy passes must read that change's,
+     * not a later one's. Changes of other sink tables go on meanwhile.
+     */
+    private boolean fenced(
+            SchemaChangeRequest request, Function<TableId, List<TableId>> sinkTablesOf) {
+        fences.removeIf(this::isThrough);
+        if (fences.isEmpty()) {
             return false;
         }
-        fence = null;
-        return true;
+        List<TableId> tables = sinkTablesOf.apply(request.change().tableId());
+        for (Fence fence : fences) {
+            for (TableId table : tables) {
+                if (fence.sinkTables.contains(table)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**
      * The next step for the head of the queue.
      *
      * @param plan plans a request (behavior, filters, routes) against the current state
+     * @param sinkTablesOf the sink tables an upstream table's rows go to
      * @param sourceSubtasks the schema operator's parallelism
      */
     Next next(
             RegistryState state,
             Function<SchemaChangeRequest, PreparedChange> plan,
+            Function<TableId, List<TableId>> sinkTablesOf,
             int sourceSubtasks) {
-        if (!fenceThrough()) {
-            return new Next.Wait();
-        }
         if (prepared != null) {
             if (!flushes.isFlushed(prepared.request.subtask(), prepared.flushId)) {
                 return new Next.Wait();
@@ -141,7 +163,7 @@ final class ChangeQueue {
             return new Next.CarryOut(ready);
         }
         SchemaChangeRequest head = queue.peek();
-        if (head == null) {
+        if (head == null || fenced(head, sinkTablesOf)) {
             return new Next.Wait();
         }
         if (isHandled(head, state)) {
@@ -191,9 +213,7 @@ final class ChangeQueue {
         if (prepared != null && prepared.request.subtask() == subtask) {
             prepared = null;
         }
-        if (fence != null && fence.subtask == subtask) {
-            fence = null;
-        }
+        fences.removeIf(fence -> fence.subtask == subtask);
         flushes.forget(subtask);
         reportedThrough.remove(subtask);
     }
@@ -201,7 +221,7 @@ final class ChangeQueue {
     void clear() {
         queue.clear();
         prepared = null;
-        fence = null;
+        fences.clear();
         reportedThrough.clear();
         flushes.clear();
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemaop.protocol.ChannelEvent;
 import dev.schemaop.protocol.FlushIds;
+import dev.schemaop.protocol.SchemaChangeRequest;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
@@ -21,11 +22,13 @@ import java.util.List;
 
 /**
  * A subtask's markers behind a connector's pre-write topology: one on its way at a time, in the
- * order their numbers were given, and a fence takes a number of its own.
+ * order their numbers were given, and a fence takes a number of its own unless a fence that
+ * releases nothing waits already.
  */
 class FlushMarkersTest {
     private static final TableId T = TableId.tableId("db", "t");
     private static final SchemaChangeEventType ADD = SchemaChangeEventType.ADD_COLUMN;
+    private static final SchemaChangeEventType CREATE = SchemaChangeEventType.CREATE_TABLE;
 
     private final List<ChannelEvent> sent = new ArrayList<>();
     private final FlushMarkers markers =
@@ -54,6 +57,57 @@ class FlushMarkersTest {
         markers.through(2);
         assertThat(sent).hasSize(3).last().isEqualTo(new ChannelEvent.Release(0, 2, first, ADD));
         assertThat(markers.anyWaiting()).isFalse();
+    }
+
+    @Test
+    void fencesThatReleaseNothingAndWaitTogetherLeaveAsOne() {
+        long none = SchemaChangeRequest.NO_FLUSH;
+        long onItsWay = markers.fence(none, CREATE);
+        long second = markers.fence(none, CREATE);
+        long third = markers.fence(none, CREATE);
+        long added = markers.fence(none, ADD);
+
+        assertThat(List.of(onItsWay, second, third, added))
+                .as("the second and third wait together; a fence of another type takes its own")
+                .containsExactly(
+                        FlushIds.of(1, 1, 2),
+                        FlushIds.of(1, 2, 2),
+                        FlushIds.of(1, 2, 2),
+                        FlushIds.of(1, 3, 2));
+
+        markers.through(1);
+        long afterItLeft = markers.fence(none, ADD);
+        assertThat(afterItLeft).as("the fence of the add still waits").isEqualTo(added);
+        markers.through(2);
+        long fourth = markers.fence(none, CREATE);
+        assertThat(fourth).isEqualTo(FlushIds.of(1, 4, 2));
+        markers.through(3);
+        markers.through(4);
+
+        assertThat(sent)
+                .as("one release per number, in order")
+                .containsExactly(
+                        new ChannelEvent.Release(0, 2, none, CREATE),
+                        new ChannelEvent.Release(0, 2, none, CREATE),
+                        new ChannelEvent.Release(0, 2, none, ADD),
+                        new ChannelEvent.Release(0, 2, none, CREATE));
+    }
+
+    @Test
+    void aFenceThatReleasesAHoldOrComesAfterAMarkerTakesItsOwnNumber() {
+        long onItsWay = markers.send(List.of(T), ADD);
+        long releasing = markers.fence(onItsWay, ADD);
+        long none = markers.fence(SchemaChangeRequest.NO_FLUSH, ADD);
+        long marker = markers.send(List.of(T), ADD);
+        long afterMarker = markers.fence(SchemaChangeRequest.NO_FLUSH, ADD);
+
+        assertThat(List.of(onItsWay, releasing, none, marker, afterMarker))
+                .containsExactly(
+                        FlushIds.of(1, 1, 2),
+                        FlushIds.of(1, 2, 2),
+                        FlushIds.of(1, 3, 2),
+                        FlushIds.of(1, 4, 2),
+                        FlushIds.of(1, 5, 2));
     }
 
     @Test

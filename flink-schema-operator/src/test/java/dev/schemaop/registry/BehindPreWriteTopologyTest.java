@@ -1,8 +1,11 @@
 package dev.schemaop.registry;
 
+import static dev.schemaop.registry.RegistryFixtures.CUSTOMERS;
 import static dev.schemaop.registry.RegistryFixtures.ORDERS;
+import static dev.schemaop.registry.RegistryFixtures.ORDERS_V1;
 import static dev.schemaop.registry.RegistryFixtures.ORDERS_V2;
 import static dev.schemaop.registry.RegistryFixtures.addPrice;
+import static dev.schemaop.registry.RegistryFixtures.create;
 import static dev.schemaop.registry.RegistryFixtures.createOrders;
 import static dev.schemaop.registry.RegistryHarness.config;
 import static dev.schemaop.registry.RegistryHarness.started;
@@ -117,6 +120,28 @@ class BehindPreWriteTopologyTest {
         harness.ack(1, 0, FlushIds.counted(3, 0));
         harness.awaitResponse(0, 2);
         assertThat(applier.calls()).containsExactly(createOrders(), addPrice());
+    }
+
+    @Test
+    void aChangeOfAnotherTableDoesNotWaitForTheFence() throws Exception {
+        start();
+        createAnswered();
+
+        // flush 2 is the create's fence, not named yet; flush 3 goes with the next request
+        harness.send(request(2, create(CUSTOMERS, ORDERS_V1), 3, Map.of()));
+        harness.ackAll(0, FlushIds.counted(3, 0));
+        harness.awaitResponse(0, 2);
+        harness.send(request(3, addPrice(), 4, Map.of(ORDERS, 1)));
+        harness.ackAll(0, FlushIds.counted(4, 0));
+        harness.drain();
+        assertThat(applier.calls())
+                .as("customers is created, the change of orders waits for the create's fence")
+                .containsExactly(createOrders(), create(CUSTOMERS, ORDERS_V1));
+
+        createFenced();
+        harness.awaitResponse(0, 3);
+        assertThat(applier.calls())
+                .containsExactly(createOrders(), create(CUSTOMERS, ORDERS_V1), addPrice());
     }
 
     @Test

@@ -1,13 +1,16 @@
 package dev.schemaop.registry;
 
+import static dev.schemaop.registry.RegistryFixtures.CUSTOMERS;
 import static dev.schemaop.registry.RegistryFixtures.ORDERS;
 import static dev.schemaop.registry.RegistryFixtures.ORDERS_V1;
 import static dev.schemaop.registry.RegistryFixtures.addPrice;
+import static dev.schemaop.registry.RegistryFixtures.create;
 import static dev.schemaop.registry.RegistryFixtures.createOrders;
 import static dev.schemaop.registry.RegistryHarness.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemaop.behavior.SchemaChangeDeriver;
+import dev.schemaop.protocol.FenceSent;
 import dev.schemaop.protocol.FlushAck;
 import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.route.TableRouter;
@@ -42,6 +45,7 @@ class ChangeQueueTest {
                                 request,
                                 planner.plan(request.change(), request.ordinal(), state),
                                 null),
+                List::of,
                 sourceSubtasks);
     }
 
@@ -100,6 +104,58 @@ class ChangeQueueTest {
         queue.ack(new FlushAck(1, 0, 2));
 
         assertThat(next(2)).as("nothing left to apply").isEqualTo(new ChangeQueue.Next.Wait());
+    }
+
+    @Test
+    void aFenceHoldsOnlyTheNextChangeOfItsSinkTablesUntilEveryWriterIsPastIt() {
+        ordersCreated();
+        queue.awaitFence(0, 1, List.of(ORDERS));
+        SchemaChangeRequest createCustomers =
+                request(1, 3, create(CUSTOMERS, ORDERS_V1), 1, Map.of());
+        SchemaChangeRequest add = request(0, 6, addPrice(), 2, Map.of(ORDERS, 1));
+        queue.add(createCustomers);
+        queue.add(add);
+        queue.ack(new FlushAck(0, 0, 6));
+        queue.ack(new FlushAck(1, 0, 6));
+
+        assertThat(carriedOut(next(2)))
+                .as("another table's change does not wait for the fence of orders")
+                .isEqualTo(createCustomers);
+        assertThat(next(2))
+                .as("the change of orders waits: the subtask has not named its fence yet")
+                .isEqualTo(new ChangeQueue.Next.Wait());
+
+        queue.fenceSent(new FenceSent(0, 1, 7));
+        assertThat(next(2))
+                .as("no writer is past flush 7 yet")
+                .isEqualTo(new ChangeQueue.Next.Wait());
+        queue.ack(new FlushAck(0, 0, 7));
+        queue.ack(new FlushAck(1, 0, 7));
+
+        assertThat(carriedOut(next(2))).isEqualTo(add);
+    }
+
+    @Test
+    void aRestartedSubtasksFencesGoWithIt() {
+        ordersCreated();
+        queue.awaitFence(0, 1, List.of(ORDERS));
+        queue.awaitFence(1, 2, List.of(CUSTOMERS));
+        SchemaChangeRequest add = request(2, 6, addPrice(), 2, Map.of(ORDERS, 1));
+        queue.add(add);
+        queue.ack(new FlushAck(0, 2, 6));
+        queue.ack(new FlushAck(1, 2, 6));
+        assertThat(next(3)).isEqualTo(new ChangeQueue.Next.Wait());
+
+        queue.forgetSubtask(0);
+
+        assertThat(carriedOut(next(3)))
+                .as("the fence of customers, still on its way, does not hold orders")
+                .isEqualTo(add);
+    }
+
+    private static SchemaChangeRequest carriedOut(ChangeQueue.Next next) {
+        assertThat(next).isInstanceOf(ChangeQueue.Next.CarryOut.class);
+        return ((ChangeQueue.Next.CarryOut) next).change().request;
     }
 
     @Test
