@@ -19,6 +19,7 @@ final class FailurePolicy {
     private final RegistryRun run;
     private final FailureDrain drain;
     private final SubtaskGateways subtasks;
+    private final SinkTableQueries queries;
     private final Supplier<DecisionRecorder> decisions;
 
     FailurePolicy(
@@ -27,12 +28,14 @@ final class FailurePolicy {
             RegistryRun run,
             FailureDrain drain,
             SubtaskGateways subtasks,
+            SinkTableQueries queries,
             Supplier<DecisionRecorder> decisions) {
         this.context = context;
         this.config = config;
         this.run = run;
         this.drain = drain;
         this.subtasks = subtasks;
+        this.queries = queries;
         this.decisions = decisions;
     }
 
@@ -48,12 +51,19 @@ final class FailurePolicy {
      * they hold for changes of other subtasks: those rows came before the change in their own
      * subtask's order, and the table still has the shape they were made for. Bounded by the rpc
      * timeout; the job fails then regardless.
+     *
+     * <p>Sink subtasks of an attempt that restarted meanwhile ask where a table stands before they
+     * hand their writer anything of it, the drain marker included: they are answered now, from the
+     * state, which is the sink's (the change is not in it), or the drain would wait for them until
+     * the timeout.
      */
     void failJobAfterDrain(Throwable cause) {
         if (!stopChanges(
                 "Schema registry fails the job once the sink wrote the rows it holds: {}", cause)) {
             return;
         }
+        run.failingAfterDrain();
+        queries.answerWaiting(run.state);
         drain.start(
                 cause,
                 subtasks,

@@ -20,6 +20,9 @@ final class RegistryRun {
     private long generation;
     private boolean failed;
 
+    /** The job fails after a drain: the change it fails on is not in the sink (G7). */
+    private boolean sinkAsBefore;
+
     /** The generation work started now belongs to. */
     long generation() {
         return generation;
@@ -32,6 +35,20 @@ final class RegistryRun {
 
     boolean failed() {
         return failed;
+    }
+
+    /**
+     * Whether the sink may be between two versions of a table: a change is being applied, or the
+     * job fails at once on one that may be half in the sink. Not while it fails after a drain: that
+     * change is known not to be in the sink, so the state is the sink's.
+     */
+    boolean sinkMayBeBetweenVersions() {
+        return inFlight != null || (failed && !sinkAsBefore);
+    }
+
+    /** The job fails once the sink subtasks wrote what they hold, on a change not in the sink. */
+    void failingAfterDrain() {
+        sinkAsBefore = true;
     }
 
     /** Whether a change is being applied or waits for the sink; nothing else goes on meanwhile. */
@@ -54,6 +71,7 @@ final class RegistryRun {
         inFlight = null;
         inspecting = null;
         failed = false;
+        sinkAsBefore = false;
         state = restored;
     }
 }

@@ -123,7 +123,8 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
                         applier instanceof ExistingTableSchemaExpansionSupport describing
                                 ? describing
                                 : null);
-        this.failures = new FailurePolicy(context, config, run, drain, subtasks, () -> decisions);
+        this.failures =
+                new FailurePolicy(context, config, run, drain, subtasks, queries, () -> decisions);
         SinkQuestions questions =
                 new SinkQuestions(calls, existingTables, run, failures, config.rpcTimeout());
         RegistryParts parts =
@@ -233,10 +234,11 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
      * from the state once no change is being applied: a change that an earlier attempt started goes
      * on after that attempt's tasks restarted (a task failure resets only the subtasks), or is
      * finished as the registry restores (a global failover), and no hold of the new attempt covers
-     * it. Nor is it answered once the registry failed the job: the change that failed may be half
-     * in the sink, and the global failover that follows finishes it (the tasks asking now are
-     * cancelled by it). A change waiting for flush acknowledgements does not delay the answer (the
-     * asking subtask may owe one).
+     * it. Nor is it answered once the registry failed the job at once: the change that failed may
+     * be half in the sink, and the global failover that follows finishes it (the tasks asking now
+     * are cancelled by it). It is answered while the job fails after a drain, whose change is not
+     * in the sink: the asking subtask owes a drain marker. A change waiting for flush
+     * acknowledgements does not delay the answer (the asking subtask may owe one).
      */
     @Override
     public CompletableFuture<CoordinationResponse> handleCoordinationRequest(
@@ -262,7 +264,7 @@ public final class SchemaRegistry implements OperatorCoordinator, CoordinationRe
         }
         SinkTableQuery query = (SinkTableQuery) request;
         loop.run(
-                () -> queries.ask(query, answer, run.state, run.inFlight != null || run.failed()),
+                () -> queries.ask(query, answer, run.state, run.sinkMayBeBetweenVersions()),
                 "answering %s",
                 query);
         return answer;

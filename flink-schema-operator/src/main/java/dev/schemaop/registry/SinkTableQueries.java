@@ -12,8 +12,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Sink subtasks' questions where a sink table stands ({@link SinkTableQuery}), answered from the
- * registry's state; while a change is being applied (or the registry failed the job on one) they
- * wait, since the sink may be between two versions. Event loop only.
+ * registry's state; while a change is being applied (or the registry failed the job at once on one)
+ * they wait, since the sink may be between two versions. Event loop only.
  */
 final class SinkTableQueries {
     private record Waiting(SinkTableQuery query, CompletableFuture<CoordinationResponse> answer) {}
@@ -32,7 +32,7 @@ final class SinkTableQueries {
         }
     }
 
-    /** The change is done: the waiting questions get the state after it. */
+    /** The change is done, or known not to be in the sink: the waiting questions get the state. */
     void answerWaiting(RegistryState state) {
         List<Waiting> all = List.copyOf(waiting);
         waiting.clear();

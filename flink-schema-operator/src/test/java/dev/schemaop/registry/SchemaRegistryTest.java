@@ -352,6 +352,33 @@ class SchemaRegistryTest {
         assertThat(harness.context.failures()).hasSize(1);
     }
 
+    /**
+     * A sink subtask of an attempt that restarted meanwhile asks where a table stands before it
+     * hands its writer anything, the drain marker included. The rejected change is not in the sink,
+     * so the registry answers it during the drain; left waiting, the drain would have waited for
+     * that subtask until the rpc timeout (found by a fault run, seed 99525 of the repartitioning
+     * sink test).
+     */
+    @Test
+    void aSinkSubtaskAskingWhereATableStandsDuringTheDrainIsAnswered() throws Exception {
+        start(SchemaChangeBehavior.EXCEPTION, 1);
+        createOrdersFromSubtask0();
+        var askedBefore = harness.queryAsync(ORDERS, 0);
+        harness.drain();
+        assertThat(askedBefore).as("no change in flight: answered at once").isDone();
+        harness.send(
+                new SchemaChangeRequest(0, 2, addPrice(), 1, 1, 0, 2, null, Map.of(ORDERS, 1)));
+        DrainRequest drain = harness.gateway(0).await(DrainRequest.class, r -> true);
+
+        var snapshot = harness.queryAsync(ORDERS, 0).get(10, TimeUnit.SECONDS);
+
+        assertThat(snapshot.version()).isEqualTo(1);
+        assertThat(snapshot.schema()).isEqualTo(ORDERS_V1);
+        assertThat(harness.context.failures()).as("failures before the sink drained").isEmpty();
+        harness.drainAckAll(drain);
+        assertThat(harness.context.awaitFailure()).isInstanceOf(SuppressRestartsException.class);
+    }
+
     @Test
     void exceptionBehaviorFailsAtOnceWhenEveryRowWasFlushedBefore() throws Exception {
         start(SchemaChangeBehavior.EXCEPTION, 1);
