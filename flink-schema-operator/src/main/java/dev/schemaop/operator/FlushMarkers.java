@@ -99,8 +99,8 @@ final class FlushMarkers {
      *
      * <p>A fence that releases nothing, asked for while the last marker waiting is such a fence of
      * the same change type, is that fence: it has not left yet, so it leaves after this change's
-     * steps too and fences both. A run of table creations then waits for one trip through the
-     * topology, not one per creation.
+     * steps too and fences both. The fences of a run of table creations then take about two trips
+     * through the topology, not one per creation.
      */
     long fence(long flushId, SchemaChangeEventType changeType) {
         boolean releasesNothing = flushId == SchemaChangeRequest.NO_FLUSH;

@@ -48,8 +48,8 @@ public sealed interface ChannelEvent
     /**
      * The change behind flush marker {@code flushId} is done: its held rows go on. Behind a
      * connector's pre-write topology it is also a fence ({@code FlushEvent}) the writers
-     * acknowledge, so that every copy of the change's events reaches them before the next change is
-     * applied.
+     * acknowledge, so that every copy of the change's events reaches them before the next change of
+     * its sink tables is applied.
      */
     record Release(int channel, int sourceSubtask, long flushId, SchemaChangeEventType changeType)
             implements ChannelEvent {}

@@ -153,6 +153,8 @@ final class ChangeQueue {
             Function<SchemaChangeRequest, PreparedChange> plan,
             Function<TableId, List<TableId>> sinkTablesOf,
             int sourceSubtasks) {
+        // A prepared head passed the fences when it was planned, and no fence comes while it
+        // waits: fences come with answers, and nothing is answered before the head.
         if (prepared != null) {
             if (!flushes.isFlushed(prepared.request.subtask(), prepared.flushId)) {
                 return new Next.Wait();

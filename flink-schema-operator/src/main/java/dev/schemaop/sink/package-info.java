@@ -42,10 +42,11 @@
  *       writers then acknowledge flushes themselves ({@code WriterFlushAcknowledger}, chained to
  *       the writer: the topology's last operator must have the writer's parallelism). Each schema
  *       change is fenced: the release after its events is a flush too, and the registry applies no
- *       later change before every writer acknowledged it, so no copy of a change's events (a
- *       topology that broadcasts them hands each writer one per topology subtask) reaches a writer
- *       after a later change. A pipeline without such a topology sees no fence. Pre-commit and
- *       post-commit topologies see only committables and have no such limit.
+ *       later change of the same sink tables before every writer acknowledged it, so no copy of a
+ *       change's events (a topology that broadcasts them hands each writer one per topology
+ *       subtask) reaches a writer after a later change of its tables. A pipeline without such a
+ *       topology sees no fence. Pre-commit and post-commit topologies see only committables and
+ *       have no such limit.
  * </ul>
  */
 package dev.schemaop.sink;

@@ -79,8 +79,10 @@ class FlushMarkersTest {
         long afterItLeft = markers.fence(none, ADD);
         assertThat(afterItLeft).as("the fence of the add still waits").isEqualTo(added);
         markers.through(2);
-        long fourth = markers.fence(none, CREATE);
-        assertThat(fourth).isEqualTo(FlushIds.of(1, 4, 2));
+        long fourth = markers.fence(none, ADD);
+        assertThat(fourth)
+                .as("the fence of the add has left: a fence of the same type takes a number")
+                .isEqualTo(FlushIds.of(1, 4, 2));
         markers.through(3);
         markers.through(4);
 
@@ -90,7 +92,7 @@ class FlushMarkersTest {
                         new ChannelEvent.Release(0, 2, none, CREATE),
                         new ChannelEvent.Release(0, 2, none, CREATE),
                         new ChannelEvent.Release(0, 2, none, ADD),
-                        new ChannelEvent.Release(0, 2, none, CREATE));
+                        new ChannelEvent.Release(0, 2, none, ADD));
     }
 
     @Test

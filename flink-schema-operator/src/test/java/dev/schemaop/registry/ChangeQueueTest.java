@@ -16,12 +16,14 @@ import dev.schemaop.protocol.SchemaChangeRequest;
 import dev.schemaop.route.TableRouter;
 
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
+import org.apache.flink.cdc.common.event.TableId;
 import org.apache.flink.cdc.common.pipeline.SchemaChangeBehavior;
 import org.junit.jupiter.api.Test;
 
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /** The queue's decisions, without threads: what is answered, what waits, what is applied. */
 class ChangeQueueTest {
@@ -38,6 +40,11 @@ class ChangeQueueTest {
                     new TableRouter(List.of()));
 
     private ChangeQueue.Next next(int sourceSubtasks) {
+        return next(sourceSubtasks, List::of);
+    }
+
+    private ChangeQueue.Next next(
+            int sourceSubtasks, Function<TableId, List<TableId>> sinkTablesOf) {
         return queue.next(
                 state,
                 request ->
@@ -45,7 +52,7 @@ class ChangeQueueTest {
                                 request,
                                 planner.plan(request.change(), request.ordinal(), state),
                                 null),
-                List::of,
+                sinkTablesOf,
                 sourceSubtasks);
     }
 
@@ -151,6 +158,24 @@ class ChangeQueueTest {
         assertThat(carriedOut(next(3)))
                 .as("the fence of customers, still on its way, does not hold orders")
                 .isEqualTo(add);
+        queue.add(request(2, 8, create(CUSTOMERS, ORDERS_V1), 1, Map.of()));
+        assertThat(next(3))
+                .as("subtask 1's fence of customers stays")
+                .isEqualTo(new ChangeQueue.Next.Wait());
+    }
+
+    @Test
+    void tablesMergedIntoOneSinkTableShareItsFence() {
+        TableId all = TableId.tableId("db", "all");
+        queue.awaitFence(0, 1, List.of(all));
+        queue.add(request(1, 3, create(CUSTOMERS, ORDERS_V1), 1, Map.of()));
+
+        assertThat(next(2, table -> List.of(all)))
+                .as("customers goes into the sink table of the fenced change of orders")
+                .isEqualTo(new ChangeQueue.Next.Wait());
+        assertThat(carriedOut(next(2, List::of)))
+                .as("routed to a table of its own, it would not wait")
+                .isEqualTo(request(1, 3, create(CUSTOMERS, ORDERS_V1), 1, Map.of()));
     }
 
     private static SchemaChangeRequest carriedOut(ChangeQueue.Next next) {

@@ -12,8 +12,10 @@ import org.apache.flink.cdc.common.types.DataType;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -28,6 +30,8 @@ final class DescribingApplier implements MetadataApplier, ExistingTableSchemaExp
     private final AtomicInteger calls = new AtomicInteger();
     private volatile int failAfterCall = -1;
     private volatile int failBeforeCall = -1;
+    private volatile CountDownLatch failBeforeRelease;
+    private final CompletableFuture<Void> failBeforeBlocked = new CompletableFuture<>();
     private volatile boolean ignoringDdl;
 
     /** Every call returns as applied, but changes nothing (a sink that ignores DDL silently). */
@@ -54,6 +58,16 @@ final class DescribingApplier implements MetadataApplier, ExistingTableSchemaExp
         return this;
     }
 
+    /**
+     * As {@link #failBeforeApplying}, once {@code release} opens: until then the call is in flight.
+     * The future completes when it starts waiting.
+     */
+    CompletableFuture<Void> failBeforeApplyingOnceReleased(int call, CountDownLatch release) {
+        failBeforeRelease = release;
+        failBeforeApplying(call);
+        return failBeforeBlocked;
+    }
+
     @Override
     public void applySchemaChange(SchemaChangeEvent event) {
         if (ignoringDdl) {
@@ -61,6 +75,7 @@ final class DescribingApplier implements MetadataApplier, ExistingTableSchemaExp
         }
         int call = calls.incrementAndGet();
         if (call == failBeforeCall) {
+            awaitRelease();
             throw new IllegalStateException("the sink refused the statement");
         }
         Schema after = SchemaChanges.apply(tables.get(event.tableId()), event);
@@ -73,6 +88,19 @@ final class DescribingApplier implements MetadataApplier, ExistingTableSchemaExp
         if (call == failAfterCall) {
             throw new IllegalStateException(
                     "the sink changed the table, then the connection was lost");
+        }
+    }
+
+    private void awaitRelease() {
+        CountDownLatch release = failBeforeRelease;
+        if (release == null) {
+            return;
+        }
+        failBeforeBlocked.complete(null);
+        try {
+            release.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

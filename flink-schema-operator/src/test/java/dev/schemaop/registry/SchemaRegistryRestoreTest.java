@@ -548,6 +548,40 @@ class SchemaRegistryRestoreTest {
     }
 
     /**
+     * A sink subtask of a just-restarted attempt asked where the table stands while a change was
+     * being applied; the sink refuses the change, leaving the table as it was, and the job fails
+     * after a drain. The question is answered as the drain starts, from the state, which is the
+     * sink's: the subtask must hand on the drain marker, and left waiting it held up the drain
+     * until the rpc timeout (fault run seed 99525).
+     */
+    @Test
+    void aQuestionWaitingWhileARefusedChangeRanIsAnsweredWhenTheDrainStarts() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        DescribingApplier sink = new DescribingApplier();
+        CompletableFuture<Void> inFlight = sink.failBeforeApplyingOnceReleased(2, release);
+        RegistryHarness harness =
+                keep(started(config(SchemaChangeBehavior.EVOLVE, sink, logDir), 1));
+        harness.applyThroughFlush(request(0, 1, createOrders(), 1, Map.of()));
+        harness.send(request(0, 2, addPrice(), 2, Map.of(ORDERS, 1)));
+        harness.ackAll(0, 2);
+        inFlight.get(10, TimeUnit.SECONDS);
+
+        CompletableFuture<SinkTableSnapshot> asked = harness.queryAsync(ORDERS, 1);
+        harness.drain();
+        assertThat(asked).as("a change is being applied").isNotDone();
+        release.countDown();
+        DrainRequest drain = harness.gateway(0).await(DrainRequest.class, r -> true);
+
+        SinkTableSnapshot snapshot = asked.get(10, TimeUnit.SECONDS);
+        assertThat(snapshot.version()).isEqualTo(1);
+        assertThat(snapshot.schema()).isEqualTo(ORDERS_V1);
+        assertThat(sink.applied()).containsExactly(createOrders());
+        assertThat(harness.context.failures()).as("failures before the sink drained").isEmpty();
+        harness.drainAckAll(drain);
+        harness.context.awaitFailure();
+    }
+
+    /**
      * G7: a LENIENT conversion whose add the sink refuses after its rename reached the sink leaves
      * the table changed in part, while the sink subtasks hold rows of the table as before the
      * change. The job fails at once, without a drain that would write them into it; the restore
