@@ -6,6 +6,8 @@ import dev.schemaop.protocol.SchemaChangeRequest;
 import org.apache.flink.cdc.common.event.SchemaChangeEventType;
 import org.apache.flink.cdc.common.event.TableId;
 
+import javax.annotation.Nullable;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,21 +35,20 @@ final class FlushMarkers {
     private final List<SinkView> unflushed = new ArrayList<>();
 
     /** Markers waiting for the one on its way (one at a time only). */
-    private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
+    private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
+
+    /**
+     * A marker not sent yet: its number, the change type when it is a fence that releases nothing
+     * (another such fence may join it), and how to send it.
+     */
+    private record Waiting(
+            long number, @Nullable SchemaChangeEventType joinableFence, Runnable send) {}
 
     private long counter;
     private long lastFlushId = SchemaChangeRequest.NO_FLUSH;
 
     /** The number of the marker on its way; 0: none (one at a time only). */
     private long onItsWay;
-
-    /**
-     * The number of the last marker waiting when it is a fence that releases nothing, and its
-     * change type; 0: the last one waiting is another marker, or none waits.
-     */
-    private long waitingFence;
-
-    private SchemaChangeEventType waitingFenceType;
 
     FlushMarkers(int subtask, int attempt, SinkChannels channels, boolean oneAtATime) {
         this.subtask = subtask;
@@ -77,8 +78,7 @@ final class FlushMarkers {
     long send(List<TableId> holdTables, SchemaChangeEventType changeType) {
         long number = ++counter;
         long flushId = FlushIds.of(attempt, number, subtask);
-        emit(number, () -> channels.flush(subtask, flushId, holdTables, changeType));
-        waitingFence = 0;
+        emit(number, null, () -> channels.flush(subtask, flushId, holdTables, changeType));
         for (SinkView view : unflushed) {
             view.unflushed = false;
             view.rowsFlushedBy = flushId;
@@ -104,13 +104,15 @@ final class FlushMarkers {
      */
     long fence(long flushId, SchemaChangeEventType changeType) {
         boolean releasesNothing = flushId == SchemaChangeRequest.NO_FLUSH;
-        if (releasesNothing && waitingFence != 0 && changeType == waitingFenceType) {
-            return FlushIds.of(attempt, waitingFence, subtask);
+        Waiting last = waiting.peekLast();
+        if (releasesNothing && last != null && last.joinableFence() == changeType) {
+            return FlushIds.of(attempt, last.number(), subtask);
         }
         long number = ++counter;
-        boolean waits = emit(number, () -> channels.release(subtask, flushId, changeType));
-        waitingFence = waits && releasesNothing ? number : 0;
-        waitingFenceType = changeType;
+        emit(
+                number,
+                releasesNothing ? changeType : null,
+                () -> channels.release(subtask, flushId, changeType));
         return FlushIds.of(attempt, number, subtask);
     }
 
@@ -123,22 +125,19 @@ final class FlushMarkers {
     void through(long number) {
         if (onItsWay != 0 && number >= onItsWay) {
             onItsWay = 0;
-            Runnable next = waiting.poll();
-            if (waiting.isEmpty()) {
-                waitingFence = 0;
-            }
+            Waiting next = waiting.poll();
             if (next != null) {
-                next.run();
+                next.send().run();
             }
         }
     }
 
-    /** Sends the marker, or queues it behind the one on its way: returns whether it waits. */
-    private boolean emit(long number, Runnable marker) {
+    /** Sends the marker, or queues it behind the one on its way. */
+    private void emit(long number, @Nullable SchemaChangeEventType joinableFence, Runnable marker) {
         if (!oneAtATime) {
             marker.run();
             channels.push();
-            return false;
+            return;
         }
         Runnable sendIt =
                 () -> {
@@ -148,9 +147,8 @@ final class FlushMarkers {
                 };
         if (onItsWay == 0 && waiting.isEmpty()) {
             sendIt.run();
-            return false;
+        } else {
+            waiting.add(new Waiting(number, joinableFence, sendIt));
         }
-        waiting.add(sendIt);
-        return true;
     }
 }
